@@ -1,0 +1,44 @@
+#pragma once
+
+#include "catalog/model.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace catalog {
+
+// The catalogs one command works on. Each is built or loaded the first time it is asked for,
+// so a command touches only what it needs.
+class CatalogSet {
+public:
+  // The catalogs compiled into the binary.
+  static CatalogSet embedded();
+  // Catalog files: each path is a JSON catalog or an SQLite store (told apart by content).
+  // Throws InvalidInput / StorageError naming the path.
+  static CatalogSet from_paths(const std::vector<std::string>& paths);
+  // A set over catalogs already in memory (tests, tools).
+  static CatalogSet from_catalogs(std::vector<Catalog> catalogs);
+
+  std::vector<std::string> names() const;
+  bool has(std::string_view name) const;
+  // The catalog of that name, loading it if needed; nullptr when there is none.
+  const Catalog* get(std::string_view name) const;
+  // Every catalog, in order.
+  std::vector<const Catalog*> all() const;
+
+private:
+  struct Slot {
+    std::string name;
+    std::function<Catalog()> load;
+    mutable std::unique_ptr<Catalog> loaded;
+  };
+  void add(std::string name, std::function<Catalog()> load);
+  std::vector<Slot> m_slots;
+};
+
+// Reads a whole file. Throws InvalidInput "path: cannot read: reason".
+std::string read_file(const std::string& path);
+
+} // namespace catalog

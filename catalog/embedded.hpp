@@ -1,0 +1,20 @@
+#pragma once
+
+#include "catalog/model.hpp"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace catalog {
+
+// The catalogs in data/, validated and compiled into the binary at build time, so that the
+// embedded default costs no parsing at start-up.
+
+// Names of the embedded catalogs, in data order.
+const std::vector<std::string_view>& embedded_names();
+
+// Builds the embedded catalog of that name; nullopt when there is none.
+std::optional<Catalog> embedded_catalog(std::string_view name);
+
+} // namespace catalog

@@ -1,0 +1,533 @@
+#include "catalog/json_io.hpp"
+
+#include "catalog/error.hpp"
+#include "catalog/pep440.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+namespace catalog {
+
+using json = nlohmann::json;
+using ordered = nlohmann::ordered_json;
+
+std::string position_of(std::string_view text, size_t offset, const std::string& origin) {
+  size_t line = 1;
+  size_t col = 1;
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return origin + ":" + std::to_string(line) + ":" + std::to_string(col);
+}
+
+namespace {
+
+json parse_text(std::string_view text, const std::string& origin) {
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    std::string what = e.what();
+    // nlohmann: "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..."
+    size_t colon = what.find(": ", what.find("column"));
+    std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
+    size_t at = e.byte == 0 ? 0 : e.byte - 1;
+    throw InvalidInput(position_of(text, at, origin) + ": invalid JSON: " + detail);
+  }
+}
+
+// A JSON value with the path that leads to it, so that every error names its place.
+class Node {
+public:
+  Node(const json& j, std::string origin, std::string path) : m_j(j), m_origin(std::move(origin)), m_path(std::move(path)) {}
+
+  [[noreturn]] void fail(const std::string& why) const {
+    throw InvalidInput(m_origin + ": " + (m_path.empty() ? "/" : m_path) + ": " + why);
+  }
+  const json& raw() const { return m_j; }
+  bool is_null() const { return m_j.is_null(); }
+
+  void expect_object(std::initializer_list<std::string_view> required, std::initializer_list<std::string_view> optional) const {
+    if (!m_j.is_object()) {
+      fail("expected an object");
+    }
+    for (auto key : required) {
+      if (!m_j.contains(key)) {
+        fail("missing key \"" + std::string(key) + "\"");
+      }
+    }
+    for (const auto& [key, value] : m_j.items()) {
+      bool known = false;
+      for (auto k : required) {
+        known = known || k == key;
+      }
+      for (auto k : optional) {
+        known = known || k == key;
+      }
+      if (!known) {
+        std::string valid;
+        for (auto k : required) {
+          valid += (valid.empty() ? "" : ", ") + std::string(k);
+        }
+        for (auto k : optional) {
+          valid += (valid.empty() ? "" : ", ") + std::string(k);
+        }
+        fail("unknown key \"" + key + "\" (valid: " + valid + ")");
+      }
+    }
+  }
+  bool has(std::string_view key) const { return m_j.contains(key); }
+  Node at(std::string_view key) const {
+    static const json null_value;
+    auto it = m_j.find(key);
+    return Node(it == m_j.end() ? null_value : *it, m_origin, m_path + "/" + std::string(key));
+  }
+  std::vector<Node> elements() const {
+    if (!m_j.is_array()) {
+      fail("expected an array");
+    }
+    std::vector<Node> out;
+    for (size_t i = 0; i < m_j.size(); ++i) {
+      out.emplace_back(m_j[i], m_origin, m_path + "/" + std::to_string(i));
+    }
+    return out;
+  }
+  std::vector<std::pair<std::string, Node>> members() const {
+    if (!m_j.is_object()) {
+      fail("expected an object");
+    }
+    std::vector<std::pair<std::string, Node>> out;
+    for (const auto& [key, value] : m_j.items()) {
+      out.emplace_back(key, Node(value, m_origin, m_path + "/" + key));
+    }
+    return out;
+  }
+  std::string str() const {
+    if (!m_j.is_string()) {
+      fail("expected a string");
+    }
+    return m_j.get<std::string>();
+  }
+  std::string str_or(std::string fallback) const { return m_j.is_null() ? fallback : str(); }
+  std::optional<std::string> opt_str() const {
+    if (m_j.is_null()) {
+      return std::nullopt;
+    }
+    return str();
+  }
+  int integer(int lo, int hi) const {
+    if (!m_j.is_number_integer() || m_j.get<long long>() < lo || m_j.get<long long>() > hi) {
+      fail("expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    }
+    return static_cast<int>(m_j.get<long long>());
+  }
+  std::optional<Date> opt_date() const {
+    if (m_j.is_null()) {
+      return std::nullopt;
+    }
+    auto d = try_parse_date(str());
+    if (!d) {
+      fail("invalid date \"" + str() + "\" (expected YYYY-MM-DD)");
+    }
+    return d;
+  }
+  Date date() const {
+    auto d = opt_date();
+    if (!d) {
+      fail("expected a date YYYY-MM-DD");
+    }
+    return *d;
+  }
+  Version version() const {
+    auto v = Version::try_parse(str());
+    if (!v) {
+      fail("invalid version \"" + str() + "\" (expected numbers separated by dots, like 2.11)");
+    }
+    return *v;
+  }
+  std::vector<std::string> strings() const {
+    std::vector<std::string> out;
+    for (const auto& e : elements()) {
+      out.push_back(e.str());
+    }
+    return out;
+  }
+  Severity severity() const {
+    auto s = parse_severity(str());
+    if (!s) {
+      fail("invalid severity \"" + str() + "\" (valid: error, warning, note)");
+    }
+    return *s;
+  }
+
+private:
+  const json& m_j;
+  std::string m_origin;
+  std::string m_path;
+};
+
+MilestonePolicy read_milestone_policy(const Node& n) {
+  n.expect_object({"name", "severity", "meaning"}, {"after_months", "not_before", "deployed_severity", "reached", "upcoming"});
+  MilestonePolicy m;
+  m.name = n.at("name").str();
+  if (m.name.empty()) {
+    n.at("name").fail("a milestone needs a name");
+  }
+  if (n.has("after_months")) {
+    m.after_months = n.at("after_months").integer(0, 1200);
+  }
+  m.not_before = n.at("not_before").opt_date();
+  m.severity = n.at("severity").severity();
+  if (n.has("deployed_severity")) {
+    m.deployed_severity = n.at("deployed_severity").severity();
+  }
+  m.meaning = n.at("meaning").str();
+  m.reached = n.at("reached").str_or("reached " + m.name);
+  m.upcoming = n.at("upcoming").str_or("reaches " + m.name);
+  return m;
+}
+
+std::vector<std::pair<std::string, std::string>> read_string_map(const Node& n) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [key, value] : n.members()) {
+    out.emplace_back(key, value.str());
+  }
+  return out;
+}
+
+void read_header(const Node& root, Catalog& c, bool with_runtimes) {
+  if (with_runtimes) {
+    root.expect_object({"format", "catalog", "policy", "runtimes"},
+                       {"title", "entry_noun", "as_of", "as_of_note", "rules"});
+  } else {
+    root.expect_object({"format", "catalog", "policy"}, {"title", "entry_noun", "as_of", "as_of_note", "rules"});
+  }
+  if (root.at("format").str() != k_catalog_format) {
+    root.at("format").fail("unsupported format \"" + root.at("format").str() + "\" (expected \"" +
+                           std::string(k_catalog_format) + "\")");
+  }
+  c.name = root.at("catalog").str();
+  if (c.name.empty() || c.name.find_first_of(" :/\\") != std::string::npos) {
+    root.at("catalog").fail("a catalog name must be non-empty, without spaces, ':' or slashes");
+  }
+  c.title = root.at("title").str_or("");
+  c.entry_noun = root.at("entry_noun").str_or("runtime");
+  c.as_of = root.at("as_of").opt_date();
+  c.as_of_note = root.at("as_of_note").str_or("");
+
+  Node p = root.at("policy");
+  p.expect_object({"milestones"}, {"sunset", "sunset_meaning", "successor", "required_fields", "service", "uri_note", "sources"});
+  std::set<std::string> names;
+  for (const auto& m : p.at("milestones").elements()) {
+    c.policy.milestones.push_back(read_milestone_policy(m));
+    if (!names.insert(c.policy.milestones.back().name).second) {
+      m.at("name").fail("duplicate milestone \"" + c.policy.milestones.back().name + "\"");
+    }
+  }
+  c.policy.sunset = p.at("sunset").opt_date();
+  c.policy.sunset_meaning = p.at("sunset_meaning").str_or("");
+  if (p.has("successor")) {
+    c.policy.successor = read_string_map(p.at("successor"));
+  }
+  if (p.has("required_fields")) {
+    Node r = p.at("required_fields");
+    r.expect_object({"from", "fields"}, {"defaults", "source"});
+    RequiredFields rf;
+    rf.from = r.at("from").date();
+    rf.fields = r.at("fields").strings();
+    if (r.has("defaults")) {
+      rf.defaults = read_string_map(r.at("defaults"));
+    }
+    rf.source = r.at("source").str_or("");
+    c.policy.required_fields = rf;
+  }
+  c.policy.service = p.at("service").str_or("");
+  if (!c.policy.service.empty() && c.policy.service != "training" && c.policy.service != "prediction") {
+    p.at("service").fail("invalid service \"" + c.policy.service + "\" (valid: training, prediction)");
+  }
+  c.policy.uri_note = p.at("uri_note").str_or("");
+  if (p.has("sources")) {
+    c.policy.sources = p.at("sources").strings();
+  }
+  if (root.has("rules")) {
+    std::set<std::string> ids;
+    for (const auto& rn : root.at("rules").elements()) {
+      rn.expect_object({"id", "service", "framework", "min_runtime"}, {"message", "source"});
+      Rule rule;
+      rule.id = rn.at("id").str();
+      if (!ids.insert(rule.id).second) {
+        rn.at("id").fail("duplicate rule id \"" + rule.id + "\"");
+      }
+      rule.service = rn.at("service").str();
+      if (rule.service != "training" && rule.service != "prediction") {
+        rn.at("service").fail("invalid service \"" + rule.service + "\" (valid: training, prediction)");
+      }
+      rule.framework = pep440::normalize_name(rn.at("framework").str());
+      rule.min_runtime = rn.at("min_runtime").version();
+      rule.message = rn.at("message").str_or("");
+      rule.source = rn.at("source").str_or("");
+      c.rules.push_back(std::move(rule));
+    }
+  }
+}
+
+std::vector<Package> read_packages(const Node& n, bool pins) {
+  std::vector<Package> out;
+  for (const auto& [name, value] : n.members()) {
+    std::string v = value.str();
+    if (pins && !pep440::Version::try_parse(v)) {
+      value.fail("invalid version \"" + v + "\" (not a PEP 440 version)");
+    }
+    if (!pins && !Version::try_parse(v)) {
+      value.fail("invalid version line \"" + v + "\" (expected major.minor, like 1.15)");
+    }
+    out.push_back({pep440::normalize_name(name), v});
+  }
+  return out;
+}
+
+RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
+  n.expect_object({"id"}, {"version", "released", "released_by", "python", "packages", "package_lines", "milestones",
+                           "framework", "framework_version", "accelerator", "cuda", "uris", "notes", "sources",
+                           "confidence"});
+  RuntimeEntry r;
+  r.id = n.at("id").str();
+  if (r.id.empty() || r.id.find_first_of(" \t\n:") != std::string::npos) {
+    n.at("id").fail("an id must be non-empty, without spaces or ':'");
+  }
+  if (!n.at("version").is_null()) {
+    r.version = n.at("version").version();
+  }
+  r.released = n.at("released").opt_date();
+  r.released_by = n.at("released_by").opt_date();
+  if (r.released && r.released_by) {
+    n.at("released_by").fail("released_by is only for an unknown release date, but released is set");
+  }
+  if (!n.at("python").is_null()) {
+    std::vector<Version> py;
+    for (const auto& e : n.at("python").elements()) {
+      py.push_back(e.version());
+    }
+    r.python = py;
+  }
+  if (n.has("packages")) {
+    r.packages = read_packages(n.at("packages"), true);
+  }
+  if (n.has("package_lines")) {
+    r.package_lines = read_packages(n.at("package_lines"), false);
+  }
+  if (n.has("milestones")) {
+    for (const auto& [name, value] : n.at("milestones").members()) {
+      if (!c.milestone(name)) {
+        std::string valid;
+        for (const auto& m : c.policy.milestones) {
+          valid += (valid.empty() ? "" : ", ") + m.name;
+        }
+        value.fail("unknown milestone \"" + name + "\" (valid: " + valid + ")");
+      }
+      r.milestones.emplace_back(name, value.opt_date());
+    }
+    // Keep policy order so that output is canonical.
+    std::vector<std::pair<std::string, std::optional<Date>>> ordered_ms;
+    for (const auto& m : c.policy.milestones) {
+      for (const auto& e : r.milestones) {
+        if (e.first == m.name) {
+          ordered_ms.push_back(e);
+        }
+      }
+    }
+    r.milestones = std::move(ordered_ms);
+  }
+  r.framework = n.at("framework").str_or("");
+  r.framework_version = n.at("framework_version").str_or("");
+  r.accelerator = n.at("accelerator").str_or("");
+  r.cuda = n.at("cuda").opt_str();
+  if (n.has("uris")) {
+    r.uris = n.at("uris").strings();
+  }
+  r.notes = n.at("notes").str_or("");
+  if (n.has("sources")) {
+    r.sources = n.at("sources").strings();
+  }
+  r.confidence = n.at("confidence").str_or("");
+  return r;
+}
+
+// --- Writing ---
+
+ordered date_or_null(const std::optional<Date>& d) { return d ? ordered(format_date(*d)) : ordered(nullptr); }
+
+ordered header_json(const Catalog& c) {
+  ordered j;
+  j["format"] = k_catalog_format;
+  j["catalog"] = c.name;
+  j["title"] = c.title;
+  j["entry_noun"] = c.entry_noun;
+  j["as_of"] = date_or_null(c.as_of);
+  if (!c.as_of_note.empty()) {
+    j["as_of_note"] = c.as_of_note;
+  }
+  ordered p;
+  p["milestones"] = ordered::array();
+  for (const auto& m : c.policy.milestones) {
+    ordered mj;
+    mj["name"] = m.name;
+    if (m.after_months) {
+      mj["after_months"] = *m.after_months;
+    }
+    if (m.not_before) {
+      mj["not_before"] = format_date(*m.not_before);
+    }
+    mj["severity"] = to_string(m.severity);
+    if (m.deployed_severity) {
+      mj["deployed_severity"] = to_string(*m.deployed_severity);
+    }
+    mj["meaning"] = m.meaning;
+    mj["reached"] = m.reached;
+    mj["upcoming"] = m.upcoming;
+    p["milestones"].push_back(mj);
+  }
+  if (c.policy.sunset) {
+    p["sunset"] = format_date(*c.policy.sunset);
+  }
+  if (!c.policy.sunset_meaning.empty()) {
+    p["sunset_meaning"] = c.policy.sunset_meaning;
+  }
+  if (!c.policy.successor.empty()) {
+    ordered s = ordered::object();
+    for (const auto& [k, v] : c.policy.successor) {
+      s[k] = v;
+    }
+    p["successor"] = s;
+  }
+  if (c.policy.required_fields) {
+    const auto& rf = *c.policy.required_fields;
+    ordered r;
+    r["from"] = format_date(rf.from);
+    r["fields"] = rf.fields;
+    ordered d = ordered::object();
+    for (const auto& [k, v] : rf.defaults) {
+      d[k] = v;
+    }
+    r["defaults"] = d;
+    r["source"] = rf.source;
+    p["required_fields"] = r;
+  }
+  if (!c.policy.service.empty()) {
+    p["service"] = c.policy.service;
+  }
+  if (!c.policy.uri_note.empty()) {
+    p["uri_note"] = c.policy.uri_note;
+  }
+  p["sources"] = c.policy.sources;
+  j["policy"] = p;
+  j["rules"] = ordered::array();
+  for (const auto& r : c.rules) {
+    ordered rj;
+    rj["id"] = r.id;
+    rj["service"] = r.service;
+    rj["framework"] = r.framework;
+    rj["min_runtime"] = r.min_runtime.str();
+    rj["message"] = r.message;
+    rj["source"] = r.source;
+    j["rules"].push_back(rj);
+  }
+  return j;
+}
+
+ordered runtime_json(const RuntimeEntry& r) {
+  ordered j;
+  j["id"] = r.id;
+  j["version"] = r.version ? ordered(r.version->str()) : ordered(nullptr);
+  j["released"] = date_or_null(r.released);
+  j["released_by"] = date_or_null(r.released_by);
+  if (r.python) {
+    ordered py = ordered::array();
+    for (const auto& v : *r.python) {
+      py.push_back(v.str());
+    }
+    j["python"] = py;
+  } else {
+    j["python"] = nullptr;
+  }
+  auto pkgs = [](const std::vector<Package>& v) {
+    ordered o = ordered::object();
+    for (const auto& p : v) {
+      o[p.name] = p.version;
+    }
+    return o;
+  };
+  j["packages"] = pkgs(r.packages);
+  if (!r.package_lines.empty()) {
+    j["package_lines"] = pkgs(r.package_lines);
+  }
+  ordered ms = ordered::object();
+  for (const auto& [name, d] : r.milestones) {
+    ms[name] = date_or_null(d);
+  }
+  j["milestones"] = ms;
+  if (!r.framework.empty()) {
+    j["framework"] = r.framework;
+    j["framework_version"] = r.framework_version;
+    j["accelerator"] = r.accelerator;
+    j["cuda"] = r.cuda ? ordered(*r.cuda) : ordered(nullptr);
+  }
+  if (!r.uris.empty()) {
+    j["uris"] = r.uris;
+  }
+  j["notes"] = r.notes;
+  j["sources"] = r.sources;
+  if (!r.confidence.empty()) {
+    j["confidence"] = r.confidence;
+  }
+  return j;
+}
+
+} // namespace
+
+Catalog parse_catalog(std::string_view text, const std::string& origin) {
+  json j = parse_text(text, origin);
+  Node root(j, origin, "");
+  Catalog c;
+  read_header(root, c, true);
+  std::set<std::string> ids;
+  for (const auto& rn : root.at("runtimes").elements()) {
+    c.runtimes.push_back(read_runtime(rn, c));
+    if (!ids.insert(c.runtimes.back().id).second) {
+      rn.at("id").fail("duplicate id \"" + c.runtimes.back().id + "\"");
+    }
+  }
+  return c;
+}
+
+Catalog parse_catalog_header(std::string_view text, const std::string& origin) {
+  json j = parse_text(text, origin);
+  Catalog c;
+  read_header(Node(j, origin, ""), c, false);
+  return c;
+}
+
+RuntimeEntry parse_runtime(std::string_view text, const Catalog& owner, const std::string& origin) {
+  json j = parse_text(text, origin);
+  return read_runtime(Node(j, origin, ""), owner);
+}
+
+std::string write_catalog(const Catalog& c) {
+  ordered j = header_json(c);
+  j["runtimes"] = ordered::array();
+  for (const auto& r : c.runtimes) {
+    j["runtimes"].push_back(runtime_json(r));
+  }
+  return j.dump(2) + "\n";
+}
+
+std::string write_catalog_header(const Catalog& c) { return header_json(c).dump(); }
+
+std::string write_runtime(const RuntimeEntry& r) { return runtime_json(r).dump(); }
+
+} // namespace catalog

@@ -1,0 +1,57 @@
+#include "catalog/model.hpp"
+
+namespace catalog {
+
+std::string_view to_string(Severity s) {
+  switch (s) {
+  case Severity::note:
+    return "note";
+  case Severity::warning:
+    return "warning";
+  case Severity::error:
+    return "error";
+  }
+  return "error";
+}
+
+std::optional<Severity> parse_severity(std::string_view text) {
+  if (text == "note") {
+    return Severity::note;
+  }
+  if (text == "warning") {
+    return Severity::warning;
+  }
+  if (text == "error") {
+    return Severity::error;
+  }
+  return std::nullopt;
+}
+
+const RuntimeEntry* Catalog::find(std::string_view id) const {
+  for (const auto& r : runtimes) {
+    if (r.id == id) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+const MilestonePolicy* Catalog::milestone(std::string_view milestone_name) const {
+  for (const auto& m : policy.milestones) {
+    if (m.name == milestone_name) {
+      return &m;
+    }
+  }
+  return nullptr;
+}
+
+std::string Catalog::successor_for(std::string_view service) const {
+  for (const auto& [svc, target] : policy.successor) {
+    if (svc == service) {
+      return target;
+    }
+  }
+  return {};
+}
+
+} // namespace catalog

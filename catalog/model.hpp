@@ -1,0 +1,99 @@
+#pragma once
+
+#include "catalog/calendar.hpp"
+#include "catalog/version.hpp"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace catalog {
+
+enum class Severity { note, warning, error };
+std::string_view to_string(Severity s);
+// Parses "note", "warning" or "error"; nullopt otherwise.
+std::optional<Severity> parse_severity(std::string_view text);
+
+// One lifecycle milestone of a catalog's policy, in order.
+struct MilestonePolicy {
+  std::string name;                     // e.g. "submission_end"
+  std::optional<int> after_months;      // derived as release + N months when set
+  std::optional<Date> not_before;       // retroactive floor of derived dates
+  Severity severity = Severity::error;  // for new work
+  std::optional<Severity> deployed_severity; // for resources already deployed, when different
+  std::string meaning;                  // "from that day on ..."
+  std::string reached;                  // past tense phrase: "closed to new jobs"
+  std::string upcoming;                 // future tense phrase: "closes to new jobs"
+};
+
+// From this date on, the listed job fields are required; before it they defaulted.
+struct RequiredFields {
+  Date from;
+  std::vector<std::string> fields;
+  std::vector<std::pair<std::string, std::string>> defaults;
+  std::string source;
+};
+
+struct Policy {
+  std::vector<MilestonePolicy> milestones;
+  std::optional<Date> sunset;           // every milestone is capped at this date
+  std::string sunset_meaning;
+  std::vector<std::pair<std::string, std::string>> successor; // service -> catalog name
+  std::optional<RequiredFields> required_fields;
+  std::string service;                  // "training" or "prediction" when the catalog serves one
+  std::string uri_note;
+  std::vector<std::string> sources;
+};
+
+// A compatibility rule: the framework needs at least min_runtime for the service.
+struct Rule {
+  std::string id;
+  std::string service;   // "training" or "prediction"
+  std::string framework; // normalised package name
+  Version min_runtime;
+  std::string message;
+  std::string source;
+};
+
+// A package and a version: an exact PEP 440 pin, or a major.minor line.
+struct Package {
+  std::string name;
+  std::string version;
+};
+
+struct RuntimeEntry {
+  std::string id;
+  std::optional<Version> version;
+  std::optional<Date> released;
+  std::optional<Date> released_by;     // only when released is unknown: existed by then
+  std::optional<std::vector<Version>> python; // nullopt: unknown
+  std::vector<Package> packages;       // exact installed versions (PEP 440)
+  std::vector<Package> package_lines;  // only the major.minor line is known
+  std::vector<std::pair<std::string, std::optional<Date>>> milestones; // explicit, policy order; null = stated unknown
+  std::string framework;               // images: display name of the framework
+  std::string framework_version;
+  std::string accelerator;
+  std::optional<std::string> cuda;
+  std::vector<std::string> uris;
+  std::string notes;
+  std::vector<std::string> sources;
+  std::string confidence;
+};
+
+struct Catalog {
+  std::string name;
+  std::string title;
+  std::string entry_noun = "runtime"; // what an entry is called in messages: "runtime", "image"
+  std::optional<Date> as_of;
+  std::string as_of_note;
+  Policy policy;
+  std::vector<Rule> rules;
+  std::vector<RuntimeEntry> runtimes;
+
+  const RuntimeEntry* find(std::string_view id) const;
+  const MilestonePolicy* milestone(std::string_view name) const;
+  std::string successor_for(std::string_view service) const;
+};
+
+} // namespace catalog

@@ -1,0 +1,524 @@
+#include "catalog/pep440.hpp"
+
+#include "catalog/error.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace catalog::pep440 {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_sep(char c) { return c == '.' || c == '-' || c == '_'; }
+
+// A small cursor over the lower-cased text.
+struct Cursor {
+  std::string s;
+  size_t i = 0;
+
+  bool done() const { return i >= s.size(); }
+  char peek(size_t k = 0) const { return i + k < s.size() ? s[i + k] : '\0'; }
+  bool number(long& out) {
+    size_t start = i;
+    long v = 0;
+    while (!done() && is_digit(s[i])) {
+      if (i - start >= 15) {
+        return false;
+      }
+      v = v * 10 + (s[i] - '0');
+      ++i;
+    }
+    out = v;
+    return i > start;
+  }
+  // Matches one of words at the cursor, longest first; returns its index in words.
+  int word(std::initializer_list<std::string_view> words) {
+    int best = -1;
+    size_t best_len = 0;
+    int idx = 0;
+    for (auto w : words) {
+      if (s.compare(i, w.size(), w) == 0 && w.size() > best_len) {
+        best = idx;
+        best_len = w.size();
+      }
+      ++idx;
+    }
+    if (best >= 0) {
+      i += best_len;
+    }
+    return best;
+  }
+};
+
+int compare_local(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  // Numeric segments sort after alphanumeric ones and compare as numbers; a longer local
+  // version sorts after a shorter one it starts with.
+  size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    bool an = std::all_of(a[i].begin(), a[i].end(), is_digit);
+    bool bn = std::all_of(b[i].begin(), b[i].end(), is_digit);
+    if (an != bn) {
+      return an ? 1 : -1;
+    }
+    if (an) {
+      auto strip = [](const std::string& x) {
+        size_t k = x.find_first_not_of('0');
+        return k == std::string::npos ? std::string("0") : x.substr(k);
+      };
+      std::string x = strip(a[i]);
+      std::string y = strip(b[i]);
+      if (x.size() != y.size()) {
+        return x.size() < y.size() ? -1 : 1;
+      }
+      if (x != y) {
+        return x < y ? -1 : 1;
+      }
+    } else if (a[i] != b[i]) {
+      return a[i] < b[i] ? -1 : 1;
+    }
+  }
+  if (a.size() != b.size()) {
+    return a.size() < b.size() ? -1 : 1;
+  }
+  return 0;
+}
+
+template <typename T> int cmp(const T& a, const T& b) { return a < b ? -1 : (b < a ? 1 : 0); }
+
+} // namespace
+
+std::optional<Version> Version::try_parse(std::string_view text) {
+  Cursor c{lower(trim(text))};
+  Version v;
+  if (c.peek() == 'v') {
+    ++c.i;
+  }
+  long n = 0;
+  if (!c.number(n)) {
+    return std::nullopt;
+  }
+  if (c.peek() == '!') {
+    if (n > 1000000) {
+      return std::nullopt;
+    }
+    v.m_epoch = static_cast<int>(n);
+    ++c.i;
+    if (!c.number(n)) {
+      return std::nullopt;
+    }
+  }
+  v.m_release.push_back(n);
+  while (c.peek() == '.' && is_digit(c.peek(1))) {
+    ++c.i;
+    if (!c.number(n) || v.m_release.size() >= 32) {
+      return std::nullopt;
+    }
+    v.m_release.push_back(n);
+  }
+  // Pre-release.
+  {
+    size_t save = c.i;
+    if (is_sep(c.peek())) {
+      ++c.i;
+    }
+    int kind = c.word({"a", "alpha", "b", "beta", "c", "rc", "pre", "preview"});
+    if (kind >= 0) {
+      static const int map[] = {0, 0, 1, 1, 2, 2, 2, 2};
+      v.m_pre_kind = map[kind];
+      if (is_sep(c.peek()) && is_digit(c.peek(1))) {
+        ++c.i;
+      }
+      long num = 0;
+      if (is_digit(c.peek()) && !c.number(num)) {
+        return std::nullopt;
+      }
+      v.m_pre_num = num;
+    } else {
+      c.i = save;
+    }
+  }
+  // Post-release.
+  {
+    size_t save = c.i;
+    if (c.peek() == '-' && is_digit(c.peek(1))) {
+      ++c.i;
+      long num = 0;
+      if (!c.number(num)) {
+        return std::nullopt;
+      }
+      v.m_post = num;
+    } else {
+      if (is_sep(c.peek())) {
+        ++c.i;
+      }
+      if (c.word({"post", "rev", "r"}) >= 0) {
+        if (is_sep(c.peek()) && is_digit(c.peek(1))) {
+          ++c.i;
+        }
+        long num = 0;
+        if (is_digit(c.peek()) && !c.number(num)) {
+          return std::nullopt;
+        }
+        v.m_post = num;
+      } else {
+        c.i = save;
+      }
+    }
+  }
+  // Development release.
+  {
+    size_t save = c.i;
+    if (is_sep(c.peek())) {
+      ++c.i;
+    }
+    if (c.word({"dev"}) >= 0) {
+      if (is_sep(c.peek()) && is_digit(c.peek(1))) {
+        ++c.i;
+      }
+      long num = 0;
+      if (is_digit(c.peek()) && !c.number(num)) {
+        return std::nullopt;
+      }
+      v.m_dev = num;
+    } else {
+      c.i = save;
+    }
+  }
+  // Local version label.
+  if (c.peek() == '+') {
+    ++c.i;
+    std::string seg;
+    while (true) {
+      char ch = c.peek();
+      if (std::isalnum(static_cast<unsigned char>(ch))) {
+        seg += ch;
+        ++c.i;
+      } else if (is_sep(ch) || ch == '\0') {
+        if (seg.empty() || v.m_local.size() >= 32) {
+          return std::nullopt;
+        }
+        v.m_local.push_back(seg);
+        seg.clear();
+        if (ch == '\0') {
+          break;
+        }
+        ++c.i;
+      } else {
+        return std::nullopt;
+      }
+    }
+  }
+  if (!c.done()) {
+    return std::nullopt;
+  }
+  return v;
+}
+
+Version Version::parse(std::string_view text) {
+  if (auto v = try_parse(text)) {
+    return *v;
+  }
+  throw InvalidInput("invalid version '" + std::string(text) + "': not a PEP 440 version (like 1.0.2, 2.1rc1, 1!2.0)");
+}
+
+Version Version::public_version() const {
+  Version v = *this;
+  v.m_local.clear();
+  return v;
+}
+
+Version Version::base_version() const {
+  Version v;
+  v.m_epoch = m_epoch;
+  v.m_release = m_release;
+  return v;
+}
+
+std::string Version::str() const {
+  std::string out;
+  if (m_epoch != 0) {
+    out += std::to_string(m_epoch) + "!";
+  }
+  for (size_t i = 0; i < m_release.size(); ++i) {
+    out += (i ? "." : "") + std::to_string(m_release[i]);
+  }
+  if (m_pre_kind >= 0) {
+    static const char* names[] = {"a", "b", "rc"};
+    out += names[m_pre_kind] + std::to_string(m_pre_num);
+  }
+  if (m_post) {
+    out += ".post" + std::to_string(*m_post);
+  }
+  if (m_dev) {
+    out += ".dev" + std::to_string(*m_dev);
+  }
+  for (size_t i = 0; i < m_local.size(); ++i) {
+    out += (i ? "." : "+") + m_local[i];
+  }
+  return out;
+}
+
+std::strong_ordering Version::operator<=>(const Version& o) const {
+  auto to_ordering = [](int r) {
+    return r < 0 ? std::strong_ordering::less : (r > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
+  };
+  if (int r = cmp(m_epoch, o.m_epoch)) {
+    return to_ordering(r);
+  }
+  // Release, ignoring trailing zeros.
+  size_t n = std::max(m_release.size(), o.m_release.size());
+  for (size_t i = 0; i < n; ++i) {
+    long a = i < m_release.size() ? m_release[i] : 0;
+    long b = i < o.m_release.size() ? o.m_release[i] : 0;
+    if (int r = cmp(a, b)) {
+      return to_ordering(r);
+    }
+  }
+  // Pre-release key: a dev release with no pre or post sorts before every pre-release;
+  // no pre-release sorts after all of them.
+  auto pre_key = [](const Version& v) -> std::pair<int, long> {
+    if (v.m_pre_kind < 0 && !v.m_post && v.m_dev) {
+      return {-1, 0};
+    }
+    if (v.m_pre_kind < 0) {
+      return {3, 0};
+    }
+    return {v.m_pre_kind, v.m_pre_num};
+  };
+  if (int r = cmp(pre_key(*this), pre_key(o))) {
+    return to_ordering(r);
+  }
+  auto post_key = [](const Version& v) -> long { return v.m_post ? *v.m_post : -1; };
+  if (int r = cmp(post_key(*this), post_key(o))) {
+    return to_ordering(r);
+  }
+  auto dev_key = [](const Version& v) -> std::pair<int, long> {
+    return v.m_dev ? std::pair<int, long>{0, *v.m_dev} : std::pair<int, long>{1, 0};
+  };
+  if (int r = cmp(dev_key(*this), dev_key(o))) {
+    return to_ordering(r);
+  }
+  return to_ordering(compare_local(m_local, o.m_local));
+}
+
+// --- Specifiers ---
+
+Specifier Specifier::parse(std::string_view raw) {
+  std::string_view text = trim(raw);
+  auto fail = [&](const std::string& why) -> Specifier {
+    throw InvalidInput("invalid version specifier '" + std::string(raw) + "': " + why);
+  };
+  static const std::string_view ops[] = {"===", "~=", "==", "!=", "<=", ">=", "<", ">"};
+  Specifier s;
+  for (auto op : ops) {
+    if (text.substr(0, op.size()) == op) {
+      s.op = std::string(op);
+      break;
+    }
+  }
+  if (s.op.empty()) {
+    return fail("expected an operator (==, !=, <=, >=, <, >, ~= or ===) before the version");
+  }
+  std::string_view rest = trim(text.substr(s.op.size()));
+  if (rest.empty()) {
+    return fail("missing version after '" + s.op + "'");
+  }
+  if (s.op == "===") {
+    s.version_text = std::string(rest);
+    return s;
+  }
+  if (rest.size() >= 2 && rest.substr(rest.size() - 2) == ".*") {
+    if (s.op != "==" && s.op != "!=") {
+      return fail("'.*' is only allowed with == and !=");
+    }
+    s.wildcard = true;
+    rest.remove_suffix(2);
+  }
+  s.version_text = std::string(rest);
+  auto v = Version::try_parse(rest);
+  if (!v) {
+    return fail("'" + std::string(rest) + "' is not a PEP 440 version");
+  }
+  if (s.wildcard && (v->is_prerelease() || v->is_postrelease() || v->has_local())) {
+    return fail("a '.*' prefix may only contain release numbers");
+  }
+  if (v->has_local() && s.op != "==" && s.op != "!=") {
+    return fail("a local version label is only allowed with == and !=");
+  }
+  if (s.op == "~=" && (v->release().size() < 2 || v->has_local())) {
+    return fail("'~=' needs at least two release numbers, like ~=1.4");
+  }
+  s.version = *v;
+  return s;
+}
+
+namespace {
+// Whether candidate's epoch and release start with the given ones (missing parts count as 0).
+bool prefix_match(const Version& candidate, int epoch, const std::vector<long>& p) {
+  if (candidate.epoch() != epoch) {
+    return false;
+  }
+  const auto& c = candidate.release();
+  for (size_t i = 0; i < p.size(); ++i) {
+    long cv = i < c.size() ? c[i] : 0;
+    if (cv != p[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+} // namespace
+
+bool Specifier::contains(const Version& v) const {
+  if (op == "===") {
+    return lower(trim(version_text)) == v.str() || lower(trim(version_text)) == lower(v.str());
+  }
+  const Version& spec = *version;
+  if (op == "==" || op == "!=") {
+    bool eq;
+    if (wildcard) {
+      eq = prefix_match(v, spec.epoch(), spec.release());
+    } else if (spec.has_local()) {
+      eq = v == spec;
+    } else {
+      eq = v.public_version() == spec;
+    }
+    return op == "==" ? eq : !eq;
+  }
+  if (op == "~=") {
+    std::vector<long> prefix(spec.release().begin(), spec.release().end() - 1);
+    return v.public_version() >= spec && prefix_match(v, spec.epoch(), prefix);
+  }
+  Version pub = v.public_version();
+  if (op == "<=") {
+    return pub <= spec;
+  }
+  if (op == ">=") {
+    return pub >= spec;
+  }
+  if (op == "<") {
+    if (!(pub < spec)) {
+      return false;
+    }
+    // <V excludes pre-releases of V itself unless V is one.
+    return spec.is_prerelease() || !v.is_prerelease() || v.base_version() != spec.base_version();
+  }
+  // op == ">"
+  if (!(pub > spec)) {
+    return false;
+  }
+  // >V excludes post-releases of V unless V is one, and local versions of V.
+  if (!spec.is_postrelease() && v.is_postrelease() && v.base_version() == spec.base_version()) {
+    return false;
+  }
+  return !(v.has_local() && v.base_version() == spec.base_version());
+}
+
+std::string Specifier::str() const { return op + version_text + (wildcard ? ".*" : ""); }
+
+SpecifierSet SpecifierSet::parse(std::string_view text) {
+  SpecifierSet set;
+  std::string_view rest = trim(text);
+  if (rest.empty()) {
+    return set;
+  }
+  while (true) {
+    size_t comma = rest.find(',');
+    std::string_view part = rest.substr(0, comma);
+    if (trim(part).empty()) {
+      throw InvalidInput("invalid version specifier '" + std::string(text) + "': empty clause between commas");
+    }
+    set.clauses.push_back(Specifier::parse(part));
+    if (comma == std::string_view::npos) {
+      break;
+    }
+    rest = rest.substr(comma + 1);
+  }
+  return set;
+}
+
+bool SpecifierSet::contains(const Version& v) const {
+  return std::all_of(clauses.begin(), clauses.end(), [&](const Specifier& s) { return s.contains(v); });
+}
+
+std::string SpecifierSet::str() const {
+  std::string out;
+  for (size_t i = 0; i < clauses.size(); ++i) {
+    out += (i ? "," : "") + clauses[i].str();
+  }
+  return out;
+}
+
+std::string normalize_name(std::string_view name) {
+  std::string out;
+  bool sep = false;
+  for (char c : name) {
+    if (is_sep(c)) {
+      sep = true;
+      continue;
+    }
+    if (sep && !out.empty()) {
+      out += '-';
+    }
+    sep = false;
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+Requirement Requirement::parse(std::string_view raw) {
+  std::string_view text = trim(raw);
+  Requirement r;
+  size_t semi = text.find(';');
+  if (semi != std::string_view::npos) {
+    r.marker = std::string(trim(text.substr(semi + 1)));
+    text = trim(text.substr(0, semi));
+  }
+  size_t i = 0;
+  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || is_sep(text[i]))) {
+    ++i;
+  }
+  std::string_view name = text.substr(0, i);
+  if (name.empty() || !std::isalnum(static_cast<unsigned char>(name.front())) ||
+      !std::isalnum(static_cast<unsigned char>(name.back()))) {
+    throw InvalidInput("invalid requirement '" + std::string(raw) +
+                       "': expected a package name and optional specifiers, like tensorflow>=2.11");
+  }
+  r.name = normalize_name(name);
+  std::string_view rest = trim(text.substr(i));
+  if (!rest.empty() && rest.front() == '[') {
+    size_t close = rest.find(']');
+    if (close == std::string_view::npos) {
+      throw InvalidInput("invalid requirement '" + std::string(raw) + "': unclosed '[' in extras");
+    }
+    rest = trim(rest.substr(close + 1));
+  }
+  if (!rest.empty() && rest.front() == '(' && rest.back() == ')') {
+    rest = trim(rest.substr(1, rest.size() - 2));
+  }
+  r.specifiers = SpecifierSet::parse(rest);
+  return r;
+}
+
+std::string Requirement::str() const { return name + specifiers.str(); }
+
+} // namespace catalog::pep440

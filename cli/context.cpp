@@ -1,0 +1,103 @@
+#include "cli/context.hpp"
+
+#include "catalog/error.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <unistd.h>
+
+namespace cli {
+
+catalog::Date Context::today() {
+  if (!m_today) {
+    if (!g.at.empty()) {
+      auto d = catalog::try_parse_date(g.at);
+      if (!d) {
+        throw catalog::InvalidInput("--at: invalid date '" + g.at + "' (expected YYYY-MM-DD, like 2025-01-31)");
+      }
+      m_today = d;
+    } else if (const char* env = std::getenv("RTCAT_TODAY"); env && *env) {
+      auto d = catalog::try_parse_date(env);
+      if (!d) {
+        throw catalog::InvalidInput(std::string("RTCAT_TODAY: invalid date '") + env + "' (expected YYYY-MM-DD)");
+      }
+      m_today = d;
+    } else {
+      m_today = date::floor<date::days>(std::chrono::system_clock::now());
+    }
+  }
+  return *m_today;
+}
+
+const catalog::CatalogSet& Context::catalogs() {
+  if (!m_set) {
+    std::vector<std::string> paths = g.catalogs;
+    if (paths.empty()) {
+      if (const char* env = std::getenv("RTCAT_CATALOG"); env && *env) {
+        std::string all = env;
+        size_t start = 0;
+        while (start <= all.size()) {
+          size_t colon = all.find(':', start);
+          std::string part = all.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+          if (!part.empty()) {
+            paths.push_back(part);
+          }
+          if (colon == std::string::npos) {
+            break;
+          }
+          start = colon + 1;
+        }
+      }
+    }
+    m_set = paths.empty() ? catalog::CatalogSet::embedded() : catalog::CatalogSet::from_paths(paths);
+  }
+  return *m_set;
+}
+
+std::vector<const catalog::Catalog*> Context::selected() { return lib::catalogs_in_scope(catalogs(), scope()); }
+
+std::string Context::format(std::string_view command, std::initializer_list<std::string_view> allowed) const {
+  if (g.format.empty()) {
+    return std::string(*allowed.begin());
+  }
+  std::string valid;
+  for (auto f : allowed) {
+    if (f == g.format) {
+      return g.format;
+    }
+    valid += (valid.empty() ? "" : ", ") + std::string(f);
+  }
+  throw catalog::InvalidInput("--format " + g.format + " is not available for " + std::string(command) + " (valid: " + valid + ")");
+}
+
+bool Context::color() const {
+  if (g.color == "always") {
+    return true;
+  }
+  if (g.color == "never") {
+    return false;
+  }
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color && *no_color) {
+    return false;
+  }
+  const char* term = std::getenv("TERM");
+  return isatty(STDOUT_FILENO) && !(term && std::string(term) == "dumb");
+}
+
+std::optional<catalog::Severity> Context::fail_threshold() const {
+  if (g.fail_on == "never") {
+    return std::nullopt;
+  }
+  return catalog::parse_severity(g.fail_on);
+}
+
+int Context::exit_for(const std::vector<lib::Finding>& findings) const { return lib::fails(findings, fail_threshold()) ? 1 : 0; }
+
+void Context::out(const std::string& text) const {
+  std::cout << text;
+  std::cout.flush();
+}
+
+} // namespace cli

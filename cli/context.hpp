@@ -1,0 +1,71 @@
+#pragma once
+
+#include "catalog/catalog_set.hpp"
+#include "lib/finding.hpp"
+#include "lib/lookup.hpp"
+
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace cli {
+
+// The global options, shared by every command.
+struct Globals {
+  std::vector<std::string> catalogs;
+  std::string platform;
+  std::string at;
+  std::string format;
+  std::string color = "auto";
+  bool quiet = false;
+  int warn_days = 90;
+  std::string fail_on = "error";
+};
+
+// What a command needs from the command line: the global options, the catalogs, the date,
+// and where output goes. Commands register a deferred action that runs after parsing.
+class Context {
+public:
+  Globals g;
+  std::function<int()> action;
+
+  // --at, else RTCAT_TODAY, else today's UTC date. Throws InvalidInput for a malformed date.
+  catalog::Date today();
+  // --catalog / RTCAT_CATALOG files, else the embedded catalogs.
+  const catalog::CatalogSet& catalogs();
+  lib::Scope scope(const std::string& service = "") const { return lib::Scope{g.platform, service}; }
+  // The catalogs in scope of --platform.
+  std::vector<const catalog::Catalog*> selected();
+
+  // The --format in effect: checked against the formats this command supports (the first is
+  // the default). Throws InvalidInput listing the valid ones.
+  std::string format(std::string_view command, std::initializer_list<std::string_view> allowed) const;
+  bool color() const;
+  std::optional<catalog::Severity> fail_threshold() const;
+  // 1 when any finding reaches --fail-on, else 0.
+  int exit_for(const std::vector<lib::Finding>& findings) const;
+
+  // Writes a whole result to stdout.
+  void out(const std::string& text) const;
+
+private:
+  std::optional<catalog::CatalogSet> m_set;
+  std::optional<catalog::Date> m_today;
+};
+
+// Each command adds itself to the app (one file per command).
+void register_list(CLI::App& app, Context& ctx);
+void register_show(CLI::App& app, Context& ctx);
+void register_check(CLI::App& app, Context& ctx);
+void register_combos(CLI::App& app, Context& ctx);
+void register_timeline(CLI::App& app, Context& ctx);
+void register_db(CLI::App& app, Context& ctx);
+
+} // namespace cli

@@ -1,0 +1,281 @@
+#include "lib/check.hpp"
+
+#include "lib/frameworks.hpp"
+
+#include <algorithm>
+
+namespace lib {
+
+using catalog::format_date;
+
+bool CheckResult::ok() const {
+  return std::none_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::error; });
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& v, const std::string& sep = ", ") {
+  std::string out;
+  for (const auto& s : v) {
+    out += (out.empty() ? "" : sep) + s;
+  }
+  return out;
+}
+
+std::string python_list(const RuntimeEntry& r) {
+  std::vector<std::string> v;
+  for (const auto& p : *r.python) {
+    v.push_back(p.str());
+  }
+  return join(v);
+}
+
+Finding make(std::string rule, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
+  Finding f;
+  f.rule = std::move(rule);
+  f.severity = sev;
+  f.message = std::move(message);
+  f.catalog = c.name;
+  f.runtime = r.id;
+  return f;
+}
+
+// The lifecycle finding of an entry on the date, if any.
+std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, const Request& req) {
+  auto sev = lc.severity(req.deployed);
+  if (!sev) {
+    return std::nullopt;
+  }
+  const std::string who = c.entry_noun + " " + r.id;
+  const std::string& s = lc.status.name;
+  if (s == "unreleased") {
+    return make("unreleased", *sev, who + " is not released until " + format_date(*r.released), c, r);
+  }
+  if (s == "expiring") {
+    const MilestoneDate& n = *lc.next();
+    return make("expiring", *sev,
+                who + " " + describe_upcoming(n) + " (in " + std::to_string(*lc.status.days_left) + " days)", c, r);
+  }
+  if (s == "unknown") {
+    std::string why = r.released_by ? "its release date is not in the sources (it existed by " + format_date(*r.released_by) + ")"
+                                     : "the sources give no dates for it";
+    return make("lifecycle-unknown", *sev, "the status of " + who + " on " + format_date(req.on) + " is unknown: " + why, c, r);
+  }
+  const MilestoneDate& m = *lc.reached();
+  std::string msg = who + " " + describe_reached(m);
+  for (size_t i = 0; i < *lc.status.reached; ++i) {
+    const MilestoneDate& earlier = lc.milestones[i];
+    if (earlier.date && earlier.date != m.date) {
+      msg += "; it " + describe_reached(earlier);
+    }
+  }
+  if (lc.status.sunset_passed && !c.policy.sunset_meaning.empty()) {
+    msg += m.capped ? " (" + c.policy.sunset_meaning + ")" : "; " + c.policy.sunset_meaning;
+  }
+  if (lc.status.later_possible) {
+    const MilestoneDate& later = lc.milestones[*lc.status.reached + 1];
+    msg += "; it may also have " + later.policy->reached + " (" + describe_upcoming(later) + ")";
+  }
+  return make(milestone_rule(m.name()), *sev, msg, c, r);
+}
+
+bool has_unknown_or_future(const std::vector<MilestoneDate>& ms, Date as_of) {
+  return std::any_of(ms.begin(), ms.end(), [&](const MilestoneDate& m) { return !m.date || m.at_latest || *m.date > as_of; });
+}
+
+} // namespace
+
+std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, const Request& req) {
+  std::vector<Finding> out;
+  const std::string who = c.entry_noun + " " + r.id;
+  if (req.python) {
+    if (!r.python) {
+      out.push_back(make("python-unknown", Severity::note,
+                         "the sources do not say which Python " + who + " has; Python " + req.python->str() + " is unverified", c, r));
+    } else if (std::find(r.python->begin(), r.python->end(), *req.python) == r.python->end()) {
+      out.push_back(make("python-unsupported", Severity::error,
+                         "Python " + req.python->str() + " is not available on " + who + " (available: " + python_list(r) + ")", c, r));
+    }
+  }
+  for (const auto& fw : req.frameworks) {
+    bool ruled = false;
+    for (const auto& rule : c.rules) {
+      if (rule.framework != fw || rule.service != req.service) {
+        continue;
+      }
+      ruled = true;
+      if (!r.version || *r.version < rule.min_runtime) {
+        std::string msg = rule.message.empty() ? fw + " needs " + c.entry_noun + " " + rule.min_runtime.str() + " or later" : rule.message;
+        out.push_back(make(rule.id, Severity::error, msg + "; " + who + " is older", c, r));
+      }
+    }
+    auto own = entry_framework(r);
+    if (own && *own != fw) {
+      out.push_back(make("framework-mismatch", Severity::error, who + " is a " + r.framework + " image, not " + fw, c, r));
+    } else if (!own && !ruled && !package_version(r, fw)) {
+      out.push_back(make("framework-not-included", Severity::note,
+                         who + " has no recorded " + fw + " version; install it with your job's packages", c, r));
+    }
+  }
+  for (const auto& req_pkg : req.requires_) {
+    auto pv = package_version(r, req_pkg.name);
+    std::string spec = req_pkg.str();
+    if (!pv) {
+      out.push_back(make("require-unpinned", Severity::note,
+                         who + " has no recorded " + req_pkg.name + " version; " + spec + " is installed when the job starts", c, r));
+      continue;
+    }
+    if (pv->line) {
+      out.push_back(make("require-unverified", Severity::note,
+                         who + " is known only to carry " + req_pkg.name + " " + pv->version + ".x; " + spec +
+                             " cannot be checked against an exact version",
+                         c, r));
+      continue;
+    }
+    auto pin = catalog::pep440::Version::try_parse(pv->version);
+    if (pin && !req_pkg.specifiers.contains(*pin)) {
+      std::string msg = spec + " is not satisfied by " + who + "'s " + req_pkg.name + " " + pv->version +
+                        "; it is installed over the pin when the job starts";
+      if (req.service == "prediction") {
+        out.push_back(make("require-over-pin", Severity::error, msg + ", which is not supported for prediction", c, r));
+      } else {
+        out.push_back(make("require-over-pin", Severity::note, msg + " (allowed for training)", c, r));
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Request& req) {
+  if (!req.frameworks.empty() || !current) {
+    return req.frameworks;
+  }
+  std::vector<std::string> out;
+  if (auto own = entry_framework(*current)) {
+    out.push_back(*own);
+  }
+  for (const auto* list : {&current->packages, &current->package_lines}) {
+    for (const auto& p : *list) {
+      if ((p.name == "tensorflow" || p.name == "scikit-learn" || p.name == "xgboost" || p.name == "torch") &&
+          std::find(out.begin(), out.end(), p.name) == out.end()) {
+        out.push_back(p.name);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& from, const RuntimeEntry* current,
+                                const Request& req, size_t max) {
+  std::vector<Suggestion> out;
+  auto consider = [&](const Catalog& c, bool successor) {
+    std::vector<std::string> wanted = frameworks_of(current, req);
+    for (const auto& r : c.runtimes) {
+      Lifecycle lc = evaluate(c, r, req.on, req.warn_days);
+      if (!lc.usable()) {
+        continue;
+      }
+      Request probe = req;
+      if (successor) {
+        // A move to another platform changes Python anyway; the framework must match.
+        probe.python.reset();
+        auto own = entry_framework(r);
+        if (!own || std::find(wanted.begin(), wanted.end(), *own) == wanted.end()) {
+          continue;
+        }
+        probe.frameworks = {*own};
+      }
+      auto problems = compatibility(c, r, probe);
+      if (std::any_of(problems.begin(), problems.end(), [](const Finding& f) { return f.severity == Severity::error; })) {
+        continue;
+      }
+      out.push_back(Suggestion{&c, &r, std::move(lc)});
+    }
+  };
+  consider(from, false);
+  auto later = [](const Suggestion& s) {
+    const MilestoneDate* last = s.lifecycle.milestones.empty() ? nullptr : &s.lifecycle.milestones.back();
+    return last && last->date ? last->date->time_since_epoch().count() : 1 << 30;
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const Suggestion& a, const Suggestion& b) {
+    if (a.entry->version && b.entry->version && *a.entry->version != *b.entry->version) {
+      return *a.entry->version > *b.entry->version;
+    }
+    return later(a) > later(b);
+  });
+  if (out.empty()) {
+    std::string next = from.successor_for(req.service);
+    if (const Catalog* succ = next.empty() ? nullptr : set.get(next)) {
+      consider(*succ, true);
+      std::stable_sort(out.begin(), out.end(), [&](const Suggestion& a, const Suggestion& b) { return later(a) > later(b); });
+    }
+  }
+  if (out.size() > max) {
+    out.resize(max);
+  }
+  return out;
+}
+
+CheckResult check(const catalog::CatalogSet& set, const Request& req) {
+  CheckResult res;
+  Scope scope{req.platform, req.service};
+  res.target = find_entry(set, req.runtime, scope);
+  if (!res.target) {
+    Finding f;
+    f.rule = "unknown-runtime";
+    f.severity = Severity::error;
+    f.runtime = req.runtime;
+    auto near = did_you_mean(set, req.runtime, scope);
+    f.message = "runtime " + req.runtime + " is not in the catalog";
+    if (!near.empty()) {
+      f.message += " (did you mean " + join(near, ", ") + "?)";
+      f.suggestion = near.front();
+    }
+    res.findings.push_back(f);
+    return res;
+  }
+  const Catalog& c = *res.target->catalog;
+  const RuntimeEntry& r = *res.target->entry;
+  res.lifecycle = evaluate(c, r, req.on, req.warn_days);
+  if (auto f = lifecycle_finding(c, r, *res.lifecycle, req)) {
+    res.findings.push_back(*f);
+  }
+  auto compat = compatibility(c, r, req);
+  res.findings.insert(res.findings.end(), compat.begin(), compat.end());
+  if (c.as_of && req.on > *c.as_of && has_unknown_or_future(res.lifecycle->milestones, *c.as_of)) {
+    res.findings.push_back(make("stale-data", Severity::note,
+                                "this answer rests on the " + c.name + " catalog as of " + format_date(*c.as_of) +
+                                    "; dates after that may have changed",
+                                c, r));
+  }
+  bool needs_alternative = std::any_of(res.findings.begin(), res.findings.end(),
+                                       [](const Finding& f) { return f.severity >= Severity::warning; });
+  if (needs_alternative) {
+    res.suggestions = suggest(set, c, &r, req, 3);
+    if (res.suggestions.empty()) {
+      std::string next = c.successor_for(req.service);
+      const Catalog* succ = next.empty() ? nullptr : set.get(next);
+      std::string where = succ ? c.name + " or " + succ->name : c.name;
+      auto fws = frameworks_of(&r, req);
+      std::string msg = "nothing in " + where + " is usable for " + req.service + (fws.empty() ? "" : " with " + join(fws)) +
+                        " on " + format_date(req.on);
+      if (fws.empty() && succ) {
+        msg += " that matches: no framework is recorded for " + c.entry_noun + " " + r.id + ", pass --framework to find " +
+               succ->name + " images";
+      }
+      if (succ && succ->as_of) {
+        msg += " (" + succ->name + " data as of " + format_date(*succ->as_of) + "; check the vendor's current list)";
+      }
+      res.findings.push_back(make("no-alternative", Severity::note, msg, c, r));
+    }
+  }
+  for (auto& f : res.findings) {
+    f.python = req.python ? req.python->str() : "";
+    if (!res.suggestions.empty() && f.suggestion.empty() && f.severity >= Severity::warning) {
+      f.suggestion = res.suggestions.front().entry->id;
+    }
+  }
+  return res;
+}
+
+} // namespace lib

@@ -1,0 +1,52 @@
+#include "lib/frameworks.hpp"
+
+#include "catalog/pep440.hpp"
+
+namespace lib {
+
+std::string framework_key(std::string_view name) {
+  std::string n = catalog::pep440::normalize_name(name);
+  size_t paren = n.find('(');
+  if (paren != std::string::npos) {
+    n = catalog::pep440::normalize_name(n.substr(0, paren));
+  }
+  if (n == "sklearn" || n == "scikit") {
+    return "scikit-learn";
+  }
+  if (n == "pytorch" || n == "pytorch-xla") {
+    return "torch";
+  }
+  if (n == "tf" || n == "tensorflow-gpu" || n == "tensorflow-cpu") {
+    return "tensorflow";
+  }
+  if (n == "xgb") {
+    return "xgboost";
+  }
+  return n;
+}
+
+std::optional<std::string> entry_framework(const catalog::RuntimeEntry& r) {
+  if (r.framework.empty()) {
+    return std::nullopt;
+  }
+  return framework_key(r.framework);
+}
+
+std::optional<PackageVersion> package_version(const catalog::RuntimeEntry& r, const std::string& package) {
+  for (const auto& p : r.packages) {
+    if (p.name == package) {
+      return PackageVersion{p.version, false};
+    }
+  }
+  for (const auto& p : r.package_lines) {
+    if (p.name == package) {
+      return PackageVersion{p.version, true};
+    }
+  }
+  if (entry_framework(r) == package && !r.framework_version.empty()) {
+    return PackageVersion{r.framework_version, true};
+  }
+  return std::nullopt;
+}
+
+} // namespace lib

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "catalog/model.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lib {
+
+// The package name a framework is known by: "sklearn" and "scikit_learn" -> "scikit-learn",
+// "pytorch" -> "torch", "tf" -> "tensorflow"; any other name is PEP 503-normalised.
+std::string framework_key(std::string_view name);
+
+// The framework an entry is built for (images: their framework; runtimes: nullopt).
+std::optional<std::string> entry_framework(const catalog::RuntimeEntry& r);
+
+// The version of a package on an entry: its pin, or else its major.minor line (line = true).
+struct PackageVersion {
+  std::string version;
+  bool line = false;
+};
+std::optional<PackageVersion> package_version(const catalog::RuntimeEntry& r, const std::string& package);
+
+} // namespace lib

@@ -1,0 +1,126 @@
+#include "lib/lookup.hpp"
+
+#include "catalog/error.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace lib {
+
+void check_service(std::string_view service) {
+  if (service != "training" && service != "prediction") {
+    throw catalog::InvalidInput("invalid service '" + std::string(service) + "' (valid: training, prediction)");
+  }
+}
+
+std::vector<const catalog::Catalog*> catalogs_in_scope(const catalog::CatalogSet& set, const Scope& scope) {
+  if (!scope.platform.empty()) {
+    if (!set.has(scope.platform)) {
+      std::string valid;
+      for (const auto& n : set.names()) {
+        valid += (valid.empty() ? "" : ", ") + n;
+      }
+      throw catalog::InvalidInput("unknown platform '" + scope.platform + "' (valid: " + valid + ")");
+    }
+    return {set.get(scope.platform)};
+  }
+  std::vector<const catalog::Catalog*> preferred;
+  std::vector<const catalog::Catalog*> others;
+  for (const auto* c : set.all()) {
+    bool serves = c->policy.service.empty() || c->policy.service == scope.service || scope.service.empty();
+    (serves ? preferred : others).push_back(c);
+  }
+  preferred.insert(preferred.end(), others.begin(), others.end());
+  return preferred;
+}
+
+std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_view id, const Scope& scope) {
+  Scope s = scope;
+  std::string_view bare = id;
+  size_t colon = id.find(':');
+  if (colon != std::string_view::npos) {
+    s.platform = std::string(id.substr(0, colon));
+    bare = id.substr(colon + 1);
+  }
+  bool well_formed = !bare.empty() && std::all_of(bare.begin(), bare.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-' || ch == '+';
+  });
+  if (!well_formed) {
+    throw catalog::InvalidInput("invalid runtime '" + std::string(id) +
+                                "': expected a runtime version like 2.11 or an image like tf-cpu.2-11.py310");
+  }
+  for (const auto* c : catalogs_in_scope(set, s)) {
+    if (const auto* e = c->find(bare)) {
+      return EntryRef{c, e};
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev(b.size() + 1);
+  std::vector<size_t> cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) {
+    prev[j] = j;
+  }
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+} // namespace
+
+std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::string_view id, const Scope& scope, size_t max) {
+  std::string_view bare = id.substr(id.find(':') == std::string_view::npos ? 0 : id.find(':') + 1);
+  auto wanted = catalog::Version::try_parse(bare);
+  struct Candidate {
+    size_t distance;
+    double numeric;
+    size_t order;
+    std::string id;
+  };
+  std::vector<Candidate> all;
+  size_t order = 0;
+  Scope s = scope;
+  if (id.find(':') != std::string_view::npos && set.has(std::string(id.substr(0, id.find(':'))))) {
+    s.platform = std::string(id.substr(0, id.find(':')));
+  }
+  for (const auto* c : catalogs_in_scope(set, s)) {
+    for (const auto& r : c->runtimes) {
+      double numeric = 1e9;
+      if (wanted && r.version && r.id == r.version->str()) {
+        numeric = std::abs((wanted->major() * 1000.0 + wanted->minor()) - (r.version->major() * 1000.0 + r.version->minor()));
+      }
+      all.push_back({edit_distance(bare, r.id), numeric, order++, r.id});
+    }
+  }
+  std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.numeric != b.numeric) {
+      return a.numeric < b.numeric;
+    }
+    if (a.distance != b.distance) {
+      return a.distance < b.distance;
+    }
+    return a.order < b.order;
+  });
+  std::vector<std::string> out;
+  for (const auto& c : all) {
+    if (out.size() == max) {
+      break;
+    }
+    if (c.numeric < 1e9 || c.distance <= std::max<size_t>(2, bare.size() / 3)) {
+      if (std::find(out.begin(), out.end(), c.id) == out.end()) {
+        out.push_back(c.id);
+      }
+    }
+  }
+  return out;
+}
+
+} // namespace lib
