@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages rtcat builds and tests with, when any is missing.
+# Idempotent: does nothing (and needs no network) when everything is there.
+set -euo pipefail
+
+packages=(
+  cmake g++ make pkg-config
+  libsqlitecpp-dev libsqlite3-dev nlohmann-json3-dev libhowardhinnant-date-dev libcli11-dev doctest-dev libyaml-cpp-dev
+  sqlite3 nodejs npm
+)
+if [[ "${RTCAT_BENCH:-}" == 1 ]]; then
+  packages+=(distro-info hyperfine jq ripgrep time)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}" >&2
+  sudo_cmd=()
+  [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

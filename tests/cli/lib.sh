@@ -1,0 +1,58 @@
+# Helpers for end-to-end tests of the rtcat binary. Each test file sources this, runs cases
+# with `run`, asserts with `expect_*`, and ends with `finish`.
+# Environment: RTCAT (the binary), SRC (the source tree), WORK (a scratch folder).
+set -u
+: "${RTCAT:?RTCAT must name the rtcat binary}"
+: "${SRC:?SRC must name the source tree}"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+export NO_COLOR=1
+unset RTCAT_CATALOG RTCAT_TODAY
+failures=0
+cases=0
+OUT=""
+ERR=""
+CODE=0
+
+# run ARGS...: runs rtcat, capturing stdout, stderr and the exit code.
+run() {
+  cases=$((cases + 1))
+  CMD="rtcat $*"
+  "$RTCAT" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
+  CODE=$?
+  OUT=$(cat "$WORK/out")
+  ERR=$(cat "$WORK/err")
+}
+
+fail() {
+  failures=$((failures + 1))
+  echo "FAIL: $CMD: $*" >&2
+  echo "  exit: $CODE" >&2
+  echo "  stdout: $(head -c 2000 <<<"$OUT")" >&2
+  echo "  stderr: $(head -c 1000 <<<"$ERR")" >&2
+}
+
+expect_exit() { [[ "$CODE" == "$1" ]] || fail "expected exit $1"; }
+expect_out() { grep -qF -- "$1" <<<"$OUT" || fail "stdout lacks: $1"; }
+expect_no_out() { ! grep -qF -- "$1" <<<"$OUT" || fail "stdout has: $1"; }
+expect_err() { grep -qF -- "$1" <<<"$ERR" || fail "stderr lacks: $1"; }
+expect_out_eq() { [[ "$OUT" == "$1" ]] || fail "stdout is not exactly: $1"; }
+# One line on stderr, nothing on stdout: the contract for bad input.
+expect_input_error() {
+  expect_exit 2
+  [[ -z "$OUT" ]] || fail "expected no stdout on an input error"
+  [[ $(wc -l <<<"$ERR") -eq 1 ]] || fail "expected exactly one line on stderr"
+  [[ -z "${1:-}" ]] || expect_err "$1"
+}
+# expect_json FILTER EXPECTED: evaluates a JavaScript expression over the parsed stdout (j).
+expect_json() {
+  local got
+  got=$(node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); const v=('"$1"'); process.stdout.write(typeof v==="string"?v:JSON.stringify(v));' <<<"$OUT" 2>&1) ||
+    { fail "stdout is not JSON ($got)"; return; }
+  [[ "$got" == "$2" ]] || fail "json $1: expected $2, got $got"
+}
+
+finish() {
+  echo "$cases cases, $failures failed"
+  [[ $failures -eq 0 ]]
+}
