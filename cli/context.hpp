@@ -67,5 +67,8 @@ void register_check(CLI::App& app, Context& ctx);
 void register_combos(CLI::App& app, Context& ctx);
 void register_timeline(CLI::App& app, Context& ctx);
 void register_db(CLI::App& app, Context& ctx);
+// [jobs]
+// [migration]
+// [scan]
 
 } // namespace cli

@@ -71,6 +71,9 @@ int main(int argc, char** argv) {
   cli::register_combos(app, ctx);
   cli::register_timeline(app, ctx);
   cli::register_db(app, ctx);
+  // [jobs]
+  // [migration]
+  // [scan]
 
   try {
     app.parse(argc, argv);
