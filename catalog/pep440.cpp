@@ -515,7 +515,11 @@ Requirement Requirement::parse(std::string_view raw) {
   if (!rest.empty() && rest.front() == '(' && rest.back() == ')') {
     rest = trim(rest.substr(1, rest.size() - 2));
   }
-  r.specifiers = SpecifierSet::parse(rest);
+  try {
+    r.specifiers = SpecifierSet::parse(rest);
+  } catch (const InvalidInput& e) {
+    throw InvalidInput("invalid requirement '" + std::string(raw) + "': " + e.what());
+  }
   return r;
 }
 

@@ -46,7 +46,8 @@ int run_import(Context& ctx, const DbArgs& a) {
   // Read and validate every file first: nothing is written unless all of them are good.
   std::vector<catalog::Catalog> catalogs;
   if (a.files.empty()) {
-    for (const auto* c : catalog::CatalogSet::embedded().all()) {
+    const auto embedded = catalog::CatalogSet::embedded();
+    for (const auto* c : embedded.all()) {
       catalogs.push_back(*c);
     }
   } else {

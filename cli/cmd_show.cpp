@@ -41,7 +41,8 @@ std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
   for (const auto& u : r.uris) {
     field("uri", u);
   }
-  field("status", lib::paint(v.lifecycle.status.name, status_tone(v.lifecycle), color) + " on " + catalog::format_date(on));
+  field("status", lib::paint(v.lifecycle.status.name, status_tone(v.lifecycle), color) + " on " + catalog::format_date(on) +
+                     (v.lifecycle.status.later_possible ? " (a later milestone may also be in effect: its date is unknown)" : ""));
   field("confidence", r.confidence);
   out += "\ntimeline\n";
   if (r.released || r.released_by) {
@@ -49,7 +50,7 @@ std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
   }
   for (const auto& m : v.lifecycle.milestones) {
     std::string d = lib::short_date(m);
-    std::string tag = m.stated ? "stated" : (m.capped ? "sunset" : (m.date && !m.at_latest ? "policy" : "bound"));
+    std::string tag = m.stated ? "stated" : (m.capped ? "sunset" : (m.date && !m.at_latest ? "policy" : "at the latest"));
     if (!m.date) {
       tag = "unknown";
     }

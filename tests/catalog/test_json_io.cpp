@@ -1,0 +1,81 @@
+#include "catalog/error.hpp"
+#include "catalog/json_io.hpp"
+#include "tests/support/fixtures.hpp"
+
+#include <doctest/doctest.h>
+
+#include <regex>
+
+using catalog::parse_catalog;
+
+namespace {
+// The message of the InvalidInput that parsing `text` throws.
+std::string error_of(const std::string& text) {
+  try {
+    parse_catalog(text, "cat.json");
+  } catch (const catalog::InvalidInput& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+std::string with(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+} // namespace
+
+TEST_CASE("a catalog parses into the model") {
+  auto c = parse_catalog(fixtures::legacy_json(), "legacy.json");
+  CHECK(c.name == "legacy");
+  CHECK(c.policy.milestones.size() == 2);
+  CHECK(*c.policy.milestones[0].after_months == 12);
+  CHECK(c.policy.milestones[0].deployed_severity == catalog::Severity::warning);
+  CHECK(c.rules[1].framework == "sklearn");
+  REQUIRE(c.find("2.1"));
+  CHECK(c.find("2.1")->packages.size() == 2);
+  CHECK_FALSE(c.find("9.9")->python);
+  CHECK(c.find("2.2")->released_by);
+  CHECK(c.successor_for("training") == "images");
+}
+
+TEST_CASE("writing is canonical and round-trips") {
+  auto c = parse_catalog(fixtures::legacy_json(), "legacy.json");
+  std::string once = catalog::write_catalog(c);
+  std::string twice = catalog::write_catalog(parse_catalog(once, "again.json"));
+  CHECK(once == twice);
+}
+
+TEST_CASE("malformed catalogs name the place and the problem") {
+  const std::string good = fixtures::legacy_json();
+  CHECK(error_of("{\n  \"format\": ,\n}") .rfind("cat.json:2:13: invalid JSON", 0) == 0);
+  CHECK(error_of("") .find("cat.json:1:1: invalid JSON") == 0);
+  CHECK(error_of("[]") == "cat.json: /: expected an object");
+  CHECK(error_of(with(good, "rtcat-catalog/1", "rtcat-catalog/9")) ==
+        "cat.json: /format: unsupported format \"rtcat-catalog/9\" (expected \"rtcat-catalog/1\")");
+  CHECK(error_of(with(good, "\"released\": \"2019-03-06\"", "\"released\": \"2019-02-30\"")) ==
+        "cat.json: /runtimes/1/released: invalid date \"2019-02-30\" (expected YYYY-MM-DD)");
+  CHECK(error_of(with(good, "\"python\": [\"3.7\"]}", "\"python\": [\"three\"]}")) ==
+        "cat.json: /runtimes/4/python/0: invalid version \"three\" (expected numbers separated by dots, like 2.11)");
+  CHECK(error_of(with(good, "\"1.13.1\"", "\"1.13.x\"")) ==
+        "cat.json: /runtimes/1/packages/tensorflow: invalid version \"1.13.x\" (not a PEP 440 version)");
+  CHECK(error_of(with(good, "\"id\": \"1.15\"", "\"id\": \"1.13\"")) == "cat.json: /runtimes/2/id: duplicate id \"1.13\"");
+  CHECK(error_of(with(good, "\"python\": null", "\"pyhton\": null")).find("/runtimes/5: unknown key \"pyhton\"") !=
+        std::string::npos);
+  CHECK(error_of(with(good, "{\"submission_end\": \"2020-01-13\"", "{\"submision_end\": \"2020-01-13\"")) ==
+        "cat.json: /runtimes/0/milestones/submision_end: unknown milestone \"submision_end\" (valid: submission_end, deletion)");
+  CHECK(error_of(with(good, "\"severity\": \"error\",\n       \"deployed", "\"severity\": \"fatal\",\n       \"deployed")) ==
+        "cat.json: /policy/milestones/0/severity: invalid severity \"fatal\" (valid: error, warning, note)");
+  CHECK(error_of(with(good, "\"after_months\": 12", "\"after_months\": -1")) ==
+        "cat.json: /policy/milestones/0/after_months: expected a whole number from 0 to 1200");
+  CHECK(error_of(with(good, "\"released\": null, \"released_by\"", "\"released\": \"2020-01-01\", \"released_by\"")) ==
+        "cat.json: /runtimes/4/released_by: released_by is only for an unknown release date, but released is set");
+  CHECK(error_of(with(good, "\"service\": \"prediction\"", "\"service\": \"serving\"")) ==
+        "cat.json: /rules/1/service: invalid service \"serving\" (valid: training, prediction)");
+  CHECK(error_of(with(good, "\"catalog\": \"legacy\"", "\"catalog\": 7")) == "cat.json: /catalog: expected a string");
+}
+
+TEST_CASE("position_of counts lines and columns from 1") {
+  CHECK(catalog::position_of("ab\ncd", 0, "f") == "f:1:1");
+  CHECK(catalog::position_of("ab\ncd", 4, "f") == "f:2:2");
+}

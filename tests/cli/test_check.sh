@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# rtcat check: validity on a date, why not, and what instead. Milestone edges: the day
+# before, of and after, for each kind of milestone.
+source "$(dirname "$0")/lib.sh"
+
+# 1.14: released 2019-07-19, submission_end 2020-07-19, deletion 2021-07-19.
+run --at 2020-07-18 --warn-days 0 check --runtime 1.14
+expect_exit 0
+expect_out "runtime 1.14 (ai-platform) is valid for training on 2020-07-18: supported; next: submission_end 2020-07-19 (1 days)"
+run --at 2020-07-19 check --runtime 1.14
+expect_exit 1
+expect_out "error: runtime 1.14 closed to new jobs on 2020-07-19 [submission-end] (use 2.1)"
+run --at 2020-07-20 check --runtime 1.14 --format json
+expect_exit 1
+expect_json 'j.status' 'submission_end'
+expect_json 'j.findings[0].rule' 'submission-end'
+expect_json 'j.suggestions[0]' '2.1'
+expect_json 'Object.keys(j).join(",")' 'ok,status,date,catalog,runtime,python,service,next_milestone,findings,suggestions,suggestion_details'
+run --at 2021-07-18 check --runtime 1.14 --deployed --service prediction
+expect_exit 0
+expect_out "warning: runtime 1.14 closed to new jobs on 2020-07-19 [submission-end]"
+run --at 2021-07-19 check --runtime 1.14 --deployed --service prediction
+expect_exit 1
+expect_out "error: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion]"
+
+# The retroactive floor: 1.12 closed on 2020-01-13, not 2019-12-19.
+run --at 2020-01-12 check --runtime 1.12
+expect_exit 0
+run --at 2020-01-13 check --runtime 1.12
+expect_exit 1
+expect_out "runtime 1.12 closed to new jobs on 2020-01-13"
+
+# The sunset: the day before and of.
+run --at 2025-01-31 check --runtime 2.11 --format json
+expect_json 'j.status' 'submission_end'
+run --at 2025-02-01 check --runtime 2.11
+expect_exit 1
+expect_out "had its model versions deleted by 2025-02-01 at the latest"
+expect_out "legacy AI Platform Training and Prediction were shut down after 2025-01-31"
+
+# Vertex images: support_end is a warning, availability_end an error.
+run --at 2025-07-10 --warn-days 0 check --runtime tf-cpu.2-17.py310
+expect_exit 0
+run --at 2025-07-11 check --runtime tf-cpu.2-17.py310
+expect_exit 0
+expect_out "warning: image tf-cpu.2-17.py310 left support on 2025-07-11 [support-end]"
+run --at 2026-07-11 check --runtime tf-cpu.2-17.py310
+expect_exit 1
+expect_out "error: image tf-cpu.2-17.py310 was withdrawn on 2026-07-11; it left support on 2025-07-11 [availability-end]"
+
+# Unknown status, stated honestly.
+run --at 2021-01-01 check --runtime 2.5
+expect_exit 0
+expect_out "warning: the status of runtime 2.5 on 2021-01-01 is unknown: its release date is not in the sources (it existed by 2021-08-18) [lifecycle-unknown]"
+
+# Python per runtime: 3.10 is not 3.1, 2.7 ends with 1.15.
+run --at 2020-06-01 check --runtime 2.1 --python 2.7
+expect_exit 1
+expect_out "error: Python 2.7 is not available on runtime 2.1 (available: 3.7) [python-unsupported]"
+run --at 2020-06-01 check --runtime 1.15 --python 2.7
+expect_exit 0
+run --at 2020-06-01 check --runtime 1.15 --python 3.10
+expect_exit 1
+expect_out "Python 3.10 is not available on runtime 1.15 (available: 2.7, 3.7)"
+
+# Framework rules per service.
+run --at 2019-06-01 check --runtime 1.12 --framework scikit-learn
+expect_exit 1
+expect_out "error: training with scikit-learn needs runtime 1.13 or later; runtime 1.12 is older [sklearn-training]"
+run --at 2019-06-01 check --runtime 1.12 --framework sklearn --service prediction
+expect_exit 0
+run --at 2019-06-01 check --runtime 1.13 --framework xgboost
+expect_exit 0
+
+# Requirements against pins.
+run --at 2020-06-01 check --runtime 2.1 --require 'tensorflow>=2.3'
+expect_exit 0
+expect_out "note: tensorflow>=2.3 is not satisfied by runtime 2.1's tensorflow 2.1.0; it is installed over the pin when the job starts (allowed for training) [require-over-pin]"
+run --at 2020-06-01 check --runtime 2.1 --require 'tensorflow>=2.3' --service prediction
+expect_exit 1
+expect_out "which is not supported for prediction [require-over-pin]"
+run --at 2020-06-01 check --runtime 2.1 --require 'scikit-learn==0.22.*' --require 'xgboost~=0.90'
+expect_exit 0
+expect_no_out "require"
+
+# After the sunset: a successor image of the same framework.
+run --at 2025-06-01 check --runtime 2.1 --service prediction --framework scikit-learn
+expect_exit 1
+expect_out "use instead:"
+expect_out "  vertex-prediction sklearn-cpu.1-6"
+# Nothing usable: say so, with the data date.
+run --at 2026-11-30 check --runtime 1.14
+expect_out "note: nothing in ai-platform or vertex-training is usable for training with tensorflow on 2026-11-30 (vertex-training data as of 2026-08-21; check the vendor's current list) [no-alternative]"
+
+# Not in the catalog: a finding, not an input error.
+run --at 2020-06-01 check --runtime 2.12
+expect_exit 1
+expect_out "error: runtime 2.12 is not in the catalog (did you mean 2.11, 2.10, 2.9?) [unknown-runtime] (use 2.11)"
+run --at 2020-06-01 check --runtime 2.12 --format json
+expect_json 'j.ok' 'false'
+expect_json 'j.status' 'null'
+
+# Malformed input: exit 2, one line.
+run check --runtime '2.1;rm'
+expect_input_error "invalid runtime '2.1;rm'"
+run check --runtime 2.1 --python 3.x
+expect_input_error "invalid version '3.x'"
+run check --runtime 2.1 --require 'tensorflow=>2'
+expect_input_error "invalid requirement"
+run check --runtime 2.1 --require 'tensorflow>=2.x'
+expect_input_error "invalid requirement 'tensorflow>=2.x': invalid version specifier '>=2.x': '2.x' is not a PEP 440 version"
+run check --runtime 2.1 --service serving
+expect_input_error "--service"
+run check
+expect_input_error "--runtime is required"
+finish

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# rtcat combos: the runtime x Python pairs valid for new work on a date.
+source "$(dirname "$0")/lib.sh"
+
+run --at 2020-06-01 combos --platform ai-platform
+expect_exit 0
+expect_out_eq "CATALOG      RUNTIME  PYTHON  STATUS     NEXT MILESTONE             DAYS
+ai-platform  2.1      3.7     supported  submission_end 2021-03-09  281
+ai-platform  1.15     2.7     supported  submission_end 2020-12-19  201
+ai-platform  1.15     3.7     supported  submission_end 2020-12-19  201
+ai-platform  1.14     2.7     expiring   submission_end 2020-07-19  48
+ai-platform  1.14     3.5     expiring   submission_end 2020-07-19  48"
+
+run --at 2020-06-01 combos --platform ai-platform --python 2.7 --format json
+expect_json 'j.map(c => c.runtime).join(",")' '1.15,1.14'
+expect_json 'Object.keys(j[0]).join(",")' 'catalog,runtime,python,status,next_milestone'
+
+run --at 2026-11-30 combos --platform ai-platform
+expect_exit 0
+expect_out "no runtime x Python combination is valid on 2026-11-30"
+
+run --at 2026-11-30 combos --python 3.10 --format csv
+expect_out "vertex-prediction,sklearn-cpu.1-6,3.10,support_end"
+
+run combos --python 3
+expect_exit 0
+run combos --python x
+expect_input_error "invalid version 'x'"
+finish

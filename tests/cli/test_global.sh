@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Global options, help, version, exit codes and the one-line error contract.
+source "$(dirname "$0")/lib.sh"
+
+run --help
+expect_exit 0
+expect_out "Examples:"
+expect_out "Exit codes: 0"
+for cmd in list show check combos timeline db; do
+  run "$cmd" --help
+  expect_exit 0
+  expect_out "Examples:"
+done
+
+run --version
+expect_exit 0
+expect_out "rtcat "
+
+run
+expect_input_error "A subcommand is required"
+
+run frobnicate
+expect_input_error "rtcat: error:"
+
+run list --no-such-flag
+expect_input_error "--no-such-flag"
+
+run list --at 2024-02-30
+expect_input_error "rtcat: error: --at: invalid date '2024-02-30' (expected YYYY-MM-DD, like 2025-01-31)"
+
+run list --at 2024-2-3
+expect_input_error "--at: invalid date '2024-2-3'"
+
+RTCAT_TODAY=yesterday run list
+expect_input_error "RTCAT_TODAY: invalid date 'yesterday'"
+
+run list --format yaml
+expect_input_error "--format yaml is not available for list (valid: table, json, csv, markdown)"
+
+run list --color sometimes
+expect_input_error "--color"
+
+run list --warn-days -1
+expect_input_error "--warn-days"
+
+run list --fail-on fatal
+expect_input_error "--fail-on"
+
+run list --platform nope
+expect_input_error "unknown platform 'nope' (valid: ai-platform, vertex-training, vertex-prediction)"
+
+# RTCAT_TODAY gives reproducible runs; --at wins over it.
+RTCAT_TODAY=2020-06-01 run check --runtime 1.15
+expect_exit 0
+expect_out "on 2020-06-01: supported"
+RTCAT_TODAY=2020-06-01 run --at 2021-06-01 check --runtime 1.15
+expect_exit 1
+expect_out "on 2021-06-01: submission_end"
+
+# Global options may come before or after the command.
+run check --runtime 1.15 --at 2020-06-01 --format json
+expect_exit 0
+expect_json 'j.status' 'supported'
+
+# --color always paints, NO_COLOR is honoured by auto, never never paints.
+run --at 2020-06-01 --color always check --runtime 1.15
+expect_out $'\033[32mvalid'
+run --at 2020-06-01 --color auto check --runtime 1.15
+expect_no_out $'\033['
+
+# --fail-on decides exit 1.
+run --at 2020-12-01 check --runtime 1.15
+expect_exit 0
+expect_out "warning: runtime 1.15 closes to new jobs on 2020-12-19 (in 18 days) [expiring]"
+run --at 2020-12-01 --fail-on warning check --runtime 1.15
+expect_exit 1
+run --at 2021-06-01 --fail-on never check --runtime 1.15
+expect_exit 0
+
+# A catalog file that is not there, or not a catalog.
+run --catalog "$WORK/missing.json" list
+expect_input_error "rtcat: error: $WORK/missing.json: cannot read: No such file or directory"
+printf '{"format": "rtcat-catalog/1",\n "catalog": }' >"$WORK/broken.json"
+run --catalog "$WORK/broken.json" list
+expect_input_error "rtcat: error: $WORK/broken.json:2:13: invalid JSON"
+printf 'SQLite format 3\000garbage garbage garbage garbage garbage garbage garbage garbage garbage garbage garbage garbage garbage garbage' >"$WORK/broken.db"
+run --catalog "$WORK/broken.db" list
+expect_input_error "rtcat: error: $WORK/broken.db: "
+finish

@@ -1,0 +1,120 @@
+#include "catalog/json_io.hpp"
+#include "lib/lifecycle.hpp"
+#include "tests/support/fixtures.hpp"
+
+#include <doctest/doctest.h>
+
+using catalog::parse_date;
+
+namespace {
+const catalog::Catalog& legacy() {
+  static const auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
+  return c;
+}
+const catalog::Catalog& images() {
+  static const auto c = catalog::parse_catalog(fixtures::images_json(), "images.json");
+  return c;
+}
+std::string status(const catalog::Catalog& c, const char* id, const char* on, int warn = 90) {
+  return lib::evaluate(c, *c.find(id), parse_date(on), warn).status.name;
+}
+std::string milestone(const catalog::Catalog& c, const char* id, size_t i) {
+  return lib::short_date(lib::resolve_milestones(c, *c.find(id)).at(i));
+}
+} // namespace
+
+TEST_CASE("milestones derive from the release, with the retroactive floor and the sunset cap") {
+  CHECK(milestone(legacy(), "1.13", 0) == "2020-03-06");
+  CHECK(milestone(legacy(), "1.13", 1) == "2021-03-06");
+  CHECK(milestone(legacy(), "1.15", 0) == "2020-12-19");
+  SUBCASE("stated dates win over the policy") { CHECK(milestone(legacy(), "1.0", 0) == "2020-01-13"); }
+  SUBCASE("the sunset caps a later date") {
+    // 2.1 released 2020-03-09: +24 months = 2022-03-09, before the sunset; 9.9 has no date.
+    CHECK(milestone(legacy(), "2.1", 1) == "2022-03-09");
+    CHECK(milestone(legacy(), "9.9", 0) == "<= 2025-02-01");
+  }
+  SUBCASE("released_by makes no-later-than dates") {
+    CHECK(milestone(legacy(), "2.2", 0) == "<= 2021-08-28");
+    CHECK(milestone(legacy(), "2.2", 1) == "<= 2022-08-28");
+  }
+}
+
+TEST_CASE("the published retirement table is reproduced by the real policy") {
+  // 1.12 released 2018-12-19: +12 months = 2019-12-19, floored to 2020-01-13.
+  auto text = fixtures::legacy_json();
+  auto c = catalog::parse_catalog(text, "legacy.json");
+  c.runtimes.push_back(c.runtimes[1]);
+  c.runtimes.back().id = "1.12";
+  c.runtimes.back().released = parse_date("2018-12-19");
+  c.runtimes.push_back(c.runtimes[1]);
+  c.runtimes.back().id = "1.6";
+  c.runtimes.back().released = parse_date("2018-03-20");
+  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("1.12"))[0]) == "2020-01-13");
+  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("1.6"))[1]) == "2020-04-13");
+  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("1.12"))[1]) == "2020-12-19");
+}
+
+TEST_CASE("status on the day before, of and after each milestone") {
+  // 1.15: released 2019-12-19, submission_end 2020-12-19, deletion 2021-12-19.
+  CHECK(status(legacy(), "1.15", "2019-12-18") == "unreleased");
+  CHECK(status(legacy(), "1.15", "2019-12-19", 0) == "supported");
+  CHECK(status(legacy(), "1.15", "2020-12-18", 0) == "supported");
+  CHECK(status(legacy(), "1.15", "2020-12-18", 1) == "expiring");
+  CHECK(status(legacy(), "1.15", "2020-12-19") == "submission_end");
+  CHECK(status(legacy(), "1.15", "2021-12-18") == "submission_end");
+  CHECK(status(legacy(), "1.15", "2021-12-19") == "deletion");
+  CHECK(status(legacy(), "1.15", "2021-12-20") == "deletion");
+  SUBCASE("images: support_end then availability_end") {
+    CHECK(status(images(), "tf-cpu.2-17.py310", "2025-07-10", 0) == "supported");
+    CHECK(status(images(), "tf-cpu.2-17.py310", "2025-07-11") == "support_end");
+    CHECK(status(images(), "tf-cpu.2-17.py310", "2026-07-10") == "support_end");
+    CHECK(status(images(), "tf-cpu.2-17.py310", "2026-07-11") == "availability_end");
+  }
+  SUBCASE("warn-days counts whole days to the milestone") {
+    CHECK(status(legacy(), "1.15", "2020-09-20", 90) == "expiring"); // 90 days before
+    CHECK(status(legacy(), "1.15", "2020-09-19", 90) == "supported"); // 91 days before
+  }
+}
+
+TEST_CASE("leap days and month ends") {
+  auto c = legacy();
+  c.runtimes.push_back(c.runtimes[1]);
+  c.runtimes.back().id = "leap";
+  c.runtimes.back().released = parse_date("2020-02-29");
+  c.runtimes.push_back(c.runtimes[1]);
+  c.runtimes.back().id = "monthend";
+  c.runtimes.back().released = parse_date("2019-08-31");
+  c.policy.milestones[0].after_months = 6;
+  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("leap"))[0]) == "2020-08-29");
+  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("monthend"))[0]) == "2020-02-29");
+  c.policy.milestones[0].after_months = 12;
+  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("leap"))[0]) == "2021-02-28");
+  CHECK(lib::evaluate(c, *c.find("leap"), parse_date("2021-02-27"), 0).status.name == "supported");
+  CHECK(lib::evaluate(c, *c.find("leap"), parse_date("2021-02-28"), 0).status.name == "submission_end");
+}
+
+TEST_CASE("unknown stays unknown until a bound makes it certain") {
+  CHECK(status(legacy(), "2.2", "2020-06-01") == "unknown");
+  CHECK(status(legacy(), "2.2", "2021-08-27") == "unknown");
+  auto lc = lib::evaluate(legacy(), *legacy().find("2.2"), parse_date("2021-08-28"), 90);
+  CHECK(lc.status.name == "submission_end");
+  CHECK(lc.status.later_possible);
+  CHECK(lib::describe_reached(*lc.reached()) == "closed to new jobs by 2021-08-28 at the latest");
+  CHECK(status(legacy(), "2.2", "2022-08-28") == "deletion");
+  SUBCASE("no date at all: unknown until the sunset") {
+    CHECK(status(legacy(), "9.9", "2025-01-31") == "unknown");
+    CHECK(status(legacy(), "9.9", "2025-02-01") == "deletion");
+  }
+  SUBCASE("an image with no stated dates") { CHECK(status(images(), "tf_opt-cpu.nightly", "2025-01-01") == "unknown"); }
+}
+
+TEST_CASE("severity and usability follow the milestone") {
+  auto lc = lib::evaluate(legacy(), *legacy().find("1.15"), parse_date("2021-01-01"), 90);
+  CHECK(lc.severity() == catalog::Severity::error);
+  CHECK(lc.severity(true) == catalog::Severity::warning);
+  CHECK_FALSE(lc.usable());
+  auto img = lib::evaluate(images(), *images().find("tf-cpu.2-17.py310"), parse_date("2025-08-01"), 90);
+  CHECK(img.severity() == catalog::Severity::warning);
+  CHECK(img.usable());
+  CHECK(lib::milestone_rule("availability_end") == "availability-end");
+}

@@ -1,0 +1,44 @@
+#include "catalog/json_io.hpp"
+#include "lib/timeline.hpp"
+#include "tests/support/fixtures.hpp"
+
+#include <doctest/doctest.h>
+
+using catalog::parse_date;
+
+namespace {
+const catalog::Catalog& legacy() {
+  static const auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
+  return c;
+}
+} // namespace
+
+TEST_CASE("the timeline is in date order with unknown dates last") {
+  auto events = lib::timeline({&legacy()});
+  REQUIRE(events.size() > 5);
+  for (size_t i = 0; i + 1 < events.size(); ++i) {
+    if (events[i].date && events[i + 1].date) {
+      CHECK(*events[i].date <= *events[i + 1].date);
+    }
+  }
+  CHECK(events.front().kind == "released");
+  CHECK(events.front().entry->id == "1.0");
+}
+
+TEST_CASE("within keeps the events from the date to the span, both included") {
+  auto events = lib::within(lib::timeline({&legacy()}), parse_date("2020-12-19"), parse_date("2021-03-06"));
+  std::vector<std::string> got;
+  for (const auto& e : events) {
+    got.push_back(e.entry->id + " " + e.kind);
+  }
+  CHECK(got == std::vector<std::string>{"1.15 submission_end", "1.13 deletion"});
+}
+
+TEST_CASE("combos list the usable runtime x Python pairs, newest first") {
+  auto rows = lib::combos({&legacy()}, parse_date("2020-06-01"), 90);
+  std::vector<std::string> got;
+  for (const auto& c : rows) {
+    got.push_back(c.entry->id + "/" + c.python.str());
+  }
+  CHECK(got == std::vector<std::string>{"2.1/3.7", "1.15/2.7", "1.15/3.7"});
+}
