@@ -5,6 +5,7 @@
 #include "catalog/json_io.hpp"
 #include "catalog/store.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -36,13 +37,20 @@ void CatalogSet::add(std::string name, std::function<Catalog()> load) {
       throw InvalidInput("catalog '" + name + "' is given twice");
     }
   }
-  m_slots.push_back(Slot{std::move(name), std::move(load), nullptr});
+  Slot s;
+  s.name = std::move(name);
+  s.load = std::move(load);
+  m_slots.push_back(std::move(s));
 }
 
 CatalogSet CatalogSet::embedded() {
   CatalogSet set;
-  for (auto name : embedded_names()) {
+  for (const auto& index : embedded_index()) {
+    auto name = index.name;
     set.add(std::string(name), [name] { return *embedded_catalog(name); });
+    set.m_slots.back().indexed = true;
+    set.m_slots.back().service = std::string(index.service);
+    set.m_slots.back().ids = index.ids;
   }
   return set;
 }
@@ -90,16 +98,42 @@ bool CatalogSet::has(std::string_view name) const {
   return false;
 }
 
-const Catalog* CatalogSet::get(std::string_view name) const {
+const CatalogSet::Slot* CatalogSet::slot(std::string_view name) const {
   for (const auto& s : m_slots) {
     if (s.name == name) {
-      if (!s.loaded) {
-        s.loaded = std::make_unique<Catalog>(s.load());
-      }
-      return s.loaded.get();
+      return &s;
     }
   }
   return nullptr;
+}
+
+const Catalog* CatalogSet::get(std::string_view name) const {
+  const Slot* s = slot(name);
+  if (!s) {
+    return nullptr;
+  }
+  if (!s->loaded) {
+    s->loaded = std::make_unique<Catalog>(s->load());
+  }
+  return s->loaded.get();
+}
+
+std::string CatalogSet::service_of(std::string_view name) const {
+  const Slot* s = slot(name);
+  if (s && s->indexed) {
+    return s->service;
+  }
+  const Catalog* c = get(name);
+  return c ? c->policy.service : std::string();
+}
+
+bool CatalogSet::contains(std::string_view name, std::string_view id) const {
+  const Slot* s = slot(name);
+  if (s && s->indexed) {
+    return std::find(s->ids.begin(), s->ids.end(), id) != s->ids.end();
+  }
+  const Catalog* c = get(name);
+  return c && c->find(id);
 }
 
 std::vector<const Catalog*> CatalogSet::all() const {

@@ -28,13 +28,22 @@ public:
   // Every catalog, in order.
   std::vector<const Catalog*> all() const;
 
+  // The service a catalog serves ("" when several), without loading it where possible.
+  std::string service_of(std::string_view name) const;
+  // Whether the catalog holds an entry with this id, without loading it where possible.
+  bool contains(std::string_view name, std::string_view id) const;
+
 private:
   struct Slot {
     std::string name;
     std::function<Catalog()> load;
     mutable std::unique_ptr<Catalog> loaded;
+    bool indexed = false; // service and ids below are known without loading
+    std::string service;
+    std::vector<std::string_view> ids;
   };
   void add(std::string name, std::function<Catalog()> load);
+  const Slot* slot(std::string_view name) const;
   std::vector<Slot> m_slots;
 };
 

@@ -158,6 +158,15 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < catalogs.size(); ++i) {
     emit(o, catalogs[i], i);
   }
+  o << "} // namespace\n\nconst std::vector<EmbeddedIndex>& embedded_index() {\n  static const std::vector<EmbeddedIndex> index = {\n";
+  for (const auto& c : catalogs) {
+    o << "    {" << lit(c.name) << ", " << lit(c.policy.service) << ", {";
+    for (const auto& r : c.runtimes) {
+      o << lit(r.id) << ",";
+    }
+    o << "}},\n";
+  }
+  o << "  };\n  return index;\n}\n\nnamespace {\n";
   o << "struct Builder { std::string_view name; Catalog (*make)(); };\n"
     << "const Builder k_builders[] = {\n";
   for (size_t i = 0; i < catalogs.size(); ++i) {

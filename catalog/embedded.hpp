@@ -14,6 +14,14 @@ namespace catalog {
 // Names of the embedded catalogs, in data order.
 const std::vector<std::string_view>& embedded_names();
 
+// What can be known of an embedded catalog without building it: its service and entry ids.
+struct EmbeddedIndex {
+  std::string_view name;
+  std::string_view service;
+  std::vector<std::string_view> ids;
+};
+const std::vector<EmbeddedIndex>& embedded_index();
+
 // Builds the embedded catalog of that name; nullopt when there is none.
 std::optional<Catalog> embedded_catalog(std::string_view name);
 

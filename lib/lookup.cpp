@@ -13,7 +13,9 @@ void check_service(std::string_view service) {
   }
 }
 
-std::vector<const catalog::Catalog*> catalogs_in_scope(const catalog::CatalogSet& set, const Scope& scope) {
+namespace {
+// Catalog names in scope, preferred ones first, without loading the catalogs where possible.
+std::vector<std::string> names_in_scope(const catalog::CatalogSet& set, const Scope& scope) {
   if (!scope.platform.empty()) {
     if (!set.has(scope.platform)) {
       std::string valid;
@@ -22,16 +24,26 @@ std::vector<const catalog::Catalog*> catalogs_in_scope(const catalog::CatalogSet
       }
       throw catalog::InvalidInput("unknown platform '" + scope.platform + "' (valid: " + valid + ")");
     }
-    return {set.get(scope.platform)};
+    return {scope.platform};
   }
-  std::vector<const catalog::Catalog*> preferred;
-  std::vector<const catalog::Catalog*> others;
-  for (const auto* c : set.all()) {
-    bool serves = c->policy.service.empty() || c->policy.service == scope.service || scope.service.empty();
-    (serves ? preferred : others).push_back(c);
+  std::vector<std::string> preferred;
+  std::vector<std::string> others;
+  for (const auto& name : set.names()) {
+    std::string service = set.service_of(name);
+    bool serves = service.empty() || service == scope.service || scope.service.empty();
+    (serves ? preferred : others).push_back(name);
   }
   preferred.insert(preferred.end(), others.begin(), others.end());
   return preferred;
+}
+} // namespace
+
+std::vector<const catalog::Catalog*> catalogs_in_scope(const catalog::CatalogSet& set, const Scope& scope) {
+  std::vector<const catalog::Catalog*> out;
+  for (const auto& name : names_in_scope(set, scope)) {
+    out.push_back(set.get(name));
+  }
+  return out;
 }
 
 std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_view id, const Scope& scope) {
@@ -49,9 +61,10 @@ std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_v
     throw catalog::InvalidInput("invalid runtime '" + std::string(id) +
                                 "': expected a runtime version like 2.11 or an image like tf-cpu.2-11.py310");
   }
-  for (const auto* c : catalogs_in_scope(set, s)) {
-    if (const auto* e = c->find(bare)) {
-      return EntryRef{c, e};
+  for (const auto& name : names_in_scope(set, s)) {
+    if (set.contains(name, bare)) {
+      const catalog::Catalog* c = set.get(name);
+      return EntryRef{c, c->find(bare)};
     }
   }
   return std::nullopt;
