@@ -57,8 +57,9 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
                 who + " " + describe_upcoming(n) + " (in " + std::to_string(*lc.status.days_left) + " days)", c, r);
   }
   if (s == "unknown") {
-    std::string why = r.released_by ? "its release date is not in the sources (it existed by " + format_date(*r.released_by) + ")"
-                                     : "the sources give no dates for it";
+    auto by = existed_by(c, r);
+    std::string why = by && req.on < *by ? "its release date is not in the sources (it existed by " + format_date(*by) + ")"
+                                         : "the sources do not give all of its dates";
     return make("lifecycle-unknown", *sev, "the status of " + who + " on " + format_date(req.on) + " is unknown: " + why, c, r);
   }
   const MilestoneDate& m = *lc.reached();

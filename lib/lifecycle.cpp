@@ -43,6 +43,13 @@ std::vector<MilestoneDate> resolve_milestones(const Catalog& c, const RuntimeEnt
   return out;
 }
 
+std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r) {
+  if (r.released) {
+    return r.released;
+  }
+  return r.released_by ? r.released_by : c.as_of;
+}
+
 Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days) {
   Lifecycle lc;
   lc.milestones = resolve_milestones(c, r);
@@ -69,7 +76,7 @@ Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_da
     st.later_possible = false;
   } else if (st.reached) {
     st.name = lc.milestones[*st.reached].name();
-  } else if (st.later_possible || (!r.released && r.released_by && on < *r.released_by)) {
+  } else if (st.later_possible || (!r.released && existed_by(c, r) && on < *existed_by(c, r))) {
     st.name = "unknown";
   } else if (st.days_left && *st.days_left <= warn_days) {
     st.name = "expiring";

@@ -66,7 +66,12 @@ struct Lifecycle {
 // Status names that are not milestones.
 inline constexpr const char* k_status_names[] = {"unreleased", "supported", "expiring", "unknown"};
 
-// The entry's lifecycle on day `on`. An entry whose next milestone is at most warn_days away
+// The day by which the entry certainly existed: its release, else its released_by bound, else
+// the catalog's as_of date (the sources list it, so it existed when they were read).
+std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r);
+
+// The entry's lifecycle on day `on`. Before the day it certainly existed, with no milestone
+// reached, the status is "unknown". An entry whose next milestone is at most warn_days away
 // is "expiring".
 Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days);
 

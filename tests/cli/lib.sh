@@ -33,9 +33,10 @@ fail() {
 }
 
 expect_exit() { [[ "$CODE" == "$1" ]] || fail "expected exit $1"; }
-expect_out() { grep -qF -- "$1" <<<"$OUT" || fail "stdout lacks: $1"; }
-expect_no_out() { ! grep -qF -- "$1" <<<"$OUT" || fail "stdout has: $1"; }
-expect_err() { grep -qF -- "$1" <<<"$ERR" || fail "stderr lacks: $1"; }
+# Substring checks (a multi-line expectation must appear as a whole).
+expect_out() { [[ "$OUT" == *"$1"* ]] || fail "stdout lacks: $1"; }
+expect_no_out() { [[ "$OUT" != *"$1"* ]] || fail "stdout has: $1"; }
+expect_err() { [[ "$ERR" == *"$1"* ]] || fail "stderr lacks: $1"; }
 expect_out_eq() { [[ "$OUT" == "$1" ]] || fail "stdout is not exactly: $1"; }
 # One line on stderr, nothing on stdout: the contract for bad input.
 expect_input_error() {

@@ -84,10 +84,11 @@ expect_exit 0
 expect_no_out "require"
 
 # After the sunset: a successor image of the same framework.
-run --at 2025-06-01 check --runtime 2.1 --service prediction --framework scikit-learn
+run --at 2026-09-01 check --runtime 2.1 --service prediction --framework scikit-learn
 expect_exit 1
-expect_out "use instead:"
-expect_out "  vertex-prediction sklearn-cpu.1-6"
+expect_out "use instead:
+  vertex-prediction sklearn-cpu.1-6  expiring, python 3.10, next support_end 2026-10-14
+  vertex-prediction sklearn-cpu.1-5  support_end, python 3.10, next availability_end 2027-01-14"
 # Nothing usable: say so, with the data date.
 run --at 2026-11-30 check --runtime 1.14
 expect_out "note: nothing in ai-platform or vertex-training is usable for training with tensorflow on 2026-11-30 (vertex-training data as of 2026-08-21; check the vendor's current list) [no-alternative]"

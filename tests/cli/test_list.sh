@@ -34,10 +34,13 @@ run --at 2020-06-01 list --python 3.5 --platform ai-platform --status supported,
 expect_out "1.14,2019-07-19"
 expect_no_out "1.15,"
 
-run --at 2026-06-01 list --platform vertex-prediction --framework sklearn --format markdown
+run --at 2026-09-01 list --platform vertex-prediction --framework sklearn --format markdown
 expect_exit 0
 expect_out "| ID | RELEASED | PYTHON | FRAMEWORKS | STATUS | NEXT MILESTONE | DAYS |"
-expect_out "| sklearn-cpu.1-6 | unknown | 3.10 | scikit-learn 1.6 | supported | support_end 2026-10-14 | 135 |"
+expect_out "| sklearn-cpu.1-6 | unknown | 3.10 | scikit-learn 1.6 | expiring | support_end 2026-10-14 | 43 |"
+# Before the data's as_of date an image with no release date may not have existed yet.
+run --at 2026-06-01 list --platform vertex-prediction --framework sklearn --format csv
+expect_out "sklearn-cpu.1-6,unknown,3.10,scikit-learn 1.6,unknown,support_end 2026-10-14,135"
 expect_no_out "tf2-cpu"
 
 # Without --platform, every catalog, with a CATALOG column.

@@ -118,3 +118,11 @@ TEST_CASE("severity and usability follow the milestone") {
   CHECK(img.usable());
   CHECK(lib::milestone_rule("availability_end") == "availability-end");
 }
+
+TEST_CASE("an entry with no release date existed by the catalog's as_of date") {
+  // images: as_of 2024-06-01; tf-cpu.2-17.py310 has no release date, support_end 2025-07-11.
+  CHECK(status(images(), "tf-cpu.2-17.py310", "2024-05-31") == "unknown");
+  CHECK(status(images(), "tf-cpu.2-17.py310", "2024-06-01", 0) == "supported");
+  // A milestone already reached is certain whatever the release date.
+  CHECK(status(images(), "tf-cpu.2-11", "2023-11-15") == "support_end");
+}
