@@ -172,6 +172,9 @@ std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& f
   auto consider = [&](const Catalog& c, bool successor) {
     std::vector<std::string> wanted = frameworks_of(current, req);
     for (const auto& r : c.runtimes) {
+      if (&r == current) {
+        continue;
+      }
       Lifecycle lc = evaluate(c, r, req.on, req.warn_days);
       if (!lc.usable()) {
         continue;

@@ -138,3 +138,11 @@ TEST_CASE("check: stale data is noted") {
   auto img = request("tf-cpu.2-17.py310", "2024-07-01");
   CHECK(rules(lib::check(set(), img)) == Rules{"stale-data"});
 }
+
+TEST_CASE("check: an expiring runtime never suggests itself") {
+  auto res = lib::check(set(), request("1.15", "2020-12-01"));
+  REQUIRE_FALSE(res.suggestions.empty());
+  for (const auto& s : res.suggestions) {
+    CHECK(s.entry->id != "1.15");
+  }
+}
