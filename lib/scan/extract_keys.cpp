@@ -3,6 +3,7 @@
 
 #include "lib/scan/extract.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -57,17 +58,6 @@ std::optional<Value> value_after(std::string_view t, size_t i) {
   }
   v.length = v.text.size();
   return v;
-}
-
-size_t lines_between(std::string_view t, size_t a, size_t b) {
-  if (a > b) {
-    std::swap(a, b);
-  }
-  size_t n = 0;
-  for (size_t i = a; i < b; ++i) {
-    n += t[i] == '\n';
-  }
-  return n;
 }
 
 } // namespace
@@ -127,34 +117,46 @@ std::vector<Reference> extract_keys(std::string_view text) {
     r.whole_job = job || model;
     r.service = model && !job ? "prediction" : "training";
   }
-  // Each Python version goes to the nearest runtime (within 30 lines), one per runtime.
-  std::vector<size_t> best(runtimes.size(), std::string::npos);
-  auto attach = [&](size_t offset, size_t index) {
+  // Each Python version goes to the nearest runtime (within 30 lines), one per runtime: the
+  // closest Python wins. Runtimes are in file order, so the nearest is found by bisection.
+  LineIndex index(text);
+  std::vector<int> lines;
+  for (const auto& r : runtimes) {
+    lines.push_back(index.line(r.runtime.offset));
+  }
+  std::vector<int> best(runtimes.size(), 31);
+  auto attach = [&](size_t offset, const Value* value) {
+    int line = index.line(offset);
+    auto it = std::lower_bound(lines.begin(), lines.end(), line);
     size_t nearest = std::string::npos;
-    size_t distance = 31;
-    for (size_t k = 0; k < runtimes.size(); ++k) {
-      size_t d = lines_between(text, offset, runtimes[k].runtime.offset);
-      if (d < distance) {
-        distance = d;
-        nearest = k;
+    int distance = 31;
+    if (it != lines.end()) {
+      nearest = static_cast<size_t>(it - lines.begin());
+      distance = *it - line;
+    }
+    if (it != lines.begin()) {
+      // The closest runtime before: the first one on its line (ties go to the earlier one).
+      auto before = std::lower_bound(lines.begin(), lines.end(), *(it - 1));
+      if (line - *before <= distance) {
+        nearest = static_cast<size_t>(before - lines.begin());
+        distance = line - *before;
       }
     }
-    if (nearest == std::string::npos) {
+    if (nearest == std::string::npos || distance > 30) {
       return;
     }
     Reference& r = runtimes[nearest];
     r.python_written = true;
-    if (index != std::string::npos &&
-        (best[nearest] == std::string::npos || distance < lines_between(text, pythons[best[nearest]].offset, r.runtime.offset))) {
-      best[nearest] = index;
-      r.python = pythons[index];
+    if (value && distance < best[nearest]) {
+      best[nearest] = distance;
+      r.python = *value;
     }
   };
-  for (size_t k = 0; k < pythons.size(); ++k) {
-    attach(pythons[k].offset, k);
+  for (const auto& v : pythons) {
+    attach(v.offset, &v);
   }
   for (size_t off : python_keys) {
-    attach(off, std::string::npos);
+    attach(off, nullptr);
   }
   return runtimes;
 }

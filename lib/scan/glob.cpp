@@ -1,5 +1,7 @@
 #include "lib/scan/glob.hpp"
 
+#include <algorithm>
+
 namespace lib::scan {
 
 namespace {
@@ -37,7 +39,33 @@ std::optional<bool> match_class(std::string_view p, size_t& i, char ch) {
   return found != negate;
 }
 
-bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si) {
+// Failed (pattern, text) positions already tried: keeps patterns with many stars linear in
+// practice instead of exponential. Empty when the pattern has at most one star.
+struct Memo {
+  std::vector<bool> failed;
+  size_t width = 0;
+  bool known_failure(size_t pi, size_t si) const { return !failed.empty() && failed[pi * width + si]; }
+  void mark(size_t pi, size_t si) {
+    if (!failed.empty()) {
+      failed[pi * width + si] = true;
+    }
+  }
+};
+
+bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si, Memo& memo);
+
+bool match_at(std::string_view p, size_t pi, std::string_view s, size_t si, Memo& memo) {
+  if (memo.known_failure(pi, si)) {
+    return false;
+  }
+  bool ok = match_from(p, pi, s, si, memo);
+  if (!ok) {
+    memo.mark(pi, si);
+  }
+  return ok;
+}
+
+bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si, Memo& memo) {
   while (pi < p.size()) {
     char c = p[pi];
     if (c == '*') {
@@ -48,7 +76,7 @@ bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si) {
         if (at_segment_start && after < p.size() && p[after] == '/') {
           // "**/": zero or more whole segments.
           for (size_t k = si; k <= s.size(); ++k) {
-            if ((k == si || s[k - 1] == '/') && match_from(p, after + 1, s, k)) {
+            if ((k == si || s[k - 1] == '/') && match_at(p, after + 1, s, k, memo)) {
               return true;
             }
           }
@@ -56,14 +84,14 @@ bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si) {
         }
         // "**" elsewhere (trailing "/**" included): anything, slashes too.
         for (size_t k = s.size() + 1; k-- > si;) {
-          if (match_from(p, after, s, k)) {
+          if (match_at(p, after, s, k, memo)) {
             return true;
           }
         }
         return false;
       }
       for (size_t k = si;; ++k) {
-        if (match_from(p, pi + 1, s, k)) {
+        if (match_at(p, pi + 1, s, k, memo)) {
           return true;
         }
         if (k >= s.size() || s[k] == '/') {
@@ -107,7 +135,14 @@ bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si) {
 
 } // namespace
 
-bool glob_match(std::string_view pattern, std::string_view path) { return match_from(pattern, 0, path, 0); }
+bool glob_match(std::string_view pattern, std::string_view path) {
+  Memo memo;
+  if (std::count(pattern.begin(), pattern.end(), '*') > 1) {
+    memo.width = path.size() + 1;
+    memo.failed.assign((pattern.size() + 1) * memo.width, false);
+  }
+  return match_from(pattern, 0, path, 0, memo);
+}
 
 IgnoreRules::IgnoreRules(std::string base, std::string_view text) : m_base(std::move(base)) {
   size_t start = 0;

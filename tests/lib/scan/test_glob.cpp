@@ -32,6 +32,13 @@ TEST_CASE("glob_match: ** spans segments") {
   }
 }
 
+TEST_CASE("glob_match: many stars stay fast") {
+  std::string name(200, 'a');
+  CHECK_FALSE(glob_match("*a*a*a*a*a*a*a*a*a*a*a*a*b", name));
+  CHECK(glob_match("*a*a*a*a*a*a*a*a*a*a*a*a*", name));
+  CHECK_FALSE(glob_match("**/**/**/**/**/**/x", "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/y"));
+}
+
 TEST_CASE("IgnoreRules: gitignore semantics") {
   IgnoreRules rules("", "# comment\n\nbuild/\n*.log\n!keep.log\n/top.txt\ndocs/*.md\n");
   SUBCASE("a name pattern matches at any depth") {
