@@ -136,7 +136,7 @@ void register_scan(CLI::App& app, Context& ctx) {
   sub->add_option("--exclude", args->excludes, "Skip paths matching this gitignore-style glob (repeatable)")->type_name("GLOB");
   sub->add_option("--ignore", args->ignore, "Drop findings of this rule id (repeatable; see --list-rules)")->type_name("RULE");
   sub->add_option("--max-filesize", args->max_filesize, "Skip files larger than this (bytes, or with K, M, G)")->type_name("SIZE");
-  sub->add_option("-j,--threads", args->threads, "Threads reading files (default: one per core)")->check(CLI::Range(0u, 256u));
+  sub->add_option("-j,--threads", args->threads, "Threads reading files (default: one per core)")->type_name("N")->check(CLI::Range(0u, 256u));
   sub->add_flag("--no-ignore", args->no_ignore, "Do not honour .gitignore files");
   sub->add_option("--config", args->config, "Config file instead of the repository's .rtcat.toml / .rtcat.yaml")->type_name("FILE");
   sub->add_flag("--no-config", args->no_config, "Do not read .rtcat.toml / .rtcat.yaml");
