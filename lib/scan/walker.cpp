@@ -231,7 +231,8 @@ void read_files(const std::vector<SourceFile>& files, const WalkOptions& options
     size_t cap = 0;
     for (size_t i = next++; i < files.size(); i = next++) {
       const SourceFile& f = files[i];
-      int fd = ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC | (f.given ? 0 : O_NOFOLLOW));
+      // O_NONBLOCK: a FIFO named on the command line must not block the scan (it is skipped below).
+      int fd = ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (f.given ? 0 : O_NOFOLLOW));
       struct stat st {};
       if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         if (fd >= 0) {

@@ -71,6 +71,12 @@ run scan src/out.yaml --at 2024-06-01 -q
 expect_exit 1
 expect_out "src/out.yaml:1:18: error: runtime 1.15"
 
+# A FIFO named on the command line is skipped, never waited on.
+mkfifo "$WORK/fifo"
+run scan "$WORK/fifo" --at 2024-06-01
+expect_exit 0
+expect_out "0 files scanned"
+
 # Bad input: one line on stderr, exit 2.
 run scan no/such/dir --at 2024-06-01
 expect_input_error "rtcat: error: no/such/dir: cannot scan: No such file or directory"
