@@ -35,7 +35,6 @@ ordered rule_json(const RuleInfo& r) {
   size_t sentence = r.description.find(". ");
   j["shortDescription"] = {{"text", sentence == std::string::npos ? r.description : r.description.substr(0, sentence + 1)}};
   j["fullDescription"] = {{"text", r.description}};
-  j["helpUri"] = "https://github.com/rtcat/rtcat#rule-ids";
   j["defaultConfiguration"] = {{"level", r.severity}};
   return j;
 }
@@ -103,7 +102,6 @@ std::string sarif_log(const scan::ScanResult& result, const std::string& tool_ve
   driver["name"] = "rtcat";
   driver["version"] = tool_version;
   driver["semanticVersion"] = tool_version;
-  driver["informationUri"] = "https://github.com/rtcat/rtcat";
   ordered rule_list = ordered::array();
   for (const auto& r : rules) {
     rule_list.push_back(rule_json(r));
