@@ -8,6 +8,9 @@ run scan --at 2024-06-01 --format json
 expect_exit 1
 expect_json 'j.date' "2024-06-01"
 expect_json 'j.files' "10"
+# pkg/blob.bin is binary, pkg/escape.yaml a symlink out of the tree: both hold runtime 1.0.
+expect_json 'j.skipped' '{"binary":1,"too_large":0,"ignored":0,"symlinks":1,"unreadable":0}'
+expect_json 'j.references.filter(r => r.runtime === "1.0").length' "0"
 expect_json 'Object.keys(j.findings[0]).join(",")' "rule,severity,message,path,line,column,catalog,runtime"
 expect_json 'j.findings.find(f => f.rule === "python-unsupported" && f.path === "jobs/config.yaml").line' "4"
 expect_json 'j.findings.find(f => f.rule === "python-unsupported" && f.path === "jobs/config.yaml").python' "3.5"
