@@ -5,7 +5,7 @@ source "$SRC/tests/cli/lib.sh"
 FIX="$SRC/tests/fixtures/scan"
 cd "$FIX" || exit 1
 
-run scan --at 2024-06-01 --ignore no-alternative
+run scan --no-config --at 2024-06-01 --ignore no-alternative
 expect_exit 1
 expect_out "scripts/train.sh:5:21: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 [deletion] (use tf-cpu.2-17.py310)"
 expect_out "scripts/train.sh:10:21: error: runtime 2.1 had its model versions deleted on 2022-03-09"

@@ -4,7 +4,7 @@
 source "$SRC/tests/cli/lib.sh"
 cd "$SRC/tests/fixtures/scan" || exit 1
 
-run scan --at 2024-06-01 --format json
+run scan --no-config --at 2024-06-01 --format json
 expect_exit 1
 expect_json 'j.date' "2024-06-01"
 expect_json 'j.files' "10"
@@ -23,7 +23,7 @@ expect_json 'j.references.filter(r => r.form === "gcloud").map(r => r.path + ":"
 expect_json 'j.summary' '{"error":14,"warning":2,"note":7}'
 
 # SARIF: schema-valid, every ruleId described in tool.driver.rules, relative URIs, fingerprints.
-run scan --at 2024-06-01 --format sarif
+run scan --no-config --at 2024-06-01 --format sarif
 expect_exit 1
 sarif_check() {
   node -e '
@@ -64,22 +64,22 @@ got=$(sarif_check <<<"$OUT" 2>&1)
 [[ "$got" == "valid 0" ]] || fail "SARIF check (clean): $got"
 
 # -o writes the whole report to a file, nothing on stdout; the exit code still reports findings.
-run scan --at 2024-06-01 --format sarif -o "$WORK/out.sarif"
+run scan --no-config --at 2024-06-01 --format sarif -o "$WORK/out.sarif"
 expect_exit 1
 expect_out_eq ""
 got=$(sarif_check <"$WORK/out.sarif" 2>&1)
 [[ "$got" == "valid 23" ]] || fail "SARIF file check: $got"
-run scan --at 2024-06-01 --format sarif -o "$WORK/no/such/dir/out.sarif"
+run scan --no-config --at 2024-06-01 --format sarif -o "$WORK/no/such/dir/out.sarif"
 expect_input_error
 [[ ! -e "$WORK/no/such/dir/out.sarif" ]] || fail "a half-written report was left"
 
 # GitHub annotations: one workflow command per finding, escaped.
-run scan --at 2024-06-01 --format github --ignore no-alternative
+run scan --no-config --at 2024-06-01 --format github --ignore no-alternative
 expect_exit 1
 expect_out "::error file=jobs/config.yaml,line=4,col=19,endColumn=22,title=rtcat python-unsupported::Python 3.5 is not available on runtime 2.1 (available: 3.7) (use tf-cpu.2-17.py310)"
 expect_out "::warning file=Dockerfile,line=1,col=6,endColumn=67,title=rtcat support-end::image tf-cpu.2-11.py310 left support on 2023-11-15 (use ray-cpu.2-47.py311)"
 [[ $(grep -c '^::' <<<"$OUT") -eq 16 ]] || fail "expected 16 annotations"
-run scan --at 2024-06-01 --format github
+run scan --no-config --at 2024-06-01 --format github
 expect_out "::notice file=.github/workflows/ci.yml,line=9,col=31,endColumn=34,title=rtcat no-alternative::"
 
 run scan --list-rules
