@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 
 #ifndef RTCAT_VERSION
@@ -64,6 +65,20 @@ std::string rules_text() {
   return out;
 }
 
+// Throws InvalidInput for a rule id that no check emits, so that a typo cannot silently
+// suppress nothing. `where` names the flag or config file.
+void check_rules(Context& ctx, const std::vector<std::string>& ids, const std::string& where) {
+  for (const auto& id : ids) {
+    bool known = id == "*" || std::any_of(lib::rule_infos().begin(), lib::rule_infos().end(), [&](const lib::RuleInfo& r) { return r.id == id; });
+    for (const auto* c : ctx.catalogs().all()) {
+      known = known || std::any_of(c->rules.begin(), c->rules.end(), [&](const catalog::Rule& r) { return r.id == id; });
+    }
+    if (!known) {
+      throw catalog::InvalidInput(where + ": unknown rule '" + id + "' (see 'rtcat scan --list-rules')");
+    }
+  }
+}
+
 int run_scan(Context& ctx, const ScanArgs& a) {
   std::string format = ctx.format("scan", {"text", "json", "sarif", "github"});
   if (a.list_rules) {
@@ -97,8 +112,10 @@ int run_scan(Context& ctx, const ScanArgs& a) {
       ctx.g.catalogs = {*cfg.catalog};
     }
     o.walk.excludes.insert(o.walk.excludes.end(), cfg.excludes.begin(), cfg.excludes.end());
+    check_rules(ctx, cfg.ignore, *config_path + ": ignore");
     o.ignore_rules.insert(o.ignore_rules.end(), cfg.ignore.begin(), cfg.ignore.end());
   }
+  check_rules(ctx, a.ignore, "--ignore");
   o.on = ctx.today();
   o.warn_days = ctx.g.warn_days;
   lib::scan::ScanResult res = lib::scan::scan(ctx.catalogs(), o);

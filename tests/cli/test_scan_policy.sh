@@ -82,7 +82,12 @@ expect_input_error ".rtcat.toml:2:1: duplicate key warn-days"
 printf "catalog = \"nope.json\"\n" >"$T/.rtcat.toml"
 run scan --at 2020-07-18
 expect_input_error "nope.json"
+printf "ignore = [\"expring\"]\n" >"$T/.rtcat.toml"
+run scan --at 2020-07-18
+expect_input_error "rtcat: error: .rtcat.toml: ignore: unknown rule 'expring' (see 'rtcat scan --list-rules')"
 rm "$T/.rtcat.toml"
+run scan --at 2020-07-18 --ignore submission_end
+expect_input_error "rtcat: error: --ignore: unknown rule 'submission_end' (see 'rtcat scan --list-rules')"
 
 # The repository ships a pre-commit hook definition that runs rtcat scan.
 grep -q "entry: rtcat scan" "$SRC/.pre-commit-hooks.yaml" || fail ".pre-commit-hooks.yaml lacks the scan hook"
