@@ -12,7 +12,7 @@ if [[ ! -f "$DIR/.complete" ]]; then
   python3 bench/gen_scan_tree.py "$DIR" 50000 10000
   touch "$DIR/.complete"
 fi
-echo "tree: $(find "$DIR" -type f | wc -l) files, $(du -sh "$DIR" | cut -f1)"
+echo "tree: $(find "$DIR" -type f ! -name .complete | wc -l) files, $(du -sh "$DIR" | cut -f1)"
 
 rg_cmd=(rg -n --no-heading -e 'runtime[-_]?[Vv]ersion' -e 'python[-_]?[Vv]ersion' -e 'docker\.pkg\.dev/vertex-ai' -e 'gcloud +(beta +)?(ai-platform|ml-engine)' "$DIR")
 rt_cmd=("$RTCAT" scan --at 2026-11-30 --format json "$DIR")
