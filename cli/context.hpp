@@ -70,5 +70,6 @@ void register_db(CLI::App& app, Context& ctx);
 // [jobs]
 // [migration]
 // [scan]
+void register_scan(CLI::App& app, Context& ctx);
 
 } // namespace cli

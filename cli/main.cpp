@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
   // [jobs]
   // [migration]
   // [scan]
+  cli::register_scan(app, ctx);
 
   try {
     app.parse(argc, argv);

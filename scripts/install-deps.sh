@@ -9,7 +9,7 @@ packages=(
   sqlite3 nodejs npm
 )
 if [[ "${RTCAT_BENCH:-}" == 1 ]]; then
-  packages+=(distro-info hyperfine jq ripgrep time)
+  packages+=(distro-info hyperfine jq ripgrep time python3)
 fi
 
 missing=()

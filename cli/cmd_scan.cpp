@@ -1,0 +1,176 @@
+#include "catalog/error.hpp"
+#include "cli/atomic_file.hpp"
+#include "cli/context.hpp"
+#include "cli/output.hpp"
+
+#include "lib/rules.hpp"
+#include "lib/sarif.hpp"
+#include "lib/scan/config.hpp"
+#include "lib/scan/output.hpp"
+#include "lib/scan/scan.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+
+#ifndef RTCAT_VERSION
+#define RTCAT_VERSION "0.0.0"
+#endif
+
+namespace cli {
+
+namespace {
+
+struct ScanArgs {
+  std::vector<std::string> paths;
+  std::vector<std::string> excludes;
+  std::vector<std::string> ignore;
+  std::string max_filesize = "10M";
+  unsigned threads = 0;
+  bool no_ignore = false;
+  std::string config;
+  bool no_config = false;
+  std::string output;
+  bool list_rules = false;
+  // Global options whose config-file value applies only when the command line leaves them out.
+  CLI::Option* fail_on = nullptr;
+  CLI::Option* warn_days = nullptr;
+  CLI::Option* catalog = nullptr;
+};
+
+// "10M", "512K", "1G" or a number of bytes.
+size_t parse_size(const std::string& text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
+    ++digits;
+  }
+  std::string unit = text.substr(digits);
+  size_t shift = unit.empty() ? 0 : unit == "K" || unit == "k" ? 10 : unit == "M" || unit == "m" ? 20 : unit == "G" || unit == "g" ? 30 : 99;
+  if (digits == 0 || digits > 12 || shift == 99) {
+    throw catalog::InvalidInput("--max-filesize: invalid size '" + text + "' (expected a number of bytes with an optional K, M or G, like 10M)");
+  }
+  return static_cast<size_t>(std::stoull(text.substr(0, digits))) << shift;
+}
+
+std::string rules_text() {
+  std::string out;
+  for (const auto& r : lib::rule_infos()) {
+    std::string id = r.id;
+    id.resize(std::max<size_t>(id.size(), 24), ' ');
+    std::string sev = r.severity;
+    sev.resize(8, ' ');
+    out += id + " " + sev + " " + r.description + "\n";
+  }
+  return out;
+}
+
+// Throws InvalidInput for a rule id that no check emits, so that a typo cannot silently
+// suppress nothing. `where` names the flag or config file.
+void check_rules(Context& ctx, const std::vector<std::string>& ids, const std::string& where) {
+  for (const auto& id : ids) {
+    bool known = id == "*" || std::any_of(lib::rule_infos().begin(), lib::rule_infos().end(), [&](const lib::RuleInfo& r) { return r.id == id; });
+    for (const auto* c : ctx.catalogs().all()) {
+      known = known || std::any_of(c->rules.begin(), c->rules.end(), [&](const catalog::Rule& r) { return r.id == id; });
+    }
+    if (!known) {
+      throw catalog::InvalidInput(where + ": unknown rule '" + id + "' (see 'rtcat scan --list-rules')");
+    }
+  }
+}
+
+int run_scan(Context& ctx, const ScanArgs& a) {
+  std::string format = ctx.format("scan", {"text", "json", "sarif", "github"});
+  if (a.list_rules) {
+    ctx.out(rules_text());
+    return 0;
+  }
+  lib::scan::ScanOptions o;
+  o.walk.paths = a.paths.empty() ? std::vector<std::string>{"."} : a.paths;
+  o.walk.excludes = a.excludes;
+  o.walk.gitignore = !a.no_ignore;
+  o.walk.max_size = parse_size(a.max_filesize);
+  o.walk.threads = a.threads;
+  o.ignore_rules = a.ignore;
+
+  std::optional<std::string> config_path;
+  if (!a.config.empty()) {
+    config_path = a.config;
+  } else if (!a.no_config) {
+    config_path = lib::scan::find_config(o.walk.paths.front());
+  }
+  if (config_path) {
+    lib::scan::ScanConfig cfg = lib::scan::read_config(*config_path);
+    if (cfg.fail_on && a.fail_on->count() == 0) {
+      ctx.g.fail_on = *cfg.fail_on;
+    }
+    if (cfg.warn_days && a.warn_days->count() == 0) {
+      ctx.g.warn_days = *cfg.warn_days;
+    }
+    const char* env = std::getenv("RTCAT_CATALOG");
+    if (cfg.catalog && a.catalog->count() == 0 && !(env && *env)) {
+      ctx.g.catalogs = {*cfg.catalog};
+    }
+    o.walk.excludes.insert(o.walk.excludes.end(), cfg.excludes.begin(), cfg.excludes.end());
+    check_rules(ctx, cfg.ignore, *config_path + ": ignore");
+    o.ignore_rules.insert(o.ignore_rules.end(), cfg.ignore.begin(), cfg.ignore.end());
+  }
+  check_rules(ctx, a.ignore, "--ignore");
+  o.on = ctx.today();
+  o.warn_days = ctx.g.warn_days;
+  lib::scan::ScanResult res = lib::scan::scan(ctx.catalogs(), o);
+
+  std::string out;
+  if (format == "json") {
+    out = lib::scan::json_scan(res, o.on);
+  } else if (format == "sarif") {
+    out = lib::sarif_log(res, RTCAT_VERSION);
+  } else if (format == "github") {
+    out = lib::scan::github_annotations(res);
+  } else {
+    out = findings_text(res.findings, a.output.empty() && ctx.color());
+    if (!ctx.g.quiet) {
+      out += lib::scan::summary_line(res);
+    }
+  }
+  if (!a.output.empty()) {
+    write_atomically(a.output, out);
+  } else {
+    ctx.out(out);
+  }
+  return ctx.exit_for(res.findings);
+}
+
+} // namespace
+
+void register_scan(CLI::App& app, Context& ctx) {
+  auto args = std::make_shared<ScanArgs>();
+  args->fail_on = app.get_option("--fail-on");
+  args->warn_days = app.get_option("--warn-days");
+  args->catalog = app.get_option("--catalog");
+  auto* sub = app.add_subcommand("scan", "Find runtime references in a source tree and report expired or expiring ones with file:line:col");
+  sub->add_option("paths", args->paths, "Files or folders to scan (default: .)")->type_name("PATH");
+  sub->add_option("--exclude", args->excludes, "Skip paths matching this gitignore-style glob (repeatable)")->type_name("GLOB");
+  sub->add_option("--ignore", args->ignore, "Drop findings of this rule id (repeatable; see --list-rules)")->type_name("RULE");
+  sub->add_option("--max-filesize", args->max_filesize, "Skip files larger than this (bytes, or with K, M, G)")->type_name("SIZE");
+  sub->add_option("-j,--threads", args->threads, "Threads reading files (default: one per core)")->type_name("N")->check(CLI::Range(0u, 256u));
+  sub->add_flag("--no-ignore", args->no_ignore, "Do not honour .gitignore files");
+  sub->add_option("--config", args->config, "Config file instead of the repository's .rtcat.toml / .rtcat.yaml")->type_name("FILE");
+  sub->add_flag("--no-config", args->no_config, "Do not read .rtcat.toml / .rtcat.yaml");
+  sub->add_option("-o,--output", args->output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
+  sub->add_flag("--list-rules", args->list_rules, "List every rule id with its level and meaning, and exit");
+  sub->footer(R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).
+Policy: --fail-on error|warning|note|never, --warn-days N; 'rtcat: ignore[RULE]' on a line or the line above
+suppresses RULE there; .rtcat.toml / .rtcat.yaml at the repository root sets fail-on, warn-days, exclude,
+ignore and catalog (command-line flags win).
+
+Examples:
+  rtcat scan
+  rtcat scan src deploy --exclude 'vendor/**' --fail-on warning
+  rtcat scan --format sarif -o rtcat.sarif
+  rtcat scan --format github --warn-days 180
+  RTCAT_TODAY=2024-06-01 rtcat scan --format json jobs/)");
+  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_scan(ctx, *args); }; });
+}
+
+} // namespace cli

@@ -1,0 +1,121 @@
+#include "lib/sarif.hpp"
+
+#include "lib/rules.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace lib {
+
+using ordered = nlohmann::ordered_json;
+
+std::string uri_path(const std::string& path) {
+  std::string out;
+  for (char ch : path) {
+    auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      out += ch;
+    } else {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      out += buf;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::string level(catalog::Severity s) { return std::string(catalog::to_string(s)); }
+
+ordered rule_json(const RuleInfo& r) {
+  ordered j;
+  j["id"] = r.id;
+  size_t sentence = r.description.find(". ");
+  j["shortDescription"] = {{"text", sentence == std::string::npos ? r.description : r.description.substr(0, sentence + 1)}};
+  j["fullDescription"] = {{"text", r.description}};
+  j["defaultConfiguration"] = {{"level", r.severity}};
+  return j;
+}
+
+} // namespace
+
+std::string sarif_log(const scan::ScanResult& result, const std::string& tool_version) {
+  std::vector<RuleInfo> rules = rule_infos();
+  auto index_of = [&](const std::string& id) {
+    for (size_t i = 0; i < rules.size(); ++i) {
+      if (rules[i].id == id) {
+        return i;
+      }
+    }
+    rules.push_back(rule_info(id));
+    return rules.size() - 1;
+  };
+  ordered results = ordered::array();
+  for (size_t i = 0; i < result.findings.size(); ++i) {
+    const Finding& f = result.findings[i];
+    const scan::Region& reg = result.regions[i];
+    ordered r;
+    r["ruleId"] = f.rule;
+    r["ruleIndex"] = index_of(f.rule);
+    r["level"] = level(f.severity);
+    std::string text = f.message;
+    if (!f.suggestion.empty() && f.severity != catalog::Severity::note) {
+      text += " (use " + f.suggestion + ")";
+    }
+    r["message"] = {{"text", text}};
+    ordered artifact;
+    if (!f.path.empty() && f.path[0] == '/') {
+      artifact["uri"] = "file://" + uri_path(f.path);
+    } else {
+      std::string p = f.path.rfind("./", 0) == 0 ? f.path.substr(2) : f.path;
+      artifact["uri"] = uri_path(p);
+      artifact["uriBaseId"] = "%SRCROOT%";
+    }
+    ordered region;
+    region["startLine"] = f.line;
+    region["startColumn"] = f.column;
+    region["endLine"] = f.line;
+    region["endColumn"] = std::max(reg.end_column, f.column + 1);
+    r["locations"] = ordered::array({{{"physicalLocation", {{"artifactLocation", artifact}, {"region", region}}}}});
+    r["partialFingerprints"] = {{"rtcatFinding/v1", reg.fingerprint}};
+    ordered props;
+    if (!f.runtime.empty()) {
+      props["runtime"] = f.runtime;
+    }
+    if (!f.python.empty()) {
+      props["python"] = f.python;
+    }
+    if (!f.catalog.empty()) {
+      props["catalog"] = f.catalog;
+    }
+    if (!f.suggestion.empty()) {
+      props["suggestion"] = f.suggestion;
+    }
+    if (!props.empty()) {
+      r["properties"] = props;
+    }
+    results.push_back(r);
+  }
+  ordered driver;
+  driver["name"] = "rtcat";
+  driver["version"] = tool_version;
+  driver["semanticVersion"] = tool_version;
+  ordered rule_list = ordered::array();
+  for (const auto& r : rules) {
+    rule_list.push_back(rule_json(r));
+  }
+  driver["rules"] = rule_list;
+  ordered run;
+  run["tool"] = {{"driver", driver}};
+  run["columnKind"] = "unicodeCodePoints";
+  run["results"] = results;
+  ordered log;
+  log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  log["version"] = "2.1.0";
+  log["runs"] = ordered::array({run});
+  return log.dump(2) + "\n";
+}
+
+} // namespace lib

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "lib/scan/scan.hpp"
+
+#include <string>
+
+namespace lib {
+
+// A SARIF 2.1.0 log of a scan: one run whose tool.driver.rules lists every rule id (with its
+// description and usual level) plus any other id a finding carries; each result has its
+// ruleId and ruleIndex, level, message, a region (1-based lines, columns in Unicode code
+// points) in an artifactLocation relative to %SRCROOT% (absolute paths become file:// URIs),
+// and partialFingerprints. Returns the whole document with a trailing newline.
+std::string sarif_log(const scan::ScanResult& result, const std::string& tool_version);
+
+// Percent-encodes a relative path for a URI reference (keeps unreserved characters and '/').
+std::string uri_path(const std::string& path);
+
+} // namespace lib

@@ -1,0 +1,322 @@
+// The scan config file: a tiny strict TOML reader and the YAML form (yaml-cpp lives here only
+// within lib/scan).
+
+#include "lib/scan/config.hpp"
+
+#include "catalog/catalog_set.hpp"
+#include "catalog/error.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <variant>
+
+namespace lib::scan {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* k_keys = "fail-on, warn-days, exclude, ignore, catalog";
+
+struct Item {
+  std::variant<std::string, long, std::vector<std::string>> value;
+  int line = 0;
+  int column = 0;
+  int key_line = 0;
+  int key_column = 0;
+};
+
+[[noreturn]] void fail(const std::string& path, int line, int column, const std::string& what) {
+  throw catalog::InvalidInput(path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + what);
+}
+
+bool known(const std::string& key) {
+  return key == "fail-on" || key == "warn-days" || key == "exclude" || key == "ignore" || key == "catalog";
+}
+
+void apply(ScanConfig& c, const std::string& key, const Item& it) {
+  if (!known(key)) {
+    fail(c.path, it.key_line, it.key_column, "unknown key '" + key + "' (valid: " + k_keys + ")");
+  }
+  auto want = [&](const char* type) { fail(c.path, it.line, it.column, key + " must be " + type); };
+  if (key == "fail-on") {
+    const auto* s = std::get_if<std::string>(&it.value);
+    if (!s) {
+      want("a string");
+    }
+    if (*s != "error" && *s != "warning" && *s != "note" && *s != "never") {
+      fail(c.path, it.line, it.column, "fail-on '" + *s + "' is not valid (valid: error, warning, note, never)");
+    }
+    c.fail_on = *s;
+  } else if (key == "warn-days") {
+    const auto* n = std::get_if<long>(&it.value);
+    if (!n || *n < 0 || *n > 36500) {
+      want("a whole number of days from 0 to 36500");
+    }
+    c.warn_days = static_cast<int>(*n);
+  } else if (key == "exclude" || key == "ignore") {
+    const auto* v = std::get_if<std::vector<std::string>>(&it.value);
+    if (!v) {
+      want("an array of strings");
+    }
+    (key == "exclude" ? c.excludes : c.ignore) = *v;
+  } else if (key == "catalog") {
+    const auto* s = std::get_if<std::string>(&it.value);
+    if (!s || s->empty()) {
+      want("a path");
+    }
+    fs::path p(*s);
+    c.catalog = p.is_absolute() ? *s : (fs::path(c.path).parent_path() / p).lexically_normal().string();
+  }
+}
+
+// --- TOML (the subset: top-level keys, strings, integers, arrays of strings) ---------------
+
+class Toml {
+public:
+  Toml(const std::string& path, const std::string& text) : m_path(path), m_t(text) {}
+
+  void parse(ScanConfig& c) {
+    while (skip_blank(true), m_i < m_t.size()) {
+      int line = m_line;
+      int col = col_here();
+      if (m_t[m_i] == '[') {
+        fail(m_path, line, col, "tables are not supported: put the keys at the top level (" + std::string(k_keys) + ")");
+      }
+      std::string key;
+      while (m_i < m_t.size() && (std::isalnum(static_cast<unsigned char>(m_t[m_i])) || m_t[m_i] == '-' || m_t[m_i] == '_')) {
+        key += m_t[m_i++];
+      }
+      if (key.empty()) {
+        fail(m_path, line, col, "expected a key (" + std::string(k_keys) + ")");
+      }
+      skip_blank(false);
+      if (m_i >= m_t.size() || m_t[m_i] != '=') {
+        fail(m_path, m_line, col_here(), "expected '=' after " + key);
+      }
+      ++m_i;
+      skip_blank(false);
+      Item it;
+      it.key_line = line;
+      it.key_column = col;
+      it.line = m_line;
+      it.column = col_here();
+      it.value = value();
+      skip_blank(false);
+      if (m_i < m_t.size() && m_t[m_i] != '\n') {
+        fail(m_path, m_line, col_here(), "unexpected text after the value of " + key);
+      }
+      if (std::find(m_seen.begin(), m_seen.end(), key) != m_seen.end()) {
+        fail(m_path, line, col, "duplicate key " + key);
+      }
+      m_seen.push_back(key);
+      apply(c, key, it);
+    }
+  }
+
+private:
+  int col_here() const { return static_cast<int>(m_i - m_line_start) + 1; }
+
+  void newline() {
+    ++m_i;
+    ++m_line;
+    m_line_start = m_i;
+  }
+
+  // Skips spaces and comments; with lines, newlines too.
+  void skip_blank(bool lines) {
+    while (m_i < m_t.size()) {
+      char c = m_t[m_i];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++m_i;
+      } else if (c == '#') {
+        while (m_i < m_t.size() && m_t[m_i] != '\n') {
+          ++m_i;
+        }
+      } else if (c == '\n' && lines) {
+        newline();
+      } else {
+        break;
+      }
+    }
+  }
+
+  std::string string() {
+    char q = m_t[m_i++];
+    std::string out;
+    while (m_i < m_t.size() && m_t[m_i] != q) {
+      char c = m_t[m_i];
+      if (c == '\n') {
+        break;
+      }
+      if (c == '\\' && q == '"' && m_i + 1 < m_t.size()) {
+        char e = m_t[++m_i];
+        c = e == 'n' ? '\n' : e == 't' ? '\t' : e;
+        if (e != 'n' && e != 't' && e != '"' && e != '\\') {
+          fail(m_path, m_line, col_here(), std::string("unsupported escape \\") + e);
+        }
+      }
+      out += c;
+      ++m_i;
+    }
+    if (m_i >= m_t.size() || m_t[m_i] != q) {
+      fail(m_path, m_line, col_here(), "unterminated string");
+    }
+    ++m_i;
+    return out;
+  }
+
+  std::variant<std::string, long, std::vector<std::string>> value() {
+    if (m_i >= m_t.size() || m_t[m_i] == '\n') {
+      fail(m_path, m_line, col_here(), "expected a value");
+    }
+    char c = m_t[m_i];
+    if (c == '"' || c == '\'') {
+      return string();
+    }
+    if (c == '[') {
+      ++m_i;
+      std::vector<std::string> out;
+      while (skip_blank(true), m_i < m_t.size() && m_t[m_i] != ']') {
+        if (m_t[m_i] != '"' && m_t[m_i] != '\'') {
+          fail(m_path, m_line, col_here(), "expected a string in the array");
+        }
+        out.push_back(string());
+        skip_blank(true);
+        if (m_i < m_t.size() && m_t[m_i] == ',') {
+          ++m_i;
+        } else if (m_i < m_t.size() && m_t[m_i] != ']') {
+          fail(m_path, m_line, col_here(), "expected ',' or ']'");
+        }
+      }
+      if (m_i >= m_t.size()) {
+        fail(m_path, m_line, col_here(), "unterminated array");
+      }
+      ++m_i;
+      return out;
+    }
+    size_t start = m_i;
+    while (m_i < m_t.size() && std::isdigit(static_cast<unsigned char>(m_t[m_i]))) {
+      ++m_i;
+    }
+    if (m_i == start || m_i - start > 9 ||
+        (m_i < m_t.size() && m_t[m_i] != ' ' && m_t[m_i] != '\t' && m_t[m_i] != '\r' && m_t[m_i] != '\n' && m_t[m_i] != '#')) {
+      m_i = start;
+      fail(m_path, m_line, col_here(), "expected a quoted string, a whole number or an array of strings");
+    }
+    return std::stol(m_t.substr(start, m_i - start));
+  }
+
+  const std::string& m_path;
+  const std::string& m_t;
+  size_t m_i = 0;
+  int m_line = 1;
+  size_t m_line_start = 0;
+  std::vector<std::string> m_seen;
+};
+
+// --- YAML --------------------------------------------------------------------------------
+
+void parse_yaml(ScanConfig& c, const std::string& text) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    fail(c.path, e.mark.line + 1, e.mark.column + 1, e.msg);
+  }
+  if (root.IsNull()) {
+    return;
+  }
+  if (!root.IsMap()) {
+    fail(c.path, root.Mark().line + 1, root.Mark().column + 1, "expected a mapping of " + std::string(k_keys));
+  }
+  for (const auto& kv : root) {
+    std::string key = kv.first.Scalar();
+    const YAML::Node& v = kv.second;
+    Item it;
+    it.key_line = kv.first.Mark().line + 1;
+    it.key_column = kv.first.Mark().column + 1;
+    if (!known(key)) {
+      apply(c, key, it);
+    }
+    it.line = v.Mark().line + 1;
+    it.column = v.Mark().column + 1;
+    if (v.IsSequence()) {
+      std::vector<std::string> list;
+      for (const auto& e : v) {
+        if (!e.IsScalar()) {
+          fail(c.path, e.Mark().line + 1, e.Mark().column + 1, key + " must be a list of strings");
+        }
+        list.push_back(e.Scalar());
+      }
+      it.value = list;
+    } else if (v.IsScalar()) {
+      const std::string& s = v.Scalar();
+      bool digits = !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+      if (digits && v.Tag() != "!") {
+        it.value = std::stol(s);
+      } else {
+        it.value = s;
+      }
+    } else {
+      fail(c.path, it.line, it.column, key + " must be a string, a number or a list");
+    }
+    apply(c, key, it);
+  }
+}
+
+bool is_file(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+} // namespace
+
+std::optional<std::string> find_config(const std::string& start) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(start, ec);
+  if (ec) {
+    return std::nullopt;
+  }
+  if (!fs::is_directory(dir, ec)) {
+    dir = dir.parent_path();
+  }
+  dir = dir.lexically_normal();
+  fs::path where = dir;
+  for (fs::path p = dir;; p = p.parent_path()) {
+    if (fs::exists(p / ".git", ec)) {
+      where = p;
+      break;
+    }
+    if (p.parent_path() == p || p.empty()) {
+      break;
+    }
+  }
+  for (const char* name : {".rtcat.toml", ".rtcat.yaml", ".rtcat.yml"}) {
+    fs::path candidate = where / name;
+    if (is_file(candidate)) {
+      fs::path rel = fs::relative(candidate, fs::current_path(ec), ec);
+      return !ec && !rel.empty() && rel.native().rfind("..", 0) != 0 ? rel.string() : candidate.string();
+    }
+  }
+  return std::nullopt;
+}
+
+ScanConfig parse_config(const std::string& path, const std::string& text) {
+  ScanConfig c;
+  c.path = path;
+  std::string ext = fs::path(path).extension().string();
+  if (ext == ".yaml" || ext == ".yml") {
+    parse_yaml(c, text);
+  } else {
+    Toml(path, text).parse(c);
+  }
+  return c;
+}
+
+ScanConfig read_config(const std::string& path) { return parse_config(path, catalog::read_file(path)); }
+
+} // namespace lib::scan

@@ -1,0 +1,75 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lib::scan {
+
+// A value as written in a file: its text and where it is (byte offset and length).
+struct Value {
+  std::string text;
+  size_t offset = 0;
+  size_t length = 0;
+};
+
+// One runtime reference found in a file.
+struct Reference {
+  std::string form;                 // "gcloud", "key" (YAML, JSON, Python), "image" (a Vertex AI URI)
+  std::string service = "training"; // "training" or "prediction"
+  std::string catalog;              // the catalog an image belongs to ("vertex-training"); "" for runtimes
+  Value runtime;                    // a runtime version or an image id
+  std::optional<Value> python;
+  bool python_written = false;      // a Python key or flag is there (its value may be a variable)
+  std::vector<std::string> frameworks; // framework keys
+  bool whole_job = false;           // a whole job or model version: the required fields apply
+  bool has_image = false;           // the job names a container image (runtime is then optional)
+  size_t job_offset = 0;            // where the job starts (for a job without a runtime)
+};
+
+// Which forms to look for. Each extractor returns references in file order.
+
+// gcloud ai-platform / ml-engine "jobs submit training" and "versions create" commands (shell
+// scripts, Makefiles, CI YAML, Dockerfiles, Markdown), across backslash continuations:
+// --runtime-version, --python-version, --framework, --master-image-uri.
+std::vector<Reference> extract_gcloud(std::string_view text);
+
+// runtimeVersion / pythonVersion keys (YAML, JSON, Python dict literals) and runtime_version /
+// python_version keyword arguments; a Python version is paired with the nearest runtime.
+std::vector<Reference> extract_keys(std::string_view text);
+
+// Vertex AI prebuilt image URIs: {us,europe,asia}-docker.pkg.dev/vertex-ai[-restricted]/
+// {training,prediction}/IMAGE[:TAG].
+std::vector<Reference> extract_images(std::string_view text);
+
+// Every form above, after a quick check that the text can hold any; in file order.
+std::vector<Reference> extract_all(std::string_view text);
+
+// "rtcat: ignore[RULE,...]" comments: the 1-based line of each and the rules it names.
+struct Suppression {
+  int line = 0;
+  std::vector<std::string> rules;
+};
+std::vector<Suppression> find_suppressions(std::string_view text);
+
+// Byte offsets to 1-based lines and columns (columns count Unicode code points; bytes of
+// malformed UTF-8 count one each).
+class LineIndex {
+public:
+  explicit LineIndex(std::string_view text);
+  int line(size_t offset) const;
+  int column(size_t offset) const;
+  // The text of the line holding offset, without its newline.
+  std::string_view line_text(size_t offset) const;
+
+private:
+  std::string_view m_text;
+  std::vector<size_t> m_starts;
+};
+
+// Whether text is a dotted version number such as 2.11 or 3.7.
+bool is_version(std::string_view text);
+
+} // namespace lib::scan

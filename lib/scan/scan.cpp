@@ -1,0 +1,249 @@
+#include "lib/scan/scan.hpp"
+
+#include "catalog/error.hpp"
+#include "lib/check.hpp"
+#include "lib/scan/extract.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace lib::scan {
+
+namespace {
+
+struct Position {
+  int line = 0;
+  int column = 0;
+  int end_column = 0;
+  std::string line_text;
+};
+
+// What the extraction of one file hands to the (single-threaded) judging.
+struct FileRefs {
+  std::vector<Reference> refs;
+  std::vector<Position> runtime_at; // per reference: the runtime value, or the job when it has none
+  std::vector<Position> python_at;
+  std::vector<Suppression> suppressions;
+};
+
+Position locate(const LineIndex& index, size_t offset, size_t length) {
+  Position p;
+  p.line = index.line(offset);
+  p.column = index.column(offset);
+  p.end_column = index.line(offset + length) == p.line ? index.column(offset + length) : p.column + 1;
+  p.line_text = std::string(index.line_text(offset));
+  return p;
+}
+
+std::string fingerprint(const Finding& f, std::string_view line_text) {
+  while (!line_text.empty() && (line_text.front() == ' ' || line_text.front() == '\t')) {
+    line_text.remove_prefix(1);
+  }
+  while (!line_text.empty() && (line_text.back() == ' ' || line_text.back() == '\t')) {
+    line_text.remove_suffix(1);
+  }
+  uint64_t h = 14695981039346656037ull;
+  auto mix = [&](std::string_view s) {
+    for (char c : s) {
+      h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    }
+    h = (h ^ 0xff) * 1099511628211ull;
+  };
+  mix(f.rule);
+  mix(f.path);
+  mix(line_text);
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+// Orders the findings of one file (from `first` on) by line and column, keeping the order of
+// findings at the same place.
+void sort_by_position(ScanResult& r, size_t first) {
+  std::vector<size_t> order(r.findings.size() - first);
+  for (size_t i = 0; i < order.size(); ++i) {
+    order[i] = first + i;
+  }
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const Finding& x = r.findings[a];
+    const Finding& y = r.findings[b];
+    return x.line != y.line ? x.line < y.line : x.column < y.column;
+  });
+  std::vector<Finding> findings;
+  std::vector<Region> regions;
+  for (size_t i : order) {
+    findings.push_back(std::move(r.findings[i]));
+    regions.push_back(std::move(r.regions[i]));
+  }
+  std::move(findings.begin(), findings.end(), r.findings.begin() + static_cast<long>(first));
+  std::move(regions.begin(), regions.end(), r.regions.begin() + static_cast<long>(first));
+}
+
+bool suppressed(const std::vector<Suppression>& sups, const Finding& f) {
+  for (const auto& s : sups) {
+    if (s.line != f.line && s.line != f.line - 1) {
+      continue;
+    }
+    for (const auto& r : s.rules) {
+      if (r == f.rule || r == "*") {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Judges references with lib::check(), remembering each distinct request's answer.
+class Judge {
+public:
+  Judge(const catalog::CatalogSet& set, const ScanOptions& o) : m_set(set), m_options(o) {
+    if (const auto* c = set.get("ai-platform"); c && c->policy.required_fields) {
+      m_required = &*c->policy.required_fields;
+      m_required_catalog = c;
+    }
+  }
+
+  const CheckResult* check(const Reference& r) {
+    std::string id = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime.text : r.catalog + ":" + r.runtime.text;
+    std::string key = id + "|" + (r.python ? r.python->text : "") + "|" + r.service;
+    for (const auto& f : r.frameworks) {
+      key += "|" + f;
+    }
+    auto it = m_cache.find(key);
+    if (it != m_cache.end()) {
+      return it->second ? &*it->second : nullptr;
+    }
+    std::optional<CheckResult> res;
+    try {
+      Request req;
+      req.runtime = id;
+      if (r.python) {
+        req.python = catalog::Version::parse(r.python->text);
+      }
+      req.frameworks = r.frameworks;
+      req.service = r.service;
+      req.on = m_options.on;
+      req.warn_days = m_options.warn_days;
+      res = lib::check(m_set, req);
+    } catch (const catalog::InvalidInput&) {
+      // A value that looks like a version but is not one the catalog can read: not judged.
+    }
+    auto& slot = m_cache[key] = std::move(res);
+    return slot ? &*slot : nullptr;
+  }
+
+  // The required-field finding for a whole job without a runtime or a Python version.
+  std::optional<Finding> required_field(const Reference& r, const CheckResult* res) const {
+    if (!m_required || !r.whole_job || r.form == "image") {
+      return std::nullopt;
+    }
+    std::string field;
+    if (r.runtime.text.empty()) {
+      if (r.has_image) {
+        return std::nullopt;
+      }
+      field = "runtimeVersion";
+    } else if (!r.python_written && res && res->target && res->target->catalog == m_required_catalog) {
+      field = "pythonVersion";
+    } else {
+      return std::nullopt;
+    }
+    std::string fallback;
+    for (const auto& [k, v] : m_required->defaults) {
+      if (k == field) {
+        fallback = v;
+      }
+    }
+    Finding f;
+    f.rule = "required-field";
+    f.catalog = m_required_catalog->name;
+    f.runtime = r.runtime.text;
+    std::string since = catalog::format_date(m_required->from);
+    if (m_options.on >= m_required->from) {
+      f.severity = catalog::Severity::error;
+      f.message = field + " is required since " + since + (fallback.empty() ? "" : " (it used to default to " + fallback + ")");
+    } else {
+      f.severity = catalog::Severity::note;
+      f.message = field + " is not set: it defaults to " + fallback + " until it becomes required on " + since;
+    }
+    return f;
+  }
+
+private:
+  const catalog::CatalogSet& m_set;
+  const ScanOptions& m_options;
+  const catalog::RequiredFields* m_required = nullptr;
+  const catalog::Catalog* m_required_catalog = nullptr;
+  std::map<std::string, std::optional<CheckResult>> m_cache;
+};
+
+} // namespace
+
+ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
+  WalkStats stats;
+  std::vector<SourceFile> files = walk(options.walk, stats);
+  std::vector<FileRefs> found(files.size());
+  read_files(files, options.walk, stats, [&](size_t i, std::string_view text) {
+    std::vector<Reference> refs = extract_all(text);
+    if (refs.empty()) {
+      return;
+    }
+    FileRefs& out = found[i];
+    LineIndex index(text);
+    for (const auto& r : refs) {
+      out.runtime_at.push_back(r.runtime.text.empty() ? locate(index, r.job_offset, 6) : locate(index, r.runtime.offset, r.runtime.length));
+      out.python_at.push_back(r.python ? locate(index, r.python->offset, r.python->length) : Position{});
+    }
+    out.refs = std::move(refs);
+    out.suppressions = find_suppressions(text);
+  });
+
+  ScanResult result;
+  result.files = stats.scanned;
+  result.binary = stats.binary;
+  result.too_large = stats.too_large;
+  result.unreadable = stats.unreadable;
+  result.ignored = stats.ignored;
+  result.symlinks = stats.symlinks;
+  Judge judge(set, options);
+  for (size_t i = 0; i < files.size(); ++i) {
+    const FileRefs& fr = found[i];
+    size_t first = result.findings.size();
+    for (size_t k = 0; k < fr.refs.size(); ++k) {
+      const Reference& r = fr.refs[k];
+      const CheckResult* res = r.runtime.text.empty() ? nullptr : judge.check(r);
+      std::vector<Finding> fs;
+      if (res) {
+        fs = res->findings;
+        FoundReference ref{files[i].path, fr.runtime_at[k].line, fr.runtime_at[k].column, r.form, r.service,
+                           res->target ? res->target->catalog->name : "", r.runtime.text, r.python ? r.python->text : "",
+                           res->lifecycle ? res->lifecycle->status.name : "unknown-runtime"};
+        result.references.push_back(std::move(ref));
+      } else if (!r.runtime.text.empty()) {
+        continue;
+      }
+      if (auto f = judge.required_field(r, res)) {
+        fs.push_back(*f);
+      }
+      for (auto& f : fs) {
+        bool at_python = r.python && (f.rule == "python-unsupported" || f.rule == "python-unknown");
+        const Position& at = at_python ? fr.python_at[k] : fr.runtime_at[k];
+        f.path = files[i].path;
+        f.line = at.line;
+        f.column = at.column;
+        if (std::find(options.ignore_rules.begin(), options.ignore_rules.end(), f.rule) != options.ignore_rules.end() ||
+            suppressed(fr.suppressions, f)) {
+          ++result.suppressed;
+          continue;
+        }
+        result.regions.push_back(Region{at.end_column, fingerprint(f, at.line_text)});
+        result.findings.push_back(std::move(f));
+      }
+    }
+    sort_by_position(result, first);
+  }
+  return result;
+}
+
+} // namespace lib::scan

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# rtcat scan: every reference form at its exact line and column; what the walk skips (binary,
+# symlinks out of the tree, .gitignore, --exclude, large files); bad input.
+source "$SRC/tests/cli/lib.sh"
+FIX="$SRC/tests/fixtures/scan"
+cd "$FIX" || exit 1
+
+run scan --no-config --at 2024-06-01 --ignore no-alternative
+expect_exit 1
+expect_out "scripts/train.sh:5:21: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 [deletion] (use tf-cpu.2-17.py310)"
+expect_out "scripts/train.sh:10:21: error: runtime 2.1 had its model versions deleted on 2022-03-09"
+expect_out "(use sklearn-cpu.1-6)"
+expect_out "Makefile:8:22: error: runtime 2.11 closed to new jobs by 2024-04-08 at the latest"
+expect_no_out "Makefile:4:"
+expect_out ".github/workflows/ci.yml:9:31: error: pythonVersion is required since 2020-01-13 (it used to default to 2.7) [required-field]"
+expect_out "Dockerfile:1:6: warning: image tf-cpu.2-11.py310 left support on 2023-11-15 [support-end]"
+expect_out "docs/howto.md:4:64: error: runtime 1.14 had its model versions deleted on 2021-07-19"
+expect_out "docs/howto.md:7:13: warning: image sklearn-cpu.1-0 left support on 2023-11-15 [support-end]"
+expect_out "jobs/config.yaml:3:20: error: runtime 2.1"
+expect_out "jobs/config.yaml:4:19: error: Python 3.5 is not available on runtime 2.1 (available: 3.7) [python-unsupported]"
+expect_out "jobs/job.json:4:24: error: runtime 2.11 closed to new jobs"
+expect_out "pkg/submit.py:3:45: error: runtime 2.3"
+expect_out "pkg/submit.py:7:43: error: runtime 2.8"
+expect_out "pkg/submit.py:12:66: error: Python 3.7 is not available on runtime 1.13 (available: 2.7, 3.5) [python-unsupported]"
+# Columns count code points; malformed UTF-8 bytes count one each.
+expect_out "pkg/latin1.txt:1:35: error: runtime 2.11 closed to new jobs"
+expect_out "10 files scanned, 15 references: 14 errors, 2 warnings, 0 notes (8 suppressed)"
+
+# Same paths when named from outside the tree; a file given directly.
+cd "$SRC" || exit 1
+run scan tests/fixtures/scan/jobs --at 2024-06-01 -q
+expect_exit 1
+expect_out "tests/fixtures/scan/jobs/config.yaml:4:19: error: Python 3.5"
+expect_no_out "files scanned"
+run scan tests/fixtures/scan/Dockerfile --at 2024-06-01 --fail-on error
+expect_exit 0
+expect_out "tests/fixtures/scan/Dockerfile:1:6: warning:"
+
+# The walk: binary files, symlinks, .gitignore in a checkout, --exclude, size limit.
+T="$WORK/tree"
+mkdir -p "$T/src" "$T/vendor" "$T/build" "$WORK/outside"
+printf "runtimeVersion: '1.15'\n" >"$WORK/outside/secret.yaml"
+printf "runtimeVersion: '1.15'\n" >"$T/src/real.yaml"
+printf "\x00\x01runtimeVersion: '1.15'\n" >"$T/src/blob.bin"
+ln -s "$WORK/outside/secret.yaml" "$T/src/out.yaml"
+ln -s "$WORK/outside" "$T/src/outdir"
+ln -s real.yaml "$T/src/same.yaml"
+printf "runtimeVersion: '1.15'\n" >"$T/vendor/lib.yaml"
+printf "runtimeVersion: '1.15'\n" >"$T/build/gen.yaml"
+printf "runtimeVersion: '1.15'\n" >"$T/src/keep.log"
+printf "build/\n*.log\n!keep.log\n" >"$T/.gitignore"
+head -c 3000 /dev/zero | tr '\0' 'x' >"$T/src/big.txt"
+printf "\nruntimeVersion: '1.15'\n" >>"$T/src/big.txt"
+
+cd "$T" || exit 1
+run scan --at 2024-06-01 --format json
+expect_exit 1
+expect_json 'j.findings.filter(f => f.rule === "deletion").map(f => f.path).join(" ")' "build/gen.yaml src/big.txt src/keep.log src/real.yaml vendor/lib.yaml"
+expect_json 'j.skipped.binary' "1"
+expect_json 'j.skipped.symlinks' "3"
+# Inside a git checkout .gitignore applies (the last matching pattern wins).
+mkdir -p .git
+run scan --at 2024-06-01 --format json --exclude 'vendor/**' --max-filesize 1K
+expect_json 'j.findings.filter(f => f.rule === "deletion").map(f => f.path).join(" ")' "src/keep.log src/real.yaml"
+expect_json 'j.skipped.too_large' "1"
+expect_json 'j.skipped.ignored' "2"
+run scan --at 2024-06-01 --format json --no-ignore
+expect_json 'j.findings.filter(f => f.rule === "deletion").length' "5"
+# A symlink named on the command line is followed.
+run scan src/out.yaml --at 2024-06-01 -q
+expect_exit 1
+expect_out "src/out.yaml:1:18: error: runtime 1.15"
+
+# A FIFO named on the command line is skipped, never waited on.
+mkfifo "$WORK/fifo"
+run scan "$WORK/fifo" --at 2024-06-01
+expect_exit 0
+expect_out "0 files scanned"
+
+# Bad input: one line on stderr, exit 2.
+run scan no/such/dir --at 2024-06-01
+expect_input_error "rtcat: error: no/such/dir: cannot scan: No such file or directory"
+run scan --at 2024-06-01 --max-filesize 10Q
+expect_input_error "--max-filesize: invalid size '10Q'"
+run scan --at 2024-06-01 --format csv
+expect_input_error "--format csv is not available for scan (valid: text, json, sarif, github)"
+run scan --at 2024-13-01
+expect_input_error "--at: invalid date"
+finish

@@ -1,0 +1,155 @@
+#include "lib/scan/extract.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace lib::scan;
+
+namespace {
+
+// The 1-based line and column of a value in text.
+std::pair<int, int> at(std::string_view text, const Value& v) {
+  LineIndex index(text);
+  return {index.line(v.offset), index.column(v.offset)};
+}
+
+} // namespace
+
+TEST_CASE("extract_gcloud: flags across backslash continuations") {
+  std::string text = "echo start\ngcloud ai-platform jobs submit training j1 \\\n  --region us-central1 \\\n  --runtime-version 1.15 \\\n"
+                     "  --python-version=3.7 --framework SCIKIT_LEARN\necho done --runtime-version 9.9\n";
+  auto refs = extract_gcloud(text);
+  REQUIRE(refs.size() == 1);
+  CHECK(refs[0].service == "training");
+  CHECK(refs[0].whole_job);
+  CHECK(refs[0].runtime.text == "1.15");
+  CHECK(at(text, refs[0].runtime) == std::pair{4, 21});
+  REQUIRE(refs[0].python);
+  CHECK(refs[0].python->text == "3.7");
+  CHECK(at(text, *refs[0].python) == std::pair{5, 20});
+  CHECK(refs[0].frameworks == std::vector<std::string>{"scikit-learn"});
+}
+
+TEST_CASE("extract_gcloud: which commands count") {
+  SUBCASE("ml-engine versions create is a prediction") {
+    auto refs = extract_gcloud("gcloud beta ml-engine versions create v1 --model m --runtime-version='2.1'\n");
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].service == "prediction");
+    CHECK(refs[0].runtime.text == "2.1");
+    CHECK(refs[0].runtime.offset == 70);
+  }
+  SUBCASE("other gcloud commands are not references") {
+    CHECK(extract_gcloud("gcloud compute instances create x --runtime-version 1.0\n").empty());
+    CHECK(extract_gcloud("gcloud ai-platform models list\n").empty());
+    CHECK(extract_gcloud("mygcloud ai-platform jobs submit training x --runtime-version 1.0\n").empty());
+  }
+  SUBCASE("a variable cannot be judged") {
+    CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(RT)\n").empty());
+  }
+  SUBCASE("a job without a runtime is reported for the required field, unless it names an image") {
+    auto refs = extract_gcloud("gcloud ai-platform jobs submit training x --region r\n");
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].runtime.text.empty());
+    CHECK_FALSE(refs[0].has_image);
+    refs = extract_gcloud("gcloud ai-platform jobs submit training x --master-image-uri gcr.io/p/i:1\n");
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].has_image);
+  }
+  SUBCASE("a command ends at a shell operator") {
+    auto refs = extract_gcloud("gcloud ai-platform jobs submit training x; echo --runtime-version 1.0\n");
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].runtime.text.empty());
+  }
+}
+
+TEST_CASE("extract_keys: YAML, JSON and Python forms") {
+  SUBCASE("YAML with a Python version nearby") {
+    std::string text = "trainingInput:\n  runtimeVersion: '2.1'\n  pythonVersion: \"3.7\"\n";
+    auto refs = extract_keys(text);
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].runtime.text == "2.1");
+    CHECK(at(text, refs[0].runtime) == std::pair{2, 20});
+    REQUIRE(refs[0].python);
+    CHECK(at(text, *refs[0].python) == std::pair{3, 19});
+    CHECK(refs[0].whole_job);
+  }
+  SUBCASE("JSON, unquoted number") {
+    auto refs = extract_keys("{\"runtimeVersion\": 2.11, \"x\": 1}");
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].runtime.text == "2.11");
+    CHECK_FALSE(refs[0].whole_job);
+  }
+  SUBCASE("Python keyword arguments, each Python to its nearest runtime") {
+    std::string text = "a(runtime_version='2.8', python_version=\"3.7\")\n\n\n\nb(runtime_version='1.15')\n";
+    auto refs = extract_keys(text);
+    REQUIRE(refs.size() == 2);
+    REQUIRE(refs[0].python);
+    CHECK(refs[0].python->text == "3.7");
+    CHECK_FALSE(refs[1].python);
+  }
+  SUBCASE("not references") {
+    CHECK(extract_keys("my_runtime_version = '2.8'").empty());
+    CHECK(extract_keys("runtime_version == '2.8'").empty());
+    CHECK(extract_keys("runtimeVersion: ${RUNTIME}").empty());
+    CHECK(extract_keys("runtimeVersions: '2.8'").empty());
+    CHECK(extract_keys("--runtime-version 2.8").empty());
+  }
+  SUBCASE("a model version is a prediction") {
+    auto refs = extract_keys("{\"deploymentUri\": \"gs://x\", \"runtimeVersion\": \"2.1\"}");
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].service == "prediction");
+  }
+}
+
+TEST_CASE("extract_images: prebuilt image URIs of every region") {
+  std::string text = "FROM us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11.py310:latest\n"
+                     "x = 'europe-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-0:latest'\n"
+                     "asia-docker.pkg.dev/vertex-ai-restricted/prediction/tf_opt-cpu.nightly\n"
+                     "gcr.io/other/training/tf-cpu.2-11\n";
+  auto refs = extract_images(text);
+  REQUIRE(refs.size() == 3);
+  CHECK(refs[0].catalog == "vertex-training");
+  CHECK(refs[0].runtime.text == "tf-cpu.2-11.py310");
+  CHECK(at(text, refs[0].runtime) == std::pair{1, 6});
+  CHECK(refs[0].runtime.length == 61);
+  CHECK(refs[1].catalog == "vertex-prediction");
+  CHECK(refs[1].service == "prediction");
+  CHECK(refs[1].runtime.text == "sklearn-cpu.1-0");
+  CHECK(at(text, refs[1].runtime) == std::pair{2, 6});
+  CHECK(refs[2].runtime.text == "tf_opt-cpu.nightly");
+}
+
+TEST_CASE("extract_all: a quick check skips text without references") {
+  CHECK(extract_all("nothing to see here\n").empty());
+  auto refs = extract_all("image: us-docker.pkg.dev/vertex-ai/training/pytorch-xla.2-4.py310:latest\nruntimeVersion: '2.11'\n");
+  REQUIRE(refs.size() == 2);
+  CHECK(refs[0].form == "image");
+  CHECK(refs[1].form == "key");
+}
+
+TEST_CASE("find_suppressions: rules on each comment line") {
+  auto s = find_suppressions("a\n# rtcat: ignore[submission-end, expiring]\nb # rtcat: ignore[*]\nrtcat: ignore[unclosed\n");
+  REQUIRE(s.size() == 2);
+  CHECK(s[0].line == 2);
+  CHECK(s[0].rules == std::vector<std::string>{"submission-end", "expiring"});
+  CHECK(s[1].line == 3);
+  CHECK(s[1].rules == std::vector<std::string>{"*"});
+}
+
+TEST_CASE("LineIndex: columns count code points, malformed bytes count one each") {
+  std::string text = "ab\ncaf\xc3\xa9 x\n\xff\xfe y\n";
+  LineIndex index(text);
+  CHECK(index.line(0) == 1);
+  CHECK(index.line(3) == 2);
+  CHECK(index.column(text.find(" x") + 1) == 6);
+  CHECK(index.column(text.find(" y") + 1) == 4);
+  CHECK(index.line_text(4) == "caf\xc3\xa9 x");
+}
+
+TEST_CASE("is_version") {
+  CHECK(is_version("2.11"));
+  CHECK(is_version("3.7"));
+  CHECK_FALSE(is_version("2"));
+  CHECK_FALSE(is_version("2..1"));
+  CHECK_FALSE(is_version("2.1a"));
+  CHECK_FALSE(is_version(".2"));
+}
