@@ -85,9 +85,11 @@ void register_check(CLI::App& app, Context& ctx) {
   sub->add_option("-r,--runtime", args->runtime, "Runtime version or image id (2.11, tf-cpu.2-17.py310, CATALOG:ID)")->required();
   sub->add_option("-p,--python", args->python, "Python version the job uses")->type_name("X.Y");
   sub->add_option("--framework", args->frameworks, "Framework the job uses (scikit-learn, xgboost, tensorflow, pytorch); repeatable")
-      ->type_name("NAME");
+      ->type_name("NAME")
+      ->allow_extra_args(false);
   sub->add_option("--require", args->requires_, "A PEP 440 requirement the job installs, like 'tensorflow>=2.11'; repeatable")
-      ->type_name("SPEC");
+      ->type_name("SPEC")
+      ->allow_extra_args(false);
   sub->add_option("--service", args->service, "training (jobs) or prediction (model versions)")
       ->check(CLI::IsMember({"training", "prediction"}));
   sub->add_flag("--deployed", args->deployed, "Judge an existing deployed resource rather than new work");

@@ -150,8 +150,8 @@ void register_scan(CLI::App& app, Context& ctx) {
   args->catalog = app.get_option("--catalog");
   auto* sub = app.add_subcommand("scan", "Find runtime references in a source tree and report expired or expiring ones with file:line:col");
   sub->add_option("paths", args->paths, "Files or folders to scan (default: .)")->type_name("PATH");
-  sub->add_option("--exclude", args->excludes, "Skip paths matching this gitignore-style glob (repeatable)")->type_name("GLOB");
-  sub->add_option("--ignore", args->ignore, "Drop findings of this rule id (repeatable; see --list-rules)")->type_name("RULE");
+  sub->add_option("--exclude", args->excludes, "Skip paths matching this gitignore-style glob (repeatable)")->type_name("GLOB")->allow_extra_args(false);
+  sub->add_option("--ignore", args->ignore, "Drop findings of this rule id (repeatable; see --list-rules)")->type_name("RULE")->allow_extra_args(false);
   sub->add_option("--max-filesize", args->max_filesize, "Skip files larger than this (bytes, or with K, M, G)")->type_name("SIZE");
   sub->add_option("-j,--threads", args->threads, "Threads reading files (default: one per core)")->type_name("N")->check(CLI::Range(0u, 256u));
   sub->add_flag("--no-ignore", args->no_ignore, "Do not honour .gitignore files");

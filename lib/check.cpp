@@ -169,24 +169,41 @@ std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Reques
 std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& from, const RuntimeEntry* current,
                                 const Request& req, size_t max) {
   std::vector<Suggestion> out;
+  // The day an entry stops being usable at the latest: its last milestone (unknown: far away).
+  auto end_of = [](const Lifecycle& lc) {
+    const MilestoneDate* last = lc.milestones.empty() ? nullptr : &lc.milestones.back();
+    return last && last->date ? last->date->time_since_epoch().count() : 1 << 30;
+  };
+  std::optional<long> current_end;
+  if (current) {
+    current_end = end_of(evaluate(from, *current, req.on, req.warn_days));
+  }
+  std::vector<std::string> wanted = frameworks_of(current, req);
   auto consider = [&](const Catalog& c, bool successor) {
-    std::vector<std::string> wanted = frameworks_of(current, req);
     for (const auto& r : c.runtimes) {
       if (&r == current) {
         continue;
       }
+      // Images: same framework; and, within a catalog, the same accelerator.
+      auto own = entry_framework(r);
+      if (own && (successor || !wanted.empty()) && std::find(wanted.begin(), wanted.end(), *own) == wanted.end()) {
+        continue;
+      }
+      if (successor && !own) {
+        continue;
+      }
+      if (!successor && current && !current->accelerator.empty() && r.accelerator != current->accelerator) {
+        continue;
+      }
       Lifecycle lc = evaluate(c, r, req.on, req.warn_days);
-      if (!lc.usable()) {
+      // Only what is usable, and in the same catalog only what lasts longer.
+      if (!lc.usable() || (!successor && current_end && end_of(lc) <= *current_end)) {
         continue;
       }
       Request probe = req;
       if (successor) {
-        // A move to another platform changes Python anyway; the framework must match.
+        // A move to another platform changes Python anyway.
         probe.python.reset();
-        auto own = entry_framework(r);
-        if (!own || std::find(wanted.begin(), wanted.end(), *own) == wanted.end()) {
-          continue;
-        }
         probe.frameworks = {*own};
       }
       auto problems = compatibility(c, r, probe);
@@ -197,10 +214,7 @@ std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& f
     }
   };
   consider(from, false);
-  auto later = [](const Suggestion& s) {
-    const MilestoneDate* last = s.lifecycle.milestones.empty() ? nullptr : &s.lifecycle.milestones.back();
-    return last && last->date ? last->date->time_since_epoch().count() : 1 << 30;
-  };
+  auto later = [&](const Suggestion& x) { return end_of(x.lifecycle); };
   std::stable_sort(out.begin(), out.end(), [&](const Suggestion& a, const Suggestion& b) {
     if (a.entry->version && b.entry->version && *a.entry->version != *b.entry->version) {
       return *a.entry->version > *b.entry->version;
@@ -261,8 +275,11 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
       const Catalog* succ = next.empty() ? nullptr : set.get(next);
       std::string where = succ ? c.name + " or " + succ->name : c.name;
       auto fws = frameworks_of(&r, req);
-      std::string msg = "nothing in " + where + " is usable for " + req.service + (fws.empty() ? "" : " with " + join(fws)) +
-                        " on " + format_date(req.on);
+      std::string with = fws.empty() ? "" : " with " + join(fws);
+      if (req.python) {
+        with += (with.empty() ? " with Python " : " and Python ") + req.python->str();
+      }
+      std::string msg = "nothing in " + where + " is usable for " + req.service + with + " on " + format_date(req.on);
       if (fws.empty() && succ) {
         msg += " that matches: no framework is recorded for " + c.entry_noun + " " + r.id + ", pass --framework to find " +
                succ->name + " images";
