@@ -6,8 +6,11 @@ set -euo pipefail
 packages=(
   cmake g++ make pkg-config
   libsqlitecpp-dev libsqlite3-dev nlohmann-json3-dev libhowardhinnant-date-dev libcli11-dev doctest-dev libyaml-cpp-dev
-  sqlite3 nodejs npm
+  sqlite3
+  clang libclang-rt-14-dev clang-format clang-tidy
 )
+# Node.js and npm (test-time JSON Schema and SARIF validation): any installation will do.
+command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 if [[ "${RTCAT_BENCH:-}" == 1 ]]; then
   packages+=(distro-info hyperfine jq ripgrep time python3)
 fi

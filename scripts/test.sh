@@ -1,13 +1,36 @@
 #!/usr/bin/env bash
-# Second command of the README (and CI): install what is missing, build, run every test.
+# Second command of the README (and CI): install what is missing, then
+#   1. build (Release, -Werror) and run every unit and end-to-end test;
+#   2. lint: clang-format on every C++ file, clang-tidy with the enforced checks;
+#   3. build with clang, AddressSanitizer and UndefinedBehaviorSanitizer, and run the tests again;
+#   4. run every fuzz target briefly from its seed corpus (at most 3 minutes in all).
+# RTCAT_QUICK=1 stops after step 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-# Test-time JavaScript tools (JSON Schema validation) from the npm registry, kept in build/.
+jobs=$(nproc)
+# Test-time JavaScript tools (JSON Schema and SARIF validation) from the npm registry, in build/.
 if [[ ! -d build/node/node_modules/ajv || ! -d build/node/node_modules/@microsoft/jest-sarif || ! -d build/node/node_modules/ajv-draft-04 ]]; then
   mkdir -p build/node
   npm install --silent --no-audit --no-fund --prefix build/node ajv@8 ajv-formats@3 @microsoft/jest-sarif@1.0.0-beta.0 ajv-draft-04@1 >/dev/null
 fi
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRTCAT_WARNINGS_AS_ERRORS=ON >/dev/null
-cmake --build build -j"$(nproc)"
-ctest --test-dir build --output-on-failure -j"$(nproc)"
+
+echo "== release build and tests"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRTCAT_WARNINGS_AS_ERRORS=ON -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+cmake --build build -j"$jobs"
+ctest --test-dir build --output-on-failure -j"$jobs"
+[[ "${RTCAT_QUICK:-}" == 1 ]] && exit 0
+
+echo "== lint"
+scripts/lint.sh build
+
+echo "== sanitizers (clang, ASan + UBSan)"
+mkdir -p build-asan/node
+[[ -d build-asan/node/node_modules ]] || cp -r build/node/node_modules build-asan/node/
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j"$jobs"
+
+echo "== fuzzing (seed corpora, bounded)"
+fuzz/run.sh 15
