@@ -38,6 +38,11 @@ json parse_text(std::string_view text, const std::string& origin) {
     std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
     size_t at = e.byte == 0 ? 0 : e.byte - 1;
     throw InvalidInput(position_of(text, at, origin) + ": invalid JSON: " + detail);
+  } catch (const json::exception& e) {
+    // Errors without a position, such as a number too large to represent (out_of_range.406).
+    std::string what = e.what();
+    size_t bracket = what.find("] ");
+    throw InvalidInput(origin + ": invalid JSON: " + (bracket == std::string::npos ? what : what.substr(bracket + 2)));
   }
 }
 

@@ -79,3 +79,7 @@ TEST_CASE("position_of counts lines and columns from 1") {
   CHECK(catalog::position_of("ab\ncd", 0, "f") == "f:1:1");
   CHECK(catalog::position_of("ab\ncd", 4, "f") == "f:2:2");
 }
+
+TEST_CASE("a number too large for JSON's doubles is an input error, not a crash (found by fuzzing)") {
+  CHECK(error_of("{\"format\": 1E400}") == "cat.json: invalid JSON: number overflow parsing '1E400'");
+}
