@@ -69,6 +69,7 @@ void register_timeline(CLI::App& app, Context& ctx);
 void register_db(CLI::App& app, Context& ctx);
 // [jobs]
 // [migration]
+void register_upgrade(CLI::App& app, Context& ctx);
 // [scan]
 
 } // namespace cli

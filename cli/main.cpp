@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
   cli::register_db(app, ctx);
   // [jobs]
   // [migration]
+  cli::register_upgrade(app, ctx);
   // [scan]
 
   try {

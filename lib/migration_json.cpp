@@ -1,0 +1,109 @@
+#include "lib/migration_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace lib {
+
+using ordered = nlohmann::ordered_json;
+using catalog::format_date;
+
+namespace {
+
+ordered date_or_null(const std::optional<Date>& d) { return d ? ordered(format_date(*d)) : ordered(nullptr); }
+
+ordered finding_json(const Finding& f) {
+  ordered j;
+  j["rule"] = f.rule;
+  j["severity"] = catalog::to_string(f.severity);
+  j["message"] = f.message;
+  if (!f.path.empty()) {
+    j["path"] = f.path;
+  }
+  if (f.line > 0) {
+    j["line"] = f.line;
+  }
+  if (f.column > 0) {
+    j["column"] = f.column;
+  }
+  for (const auto& [key, val] : {std::pair{"catalog", &f.catalog}, std::pair{"runtime", &f.runtime},
+                                 std::pair{"python", &f.python}, std::pair{"suggestion", &f.suggestion}}) {
+    if (!val->empty()) {
+      j[key] = *val;
+    }
+  }
+  return j;
+}
+
+ordered next_json(const Lifecycle& lc) {
+  const MilestoneDate* n = lc.next();
+  if (!n || lc.status.name == "unreleased") {
+    return nullptr;
+  }
+  return ordered{{"name", n->name()},
+                 {"date", date_or_null(n->date)},
+                 {"days", lc.status.days_left ? ordered(*lc.status.days_left) : ordered(nullptr)},
+                 {"at_latest", n->at_latest}};
+}
+
+ordered candidate_json(const Candidate& c) {
+  ordered j;
+  j["catalog"] = c.catalog->name;
+  j["id"] = c.entry->id;
+  j["version"] = c.entry->version ? ordered(c.entry->version->str()) : ordered(nullptr);
+  j["python"] = c.python.empty() ? ordered(nullptr) : ordered(c.python);
+  if (!c.entry->framework.empty()) {
+    j["framework"] = c.entry->framework;
+    j["framework_version"] = c.entry->framework_version;
+    j["accelerator"] = c.entry->accelerator;
+  }
+  j["status"] = c.lifecycle.status.name;
+  j["next_milestone"] = next_json(c.lifecycle);
+  j["usable_until"] = date_or_null(c.usable_until);
+  j["days_usable"] = c.days_usable ? ordered(*c.days_usable) : ordered(nullptr);
+  j["uris"] = c.entry->uris;
+  ordered changes = ordered::array();
+  for (const auto& ch : c.changes) {
+    ordered cj{{"kind", ch.kind}, {"name", ch.name}, {"from", ch.from.empty() ? ordered(nullptr) : ordered(ch.from)},
+               {"to", ch.to.empty() ? ordered(nullptr) : ordered(ch.to)}, {"breaking", ch.breaking}};
+    if (!ch.note.empty()) {
+      cj["note"] = ch.note;
+    }
+    changes.push_back(cj);
+  }
+  j["changes"] = changes;
+  return j;
+}
+
+} // namespace
+
+std::string json_upgrade(const UpgradeRequest& req, const UpgradePlan& plan) {
+  ordered j;
+  j["date"] = format_date(req.base.on);
+  j["runtime"] = req.base.runtime;
+  j["catalog"] = plan.current ? ordered(plan.current->catalog->name) : ordered(nullptr);
+  j["status"] = plan.current_lifecycle ? ordered(plan.current_lifecycle->status.name) : ordered(nullptr);
+  j["service"] = req.base.service;
+  j["strategy"] = req.strategy == Strategy::newest ? "newest" : "nearest";
+  j["min_days"] = req.min_days;
+  j["frameworks"] = plan.frameworks;
+  j["handoff"] = plan.handoff;
+  j["handoff_reason"] = plan.handoff_reason.empty() ? ordered(nullptr) : ordered(plan.handoff_reason);
+  ordered cands = ordered::array();
+  for (const auto& c : plan.candidates) {
+    cands.push_back(candidate_json(c));
+  }
+  j["candidates"] = cands;
+  ordered closest = ordered::array();
+  for (const auto& c : plan.closest) {
+    closest.push_back(candidate_json(c));
+  }
+  j["closest"] = closest;
+  ordered fs = ordered::array();
+  for (const auto& f : plan.findings) {
+    fs.push_back(finding_json(f));
+  }
+  j["findings"] = fs;
+  return j.dump(2) + "\n";
+}
+
+} // namespace lib
