@@ -70,6 +70,7 @@ void register_db(CLI::App& app, Context& ctx);
 // [jobs]
 // [migration]
 void register_upgrade(CLI::App& app, Context& ctx);
+void register_audit(CLI::App& app, Context& ctx);
 // [scan]
 
 } // namespace cli

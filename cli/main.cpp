@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
   // [jobs]
   // [migration]
   cli::register_upgrade(app, ctx);
+  cli::register_audit(app, ctx);
   // [scan]
 
   try {

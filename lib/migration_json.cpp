@@ -106,4 +106,48 @@ std::string json_upgrade(const UpgradeRequest& req, const UpgradePlan& plan) {
   return j.dump(2) + "\n";
 }
 
+std::string json_resource(const Resource& r, const Verdict& v) {
+  ordered j;
+  j["kind"] = r.kind;
+  j["name"] = r.name;
+  j["state"] = r.state;
+  j["created"] = r.created;
+  j["path"] = r.path;
+  j["line"] = r.line;
+  auto or_null = [](const std::string& s) { return s.empty() ? ordered(nullptr) : ordered(s); };
+  j["runtime"] = or_null(r.runtime);
+  j["python"] = or_null(r.python);
+  j["framework"] = or_null(r.framework);
+  j["image_uri"] = or_null(r.image_uri);
+  j["service"] = r.service;
+  j["catalog"] = or_null(v.catalog);
+  j["status"] = v.status;
+  j["deadline"] = date_or_null(v.deadline);
+  j["deadline_milestone"] = or_null(v.deadline_milestone);
+  j["days"] = v.days ? ordered(*v.days) : ordered(nullptr);
+  j["action"] = v.action;
+  j["target"] = or_null(v.target);
+  ordered fs = ordered::array();
+  for (const auto& f : Auditor::findings_for(r, v)) {
+    fs.push_back(finding_json(f));
+  }
+  j["findings"] = fs;
+  return j.dump(-1, ' ', false, ordered::error_handler_t::replace);
+}
+
+std::string json_finding_line(const Finding& f) { return finding_json(f).dump(-1, ' ', false, ordered::error_handler_t::replace); }
+
+std::string json_summary(const AuditSummary& s) {
+  ordered j;
+  j["resources"] = s.resources;
+  j["malformed"] = s.malformed;
+  ordered by = ordered::object();
+  for (const auto& [status, n] : s.by_status) {
+    by[status] = n;
+  }
+  j["by_status"] = by;
+  j["worst"] = s.worst ? ordered(std::string(catalog::to_string(*s.worst))) : ordered(nullptr);
+  return j.dump(-1);
+}
+
 } // namespace lib
