@@ -71,6 +71,7 @@ void register_db(CLI::App& app, Context& ctx);
 // [migration]
 void register_upgrade(CLI::App& app, Context& ctx);
 void register_audit(CLI::App& app, Context& ctx);
+void register_report(CLI::App& app, Context& ctx);
 // [scan]
 
 } // namespace cli

@@ -75,6 +75,7 @@ int main(int argc, char** argv) {
   // [migration]
   cli::register_upgrade(app, ctx);
   cli::register_audit(app, ctx);
+  cli::register_report(app, ctx);
   // [scan]
 
   try {

@@ -1,5 +1,7 @@
 #include "lib/migration_json.hpp"
 
+#include "lib/report.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace lib {
@@ -148,6 +150,62 @@ std::string json_summary(const AuditSummary& s) {
   j["by_status"] = by;
   j["worst"] = s.worst ? ordered(std::string(catalog::to_string(*s.worst))) : ordered(nullptr);
   return j.dump(-1);
+}
+
+std::string report_json(const Report& r) {
+  ordered j;
+  j["date"] = format_date(r.on);
+  j["headline"] = r.headline();
+  j["inputs"] = r.inputs;
+  ordered sum;
+  sum["resources"] = r.resources;
+  sum["affected"] = r.affected;
+  sum["broken"] = r.broken;
+  sum["malformed"] = r.malformed;
+  ordered by = ordered::object();
+  for (const auto& [status, n] : r.by_status) {
+    by[status] = n;
+  }
+  sum["by_status"] = by;
+  sum["next_deadline"] = r.next_deadline ? ordered{{"date", format_date(*r.next_deadline)}, {"days", *r.next_days},
+                                                   {"what", r.next_deadline_what}}
+                                         : ordered(nullptr);
+  j["summary"] = sum;
+  ordered runtimes = ordered::array();
+  for (const auto& s : r.runtimes) {
+    ordered sj;
+    sj["catalog"] = s.catalog->name;
+    sj["runtime"] = s.entry->id;
+    sj["service"] = s.service;
+    sj["status"] = s.lifecycle.status.name;
+    sj["resources"] = s.resources;
+    sj["affected"] = s.affected;
+    sj["next_milestone"] = next_json(s.lifecycle);
+    sj["handoff"] = s.plan.handoff;
+    ordered targets = ordered::array();
+    for (const auto& c : s.plan.candidates) {
+      targets.push_back(candidate_json(c));
+    }
+    sj["targets"] = targets;
+    ordered closest = ordered::array();
+    for (const auto& c : s.plan.closest) {
+      closest.push_back(candidate_json(c));
+    }
+    sj["closest"] = closest;
+    runtimes.push_back(sj);
+  }
+  j["runtimes"] = runtimes;
+  ordered rows = ordered::array();
+  for (const auto& row : r.rows) {
+    rows.push_back(ordered::parse(json_resource(row.resource, row.verdict)));
+  }
+  j["resources"] = rows;
+  ordered fs = ordered::array();
+  for (const auto& f : r.findings) {
+    fs.push_back(finding_json(f));
+  }
+  j["findings"] = fs;
+  return j.dump(2, ' ', false, ordered::error_handler_t::replace) + "\n";
 }
 
 } // namespace lib

@@ -7,6 +7,7 @@ packages=(
   cmake g++ make pkg-config
   libsqlitecpp-dev libsqlite3-dev nlohmann-json3-dev libhowardhinnant-date-dev libcli11-dev doctest-dev libyaml-cpp-dev
   sqlite3 nodejs npm
+  chromium # report: the HTML is rendered headless in an end-to-end test
 )
 if [[ "${RTCAT_BENCH:-}" == 1 ]]; then
   packages+=(distro-info hyperfine jq ripgrep time)
