@@ -3,6 +3,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/audit.hpp"
+#include "lib/json_out.hpp"
 #include "lib/migration_json.hpp"
 
 #include <CLI/CLI.hpp>
@@ -112,7 +113,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
     } else if (format == "csv") {
       out.put(csv_row({m.path, std::to_string(m.line), "malformed", "", "", "", "", "", "malformed", "", "", m.message, ""}));
     } else if (format == "jsonl") {
-      out.put(lib::json_finding_line(f) + "\n");
+      out.put(lib::json_finding(f) + "\n");
     } else if (malformed.size() < k_keep) {
       malformed.push_back(f);
     }
@@ -124,7 +125,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
   if (format == "json") {
     out.put("\n],\"findings\":[");
     for (size_t i = 0; i < malformed.size(); ++i) {
-      out.put((i ? ",\n" : "\n") + lib::json_finding_line(malformed[i]));
+      out.put((i ? ",\n" : "\n") + lib::json_finding(malformed[i]));
     }
     out.put("],\"summary\":" + lib::json_summary(summary) + "}\n");
   } else if (format == "jsonl") {

@@ -12,11 +12,7 @@ using catalog::format_date;
 namespace {
 
 Finding make(std::string rule, Severity sev, std::string message) {
-  Finding f;
-  f.rule = std::move(rule);
-  f.severity = sev;
-  f.message = std::move(message);
-  return f;
+  return Finding{std::move(rule), sev, std::move(message), "", 0, 0, "", "", "", ""};
 }
 
 // The first milestone that breaks the resource: error severity for new work, or for deployed

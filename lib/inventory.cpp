@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -166,15 +167,12 @@ struct FileCloser {
 
 // Line and column (1-based) of byte `offset` in text, counted from (line, col) at its start.
 std::pair<int, int> advance(std::string_view text, size_t offset, int line, int col) {
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      col = 1;
-    } else {
-      ++col;
-    }
+  std::string_view head = text.substr(0, std::min(offset, text.size()));
+  size_t last_nl = head.rfind('\n');
+  if (last_nl == std::string_view::npos) {
+    return {line, col + static_cast<int>(head.size())};
   }
-  return {line, col};
+  return {line + static_cast<int>(std::count(head.begin(), head.end(), '\n')), static_cast<int>(head.size() - last_nl)};
 }
 
 } // namespace
@@ -239,6 +237,15 @@ InventoryCounts read_inventory(const std::string& path, const std::function<void
     }
   };
 
+  // A JSON Lines record ends at its newline (or the end of the file); blank lines are skipped.
+  auto flush_line = [&] {
+    size_t start = rec.find_first_not_of(" \t\r");
+    if (start != std::string::npos) {
+      emit(std::string_view(rec).substr(start), rec_line, rec_col + static_cast<int>(start));
+    }
+    rec.clear();
+  };
+
   size_t n = 0;
   while ((n = std::fread(buf.data(), 1, buf.size(), file.get())) > 0) {
     for (size_t i = 0; i < n; ++i) {
@@ -260,11 +267,7 @@ InventoryCounts read_inventory(const std::string& path, const std::function<void
       }
       if (counts.shape == InventoryShape::jsonl) {
         if (ch == '\n') {
-          size_t start = rec.find_first_not_of(" \t\r");
-          if (start != std::string::npos) {
-            emit(std::string_view(rec).substr(start), rec_line, rec_col + static_cast<int>(start));
-          }
-          rec.clear();
+          flush_line();
         } else {
           if (rec.empty()) {
             rec_line = line;
@@ -330,10 +333,7 @@ InventoryCounts read_inventory(const std::string& path, const std::function<void
     throw catalog::InvalidInput(path + ": cannot read: " + std::strerror(errno));
   }
   if (counts.shape == InventoryShape::jsonl) {
-    size_t start = rec.find_first_not_of(" \t\r");
-    if (start != std::string::npos) {
-      emit(std::string_view(rec).substr(start), rec_line, rec_col + static_cast<int>(start));
-    }
+    flush_line();
   } else if (counts.shape == InventoryShape::json_array && !array_closed) {
     ++counts.malformed;
     on_malformed(Malformed{path, rec.empty() ? line : rec_line, rec.empty() ? col : rec_col,

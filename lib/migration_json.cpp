@@ -1,5 +1,6 @@
 #include "lib/migration_json.hpp"
 
+#include "lib/json_out.hpp"
 #include "lib/report.hpp"
 
 #include <nlohmann/json.hpp>
@@ -13,28 +14,8 @@ namespace {
 
 ordered date_or_null(const std::optional<Date>& d) { return d ? ordered(format_date(*d)) : ordered(nullptr); }
 
-ordered finding_json(const Finding& f) {
-  ordered j;
-  j["rule"] = f.rule;
-  j["severity"] = catalog::to_string(f.severity);
-  j["message"] = f.message;
-  if (!f.path.empty()) {
-    j["path"] = f.path;
-  }
-  if (f.line > 0) {
-    j["line"] = f.line;
-  }
-  if (f.column > 0) {
-    j["column"] = f.column;
-  }
-  for (const auto& [key, val] : {std::pair{"catalog", &f.catalog}, std::pair{"runtime", &f.runtime},
-                                 std::pair{"python", &f.python}, std::pair{"suggestion", &f.suggestion}}) {
-    if (!val->empty()) {
-      j[key] = *val;
-    }
-  }
-  return j;
-}
+// A finding, with the fields json_out gives every command.
+ordered finding_json(const Finding& f) { return ordered::parse(json_finding(f)); }
 
 ordered next_json(const Lifecycle& lc) {
   const MilestoneDate* n = lc.next();
@@ -76,6 +57,14 @@ ordered candidate_json(const Candidate& c) {
   return j;
 }
 
+ordered candidates_json(const std::vector<Candidate>& cs) {
+  ordered a = ordered::array();
+  for (const auto& c : cs) {
+    a.push_back(candidate_json(c));
+  }
+  return a;
+}
+
 } // namespace
 
 std::string json_upgrade(const UpgradeRequest& req, const UpgradePlan& plan) {
@@ -90,16 +79,8 @@ std::string json_upgrade(const UpgradeRequest& req, const UpgradePlan& plan) {
   j["frameworks"] = plan.frameworks;
   j["handoff"] = plan.handoff;
   j["handoff_reason"] = plan.handoff_reason.empty() ? ordered(nullptr) : ordered(plan.handoff_reason);
-  ordered cands = ordered::array();
-  for (const auto& c : plan.candidates) {
-    cands.push_back(candidate_json(c));
-  }
-  j["candidates"] = cands;
-  ordered closest = ordered::array();
-  for (const auto& c : plan.closest) {
-    closest.push_back(candidate_json(c));
-  }
-  j["closest"] = closest;
+  j["candidates"] = candidates_json(plan.candidates);
+  j["closest"] = candidates_json(plan.closest);
   ordered fs = ordered::array();
   for (const auto& f : plan.findings) {
     fs.push_back(finding_json(f));
@@ -129,15 +110,16 @@ std::string json_resource(const Resource& r, const Verdict& v) {
   j["days"] = v.days ? ordered(*v.days) : ordered(nullptr);
   j["action"] = v.action;
   j["target"] = or_null(v.target);
-  ordered fs = ordered::array();
+  std::string out = j.dump(-1, ' ', false, ordered::error_handler_t::replace);
+  out.pop_back(); // the closing brace: the findings follow
+  out += ",\"findings\":[";
+  bool first = true;
   for (const auto& f : Auditor::findings_for(r, v)) {
-    fs.push_back(finding_json(f));
+    out += (first ? "" : ",") + json_finding(f);
+    first = false;
   }
-  j["findings"] = fs;
-  return j.dump(-1, ' ', false, ordered::error_handler_t::replace);
+  return out + "]}";
 }
-
-std::string json_finding_line(const Finding& f) { return finding_json(f).dump(-1, ' ', false, ordered::error_handler_t::replace); }
 
 std::string json_summary(const AuditSummary& s) {
   ordered j;
@@ -182,16 +164,8 @@ std::string report_json(const Report& r) {
     sj["affected"] = s.affected;
     sj["next_milestone"] = next_json(s.lifecycle);
     sj["handoff"] = s.plan.handoff;
-    ordered targets = ordered::array();
-    for (const auto& c : s.plan.candidates) {
-      targets.push_back(candidate_json(c));
-    }
-    sj["targets"] = targets;
-    ordered closest = ordered::array();
-    for (const auto& c : s.plan.closest) {
-      closest.push_back(candidate_json(c));
-    }
-    sj["closest"] = closest;
+    sj["targets"] = candidates_json(s.plan.candidates);
+    sj["closest"] = candidates_json(s.plan.closest);
     runtimes.push_back(sj);
   }
   j["runtimes"] = runtimes;

@@ -22,9 +22,6 @@ std::string json_upgrade(const UpgradeRequest& req, const UpgradePlan& plan);
 // days, action, target, findings.
 std::string json_resource(const Resource& r, const Verdict& v);
 
-// A finding on one line (no newline).
-std::string json_finding_line(const Finding& f);
-
 // The audit summary on one line: resources, malformed, by_status, worst.
 std::string json_summary(const AuditSummary& s);
 

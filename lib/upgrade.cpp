@@ -162,14 +162,8 @@ std::string join(const std::vector<std::string>& v) {
   return out;
 }
 
-Finding make(std::string rule, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
-  Finding f;
-  f.rule = std::move(rule);
-  f.severity = sev;
-  f.message = std::move(message);
-  f.catalog = c.name;
-  f.runtime = r.id;
-  return f;
+Finding finding(std::string rule, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
+  return Finding{std::move(rule), sev, std::move(message), "", 0, 0, c.name, r.id, "", ""};
 }
 
 } // namespace
@@ -286,7 +280,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
           fws.push_back(*own);
         }
       }
-      plan.findings.push_back(make("framework-unknown", Severity::note,
+      plan.findings.push_back(finding("framework-unknown", Severity::note,
                                    "no framework is recorded for " + c.entry_noun + " " + r.id + "; showing " + succ->name +
                                        " images of every framework (pass --framework to choose)",
                                    c, r));
@@ -371,13 +365,13 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
     if (succ && succ->as_of) {
       msg += "; " + succ->name + " data as of " + format_date(*succ->as_of) + ", check the vendor's current list";
     }
-    Finding f = make("no-candidate", Severity::error, msg, c, r);
+    Finding f = finding("no-candidate", Severity::error, msg, c, r);
     if (!plan.closest.empty()) {
       f.suggestion = plan.closest.front().entry->id;
     }
     plan.findings.push_back(f);
   } else if (plan.handoff && succ->as_of && base.on > *succ->as_of) {
-    plan.findings.push_back(make("stale-data", Severity::note,
+    plan.findings.push_back(finding("stale-data", Severity::note,
                                  "these candidates rest on the " + succ->name + " catalog as of " + format_date(*succ->as_of) +
                                      "; dates after that may have changed",
                                  *succ, *plan.candidates.front().entry));
