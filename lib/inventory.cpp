@@ -249,6 +249,27 @@ InventoryCounts read_inventory(const std::string& path, const std::function<void
   size_t n = 0;
   while ((n = std::fread(buf.data(), 1, buf.size(), file.get())) > 0) {
     for (size_t i = 0; i < n; ++i) {
+      if (counts.shape == InventoryShape::jsonl) {
+        // JSON Lines: whole lines at a time, cut at each newline.
+        while (i < n) {
+          const char* nl = static_cast<const char*>(std::memchr(buf.data() + i, '\n', n - i));
+          size_t end = nl ? static_cast<size_t>(nl - buf.data()) : n;
+          if (rec.empty()) {
+            rec_line = line;
+            rec_col = col;
+          }
+          rec.append(buf.data() + i, end - i);
+          if (!nl) {
+            col += static_cast<int>(end - i);
+            break;
+          }
+          flush_line();
+          ++line;
+          col = 1;
+          i = end + 1;
+        }
+        break;
+      }
       char ch = buf[i];
       if (counts.shape == InventoryShape::empty) {
         if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n') {
@@ -259,23 +280,15 @@ InventoryCounts read_inventory(const std::string& path, const std::function<void
           continue;
         } else if (ch == '{') {
           counts.shape = InventoryShape::jsonl;
+          --i; // read this line again, as JSON Lines
+          continue;
         } else {
           throw catalog::InvalidInput(path + ":" + std::to_string(line) + ":" + std::to_string(col) +
                                       ": not an inventory: expected a JSON array (gcloud ... list --format=json) or JSON "
                                       "Lines (one object per line)");
         }
       }
-      if (counts.shape == InventoryShape::jsonl) {
-        if (ch == '\n') {
-          flush_line();
-        } else {
-          if (rec.empty()) {
-            rec_line = line;
-            rec_col = col;
-          }
-          rec.push_back(ch);
-        }
-      } else if (counts.shape == InventoryShape::json_array) {
+      if (counts.shape == InventoryShape::json_array) {
         if (array_closed) {
           if (!(ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n') && !trailing_reported) {
             trailing_reported = true;
