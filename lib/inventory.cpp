@@ -82,6 +82,12 @@ public:
     if (colon != std::string::npos) {
       error = error.substr(colon + 2);
     }
+    // The message quotes what was read: keep raw bytes of a binary input off the terminal.
+    for (char& c : error) {
+      if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
+        c = '?';
+      }
+    }
     return false;
   }
 
@@ -221,9 +227,25 @@ InventoryCounts read_inventory(const std::string& path, const std::function<void
   bool array_closed = false;
   bool trailing_reported = false;
 
+  // A record larger than this is reported, not kept: memory stays bounded whatever the input.
+  const size_t k_max_record = 16u << 20;
+  bool oversized = false;
+  auto keep = [&](const char* data, size_t len) {
+    if (rec.size() + len <= k_max_record) {
+      rec.append(data, len);
+    } else {
+      oversized = true;
+    }
+  };
   auto emit = [&](std::string_view text, int at_line, int at_col) {
     std::string error;
     size_t offset = 0;
+    if (oversized) {
+      oversized = false;
+      ++counts.malformed;
+      on_malformed(Malformed{path, at_line, at_col, "malformed record: larger than 16 MiB"});
+      return;
+    }
     if (auto r = parse_record(text, error, offset)) {
       r->path = path;
       r->line = at_line;
@@ -240,7 +262,8 @@ InventoryCounts read_inventory(const std::string& path, const std::function<void
   // A JSON Lines record ends at its newline (or the end of the file); blank lines are skipped.
   auto flush_line = [&] {
     size_t start = rec.find_first_not_of(" \t\r");
-    if (start != std::string::npos) {
+    if (start != std::string::npos || oversized) {
+      start = std::min(start, rec.size());
       emit(std::string_view(rec).substr(start), rec_line, rec_col + static_cast<int>(start));
     }
     rec.clear();
@@ -258,7 +281,7 @@ InventoryCounts read_inventory(const std::string& path, const std::function<void
             rec_line = line;
             rec_col = col;
           }
-          rec.append(buf.data() + i, end - i);
+          keep(buf.data() + i, end - i);
           if (!nl) {
             col += static_cast<int>(end - i);
             break;
@@ -311,7 +334,7 @@ InventoryCounts read_inventory(const std::string& path, const std::function<void
             rec_line = line;
             rec_col = col;
           }
-          rec.push_back(ch);
+          keep(&ch, 1);
           if (in_string) {
             if (escaped) {
               escaped = false;

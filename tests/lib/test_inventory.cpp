@@ -107,7 +107,28 @@ TEST_CASE("inventory: JSON Lines, with malformed records counted and skipped") {
   CHECK(r.malformed[1].line == 4);
   CHECK(r.malformed[1].message == "malformed record: field runtimeVersion must be a string, found a number");
   CHECK(r.malformed[2].message.find("found an array") != std::string::npos);
+  CHECK(r.malformed[0].message.find('\n') == std::string::npos);
   CHECK(r.malformed[3].message.find("neither a job") != std::string::npos);
+}
+
+TEST_CASE("inventory: a record over 16 MiB is reported, not kept") {
+  std::string big = "{\"jobId\":\"big\",\"labels\":{\"x\":\"" + std::string(17u << 20, 'x') + "\"}}\n";
+  SUBCASE("JSON Lines") {
+    auto r = read("big.jsonl", big + "{\"jobId\":\"small\"}\n");
+    REQUIRE(r.malformed.size() == 1);
+    CHECK(r.malformed[0].message == "malformed record: larger than 16 MiB");
+    CHECK(r.malformed[0].line == 1);
+    REQUIRE(r.resources.size() == 1);
+    CHECK(r.resources[0].name == "small");
+  }
+  SUBCASE("a JSON array") {
+    big.pop_back();
+    auto r = read("big.json", "[" + big + ", {\"jobId\":\"small\"}]");
+    REQUIRE(r.malformed.size() == 1);
+    CHECK(r.malformed[0].column == 2);
+    REQUIRE(r.resources.size() == 1);
+    CHECK(r.resources[0].name == "small");
+  }
 }
 
 TEST_CASE("inventory: damaged arrays") {
