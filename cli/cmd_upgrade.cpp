@@ -43,6 +43,10 @@ std::string candidate_text(const lib::Candidate& c, size_t rank) {
     out += " (" + std::to_string(*c.lifecycle.status.days_left) + " days)";
   }
   out += ", usable until " + (c.usable_until ? catalog::format_date(*c.usable_until) : std::string("unknown")) + "\n";
+  if (c.unconfirmed) {
+    out += "     availability on this date unconfirmed: the sources do not say when it appeared" +
+           (c.catalog->as_of ? " (they list it as of " + catalog::format_date(*c.catalog->as_of) + ")" : std::string()) + "\n";
+  }
   if (!c.entry->uris.empty()) {
     out += "     image: " + c.entry->uris.front() + "\n";
   }

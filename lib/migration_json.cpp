@@ -40,6 +40,7 @@ ordered candidate_json(const Candidate& c) {
     j["accelerator"] = c.entry->accelerator;
   }
   j["status"] = c.lifecycle.status.name;
+  j["unconfirmed"] = c.unconfirmed;
   j["next_milestone"] = next_json(c.lifecycle);
   j["usable_until"] = date_or_null(c.usable_until);
   j["days_usable"] = c.days_usable ? ordered(*c.days_usable) : ordered(nullptr);

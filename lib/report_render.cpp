@@ -46,7 +46,7 @@ Table targets_table(const RuntimeSection& s) {
   t.headers = {"TARGET", "PYTHON", "USABLE UNTIL", "NEXT MILESTONE", "CHANGES"};
   const auto& list = s.plan.candidates.empty() ? s.plan.closest : s.plan.candidates;
   for (const auto& c : list) {
-    t.rows.push_back({{c.catalog->name + ":" + c.entry->id},
+    t.rows.push_back({{c.catalog->name + ":" + c.entry->id + (c.unconfirmed ? " (availability unconfirmed)" : "")},
                       {c.python.empty() ? "unknown" : c.python},
                       {opt_date(c.usable_until)},
                       {next_of(c.lifecycle)},

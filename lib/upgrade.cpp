@@ -72,14 +72,31 @@ std::string python_list(const RuntimeEntry& e) {
   return out;
 }
 
+// Whether new work can use the entry on a day. An entry whose status is "unknown" only because
+// the sources do not say when it appeared (no milestone reached or possibly reached) counts,
+// as unconfirmed, when `allow_unconfirmed`.
+bool open_on(const Lifecycle& lc, bool allow_unconfirmed, bool& unconfirmed) {
+  if (lc.usable()) {
+    return true;
+  }
+  if (allow_unconfirmed && lc.status.name == "unknown" && !lc.status.reached && !lc.status.later_possible) {
+    unconfirmed = true;
+    return true;
+  }
+  return false;
+}
+
 // Whether the entry is usable for new work on the date and still min_days later, and has no
 // error-level incompatibility with the request (Python is a change, not a filter).
-std::optional<Candidate> qualify(const Catalog& c, const RuntimeEntry& e, const UpgradeRequest& req, Request probe) {
+std::optional<Candidate> qualify(const Catalog& c, const RuntimeEntry& e, const UpgradeRequest& req, Request probe,
+                                 bool allow_unconfirmed) {
   Lifecycle lc = evaluate(c, e, req.base.on, req.base.warn_days);
-  if (!lc.usable()) {
+  bool unconfirmed = false;
+  if (!open_on(lc, allow_unconfirmed, unconfirmed)) {
     return std::nullopt;
   }
-  if (req.min_days > 0 && !evaluate(c, e, req.base.on + date::days{req.min_days}, req.base.warn_days).usable()) {
+  if (req.min_days > 0 &&
+      !open_on(evaluate(c, e, req.base.on + date::days{req.min_days}, req.base.warn_days), allow_unconfirmed, unconfirmed)) {
     return std::nullopt;
   }
   probe.python.reset();
@@ -90,6 +107,7 @@ std::optional<Candidate> qualify(const Catalog& c, const RuntimeEntry& e, const 
   Candidate cand;
   cand.catalog = &c;
   cand.entry = &e;
+  cand.unconfirmed = unconfirmed;
   cand.usable_until = usable_until(lc);
   if (cand.usable_until) {
     cand.days_usable = catalog::days_between(req.base.on, *cand.usable_until);
@@ -126,6 +144,9 @@ void rank(std::vector<Candidate>& v, Strategy s, const std::optional<catalog::Ve
     return std::make_pair(same ? 1 : 0, catalog::Version::try_parse(c.python).value_or(catalog::Version{}));
   };
   std::stable_sort(v.begin(), v.end(), [&](const Candidate& a, const Candidate& b) {
+    if (a.unconfirmed != b.unconfirmed) {
+      return b.unconfirmed; // known to be available first
+    }
     auto va = version_of(a);
     auto vb = version_of(b);
     if (va && vb && *va != *vb) {
@@ -257,7 +278,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
       if (&e == &r || (r.version && (!e.version || *e.version < *r.version))) {
         continue;
       }
-      if (auto cand = qualify(c, e, req, base)) {
+      if (auto cand = qualify(c, e, req, base, false)) {
         plan.candidates.push_back(std::move(*cand));
       }
     }
@@ -294,7 +315,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
         }
         Request probe = base;
         probe.frameworks = {fw};
-        if (auto cand = qualify(*succ, e, req, probe)) {
+        if (auto cand = qualify(*succ, e, req, probe, sunset)) {
           group.push_back(std::move(*cand));
         }
       }

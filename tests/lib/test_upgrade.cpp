@@ -144,6 +144,29 @@ TEST_CASE("upgrade hands off to the successor catalog") {
   }
 }
 
+TEST_CASE("upgrade offers images of unknown availability only past the sunset, marked") {
+  auto set = test::migration_set();
+  auto req = request("1.2", "2025-01-31");
+  req.base.frameworks = {"torch"};
+  SUBCASE("before the sunset: not a candidate, but the closest") {
+    auto plan = lib::plan_upgrade(set, req);
+    CHECK(plan.candidates.empty());
+    CHECK(ids(plan.closest) == std::vector<std::string>{"pytorch-cpu.2-4"});
+  }
+  SUBCASE("past the sunset: a candidate, unconfirmed") {
+    req.base.on = test::day("2025-02-01");
+    auto plan = lib::plan_upgrade(set, req);
+    REQUIRE(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4"});
+    CHECK(plan.candidates.front().unconfirmed);
+  }
+  SUBCASE("from the day it is known to exist: confirmed") {
+    req.base.on = test::day("2025-06-01");
+    auto plan = lib::plan_upgrade(set, req);
+    REQUIRE(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4"});
+    CHECK_FALSE(plan.candidates.front().unconfirmed);
+  }
+}
+
 TEST_CASE("upgrade never answers with nothing") {
   auto set = test::migration_set();
   SUBCASE("the last image's availability end: nothing is left, the closest are named") {
