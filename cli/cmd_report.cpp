@@ -5,6 +5,10 @@
 #include "lib/migration_json.hpp"
 #include "lib/report.hpp"
 
+#if __has_include("lib/scan/scan.hpp")
+#include "lib/scan/scan.hpp"
+#endif
+
 #include <CLI/CLI.hpp>
 
 namespace cli {
@@ -17,13 +21,23 @@ struct ReportArgs {
   std::string output;
 };
 
-// Source-tree findings for the report. `scan` is built by its own feature; until it is in
-// this build, --scan is refused with a clear message rather than silently ignored.
-std::vector<lib::Finding> scan_findings(const std::vector<std::string>& paths) {
-  (void)paths;
+// Source-tree findings for the report, from the scan library when this build has it (it is
+// developed in parallel; once merged, this switches on by itself). Without it, --scan is
+// refused with a clear message rather than silently ignored.
+#if __has_include("lib/scan/scan.hpp")
+std::vector<lib::Finding> scan_findings(Context& ctx, const std::vector<std::string>& paths) {
+  lib::scan::ScanOptions o;
+  o.walk.paths = paths;
+  o.on = ctx.today();
+  o.warn_days = ctx.g.warn_days;
+  return lib::scan::scan(ctx.catalogs(), o).findings;
+}
+#else
+std::vector<lib::Finding> scan_findings(Context&, const std::vector<std::string>&) {
   throw catalog::InvalidInput("--scan: the scan library is not in this build of rtcat yet; use --inventory (scan findings join "
                               "the report through lib::add_scan_findings once `rtcat scan` exists)");
 }
+#endif
 
 int run_report(Context& ctx, const ReportArgs& a) {
   std::string format = ctx.format("report", {"markdown", "html", "json", "csv"});
@@ -32,7 +46,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
   }
   lib::Report rep = lib::build_report(ctx.catalogs(), a.inventories, ctx.today(), ctx.g.warn_days, ctx.g.platform);
   if (!a.scan_paths.empty()) {
-    lib::add_scan_findings(rep, scan_findings(a.scan_paths));
+    lib::add_scan_findings(rep, scan_findings(ctx, a.scan_paths));
   }
   std::string text = format == "html" ? lib::report_html(rep)
                      : format == "json" ? lib::report_json(rep)

@@ -47,8 +47,17 @@ expect_input_error "nope.json: cannot read"
 [[ ! -e "$WORK/none.html" ]] || fail "a failed report must not leave a file"
 run report --at 2024-12-01
 expect_input_error "report needs at least one --inventory FILE"
-run report --inventory "$EX/jobs.json" --scan "$SRC"
-expect_input_error "--scan: the scan library is not in this build"
+mkdir -p "$WORK/src"
+printf 'gcloud ai-platform jobs submit training j --runtime-version 1.14 --python-version 3.5\n' >"$WORK/src/train.sh"
+if "$RTCAT" --help | grep -qE "^  scan +"; then
+  # scan is built in: its findings join the report.
+  run report --inventory "$EX/jobs.json" --scan "$WORK/src" --at 2024-12-01 --format json
+  expect_exit 1
+  expect_json 'j.findings.some(f => f.path.endsWith("train.sh") && f.line == 1)' "true"
+else
+  run report --inventory "$EX/jobs.json" --scan "$WORK/src"
+  expect_input_error "--scan: the scan library is not in this build"
+fi
 run report --inventory "$EX/jobs.json" --format svg
 expect_input_error "(valid: markdown, html, json, csv)"
 
