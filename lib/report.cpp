@@ -34,7 +34,7 @@ bool more_urgent(const ReportRow& a, const ReportRow& b) {
 
 std::string Report::headline() const {
   std::string s = std::to_string(affected) + " of " + std::to_string(resources) + " resource" + (resources == 1 ? "" : "s") +
-                  " need action on " + format_date(on) + ": " + std::to_string(broken) + " broken or blocked, " +
+                  (affected == 1 ? " needs" : " need") + " action on " + format_date(on) + ": " + std::to_string(broken) + " broken or blocked, " +
                   std::to_string(affected - broken) + " at risk";
   if (next_deadline) {
     s += "; next deadline " + format_date(*next_deadline) + " (" + std::to_string(*next_days) + " days): " + next_deadline_what;

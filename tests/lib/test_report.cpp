@@ -40,7 +40,7 @@ TEST_CASE("report: headline, sections and urgency") {
   SUBCASE("the next deadline ahead, and what it hits") {
     // old_job's deadline (2021-01-01) has passed; nothing else is affected.
     CHECK_FALSE(rep.next_deadline);
-    CHECK(rep.headline() == "1 of 3 resources need action on 2021-03-01: 1 broken or blocked, 0 at risk; no deadline ahead: every "
+    CHECK(rep.headline() == "1 of 3 resources needs action on 2021-03-01: 1 broken or blocked, 0 at risk; no deadline ahead: every "
                             "deadline has passed.");
   }
   SUBCASE("one section per runtime in use, most urgent first, with targets") {
