@@ -291,6 +291,9 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
     plan.handoff = true;
     plan.handoff_reason = sunset ? c.title + " is past its sunset (" + format_date(*c.policy.sunset) + "): " + c.policy.sunset_meaning
                                  : "no newer " + c.entry_noun + " in " + c.name + " fits the request on " + format_date(base.on);
+    // When the user has to move (the platform is gone, or the runtime is closed and nothing on
+    // it fits), images whose availability on the date is unknown are offered too, unconfirmed.
+    const bool must_move = sunset || !plan.current_lifecycle->usable();
     // Per framework, ranked; then interleaved so that each framework's best comes first.
     std::vector<std::string> fws = plan.frameworks;
     if (fws.empty()) {
@@ -315,7 +318,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
         }
         Request probe = base;
         probe.frameworks = {fw};
-        if (auto cand = qualify(*succ, e, req, probe, sunset)) {
+        if (auto cand = qualify(*succ, e, req, probe, must_move)) {
           group.push_back(std::move(*cand));
         }
       }
@@ -324,10 +327,10 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
            base);
       groups.push_back(std::move(group));
     }
-    for (size_t i = 0; plan.candidates.size() < req.max; ++i) {
+    for (size_t i = 0;; ++i) {
       bool any = false;
       for (auto& g : groups) {
-        if (i < g.size() && plan.candidates.size() < req.max) {
+        if (i < g.size()) {
           plan.candidates.push_back(std::move(g[i]));
           any = true;
         }
@@ -336,6 +339,8 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
         break;
       }
     }
+    // Images known to be available before those that may not be (the order otherwise kept).
+    std::stable_partition(plan.candidates.begin(), plan.candidates.end(), [](const Candidate& x) { return !x.unconfirmed; });
     if (plan.candidates.empty()) {
       // Name what came closest: the matching images that were available last.
       for (const auto& e : succ->runtimes) {

@@ -39,7 +39,7 @@ struct Candidate {
   Lifecycle lifecycle;             // on the request date
   std::string python;              // the Python the candidate would run ("" when unknown)
   bool unconfirmed = false;        // its status on the date is unknown: the sources do not say when
-                                   // it appeared (only offered past the platform's sunset)
+                                   // it appeared (only offered when the user has to move)
   std::optional<Date> usable_until; // first day of its first error milestone (unset: unknown)
   std::optional<long> days_usable;
   std::vector<Change> changes;
@@ -60,9 +60,9 @@ struct UpgradePlan {
 // the runtime's own catalog that are newer (or the same version) than it, satisfy the
 // request's Python, frameworks and requirements, and stay usable for min_days; when the
 // platform is past its sunset or none fits, images of the successor catalog for the service
-// matching the frameworks (by framework and version, then Python); past the sunset, images
-// whose availability on the date is unknown are offered too, marked unconfirmed, after the
-// confirmed ones. When even those have
+// matching the frameworks (by framework and version, then Python); when the user has to move
+// (past the sunset, or the runtime is closed), images whose availability on the date is
+// unknown are offered too, marked unconfirmed, after the confirmed ones. When even those have
 // nothing, `closest` names the images that were available last, and a no-candidate finding
 // says so with the date the successor's data is as of. Throws InvalidInput only for
 // malformed input (see find_entry).

@@ -9,7 +9,7 @@ expect_exit 1
 expect_out "# Migration report"
 expect_out "**9 of 10 resources need action on 2024-12-01: 8 broken or blocked, 1 at risk; next deadline 2025-02-01 (62 days): runtime 2.11 deletion (1 resource).**"
 expect_out "### runtime 2.1 (ai-platform, prediction)"
-expect_out "| vertex-prediction:xgboost-cpu.2-1 | 3.10 | 2027-01-14 |"
+expect_out "| vertex-prediction:xgboost-cpu.2-1"
 expect_out "## Affected resources, most urgent first"
 
 # Urgency: the longest overdue first, the next deadline ahead before resources without one.

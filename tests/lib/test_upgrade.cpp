@@ -144,14 +144,22 @@ TEST_CASE("upgrade hands off to the successor catalog") {
   }
 }
 
-TEST_CASE("upgrade offers images of unknown availability only past the sunset, marked") {
+TEST_CASE("upgrade offers images of unknown availability, marked, only when the user has to move") {
   auto set = test::migration_set();
-  auto req = request("1.2", "2025-01-31");
-  req.base.frameworks = {"torch"};
-  SUBCASE("before the sunset: not a candidate, but the closest") {
+  SUBCASE("the runtime is still open and the newest: not offered, but the closest") {
+    auto req = request("1.3", "2021-03-01");
+    req.base.frameworks = {"torch"};
     auto plan = lib::plan_upgrade(set, req);
+    CHECK(plan.handoff);
     CHECK(plan.candidates.empty());
     CHECK(ids(plan.closest) == std::vector<std::string>{"pytorch-cpu.2-4"});
+  }
+  auto req = request("1.2", "2025-01-31");
+  req.base.frameworks = {"torch"};
+  SUBCASE("the runtime is closed: a candidate, unconfirmed") {
+    auto plan = lib::plan_upgrade(set, req);
+    REQUIRE(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4"});
+    CHECK(plan.candidates.front().unconfirmed);
   }
   SUBCASE("past the sunset: a candidate, unconfirmed") {
     req.base.on = test::day("2025-02-01");
@@ -164,6 +172,13 @@ TEST_CASE("upgrade offers images of unknown availability only past the sunset, m
     auto plan = lib::plan_upgrade(set, req);
     REQUIRE(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4"});
     CHECK_FALSE(plan.candidates.front().unconfirmed);
+  }
+  SUBCASE("confirmed images rank first") {
+    req.base.frameworks = {"tensorflow", "torch"};
+    req.base.on = test::day("2025-03-01");
+    auto plan = lib::plan_upgrade(set, req);
+    REQUIRE(plan.candidates.size() == 3);
+    CHECK(plan.candidates.back().entry->id == "pytorch-cpu.2-4");
   }
 }
 
