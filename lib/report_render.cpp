@@ -144,7 +144,8 @@ const char* const k_css = R"(body{font-family:system-ui,sans-serif;margin:2em;co
 h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.6em;border-bottom:1px solid #ddd}
 .headline{background:#fff3e0;border-left:6px solid #e65100;padding:.8em 1em;font-size:1.1em}
 .ok{background:#e8f5e9;border-left-color:#2e7d32}
-table{border-collapse:collapse;margin:.6em 0;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+table{border-collapse:collapse;margin:.6em 0;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
+td:first-child,td:last-child{overflow-wrap:anywhere}th{white-space:nowrap}
 th{background:#f5f5f5}td.bad{color:#b71c1c;font-weight:bold}td.warn{color:#8d6e00;font-weight:bold}
 .meta{color:#666;font-size:.85em}svg{max-width:100%;height:auto})";
 
@@ -203,11 +204,11 @@ std::string report_html(const Report& r) {
   s += "<p class=\"meta\">Date " + format_date(r.on) + ". Inputs: " + xml_escape(in.empty() ? "none" : in) + ". " +
        std::to_string(r.resources) + " resources" +
        (r.malformed ? ", " + std::to_string(r.malformed) + " malformed records skipped" : std::string()) + ".</p>\n";
-  s += "<h2>Lifecycle timeline</h2>\n";
+  s += "<h2 id=\"timeline\">Lifecycle timeline</h2>\n";
   auto entries = chart_entries(r);
   s += entries.empty() ? std::string("<p>No catalog runtime is in use.</p>\n")
                        : timeline_svg(entries, r.on, "Runtimes in use and their first targets");
-  s += "<h2>Runtimes in use</h2>\n";
+  s += "<h2 id=\"runtimes\">Runtimes in use</h2>\n";
   for (const auto& sec : r.runtimes) {
     s += "<h3>" + xml_escape(section_title(sec)) + "</h3>\n<p>" + xml_escape(section_summary(sec)) + ".</p>\n";
     if (sec.plan.candidates.empty()) {
@@ -219,10 +220,10 @@ std::string report_html(const Report& r) {
       s += html_table(targets_table(sec));
     }
   }
-  s += "<h2>Affected resources, most urgent first</h2>\n";
+  s += "<h2 id=\"affected\">Affected resources, most urgent first</h2>\n";
   s += r.rows.empty() ? std::string("<p>None.</p>\n") : html_table(resources_table(r));
   if (!r.findings.empty()) {
-    s += "<h2>Input problems and scan findings</h2>\n<ul>\n";
+    s += "<h2 id=\"findings\">Input problems and scan findings</h2>\n<ul>\n";
     for (const auto& f : r.findings) {
       s += "<li>" + xml_escape(f.path + (f.line ? ":" + std::to_string(f.line) : "") + ": " + f.message + " [" + f.rule + "]") +
            "</li>\n";
