@@ -144,9 +144,6 @@ void rank(std::vector<Candidate>& v, Strategy s, const std::optional<catalog::Ve
     return std::make_pair(same ? 1 : 0, catalog::Version::try_parse(c.python).value_or(catalog::Version{}));
   };
   std::stable_sort(v.begin(), v.end(), [&](const Candidate& a, const Candidate& b) {
-    if (a.unconfirmed != b.unconfirmed) {
-      return b.unconfirmed; // known to be available first
-    }
     auto va = version_of(a);
     auto vb = version_of(b);
     if (va && vb && *va != *vb) {
@@ -339,8 +336,6 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
         break;
       }
     }
-    // Images known to be available before those that may not be (the order otherwise kept).
-    std::stable_partition(plan.candidates.begin(), plan.candidates.end(), [](const Candidate& x) { return !x.unconfirmed; });
     if (plan.candidates.empty()) {
       // Name what came closest: the matching images that were available last.
       for (const auto& e : succ->runtimes) {

@@ -62,7 +62,8 @@ struct UpgradePlan {
 // platform is past its sunset or none fits, images of the successor catalog for the service
 // matching the frameworks (by framework and version, then Python); when the user has to move
 // (past the sunset, or the runtime is closed), images whose availability on the date is
-// unknown are offered too, marked unconfirmed, after the confirmed ones. When even those have
+// unknown are offered too, marked unconfirmed (ranked as the others: an image is "confirmed"
+// once a milestone is reached, so preferring confirmed ones would favour images out of support). When even those have
 // nothing, `closest` names the images that were available last, and a no-candidate finding
 // says so with the date the successor's data is as of. Throws InvalidInput only for
 // malformed input (see find_entry).

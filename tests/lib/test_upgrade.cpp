@@ -173,12 +173,13 @@ TEST_CASE("upgrade offers images of unknown availability, marked, only when the 
     REQUIRE(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4"});
     CHECK_FALSE(plan.candidates.front().unconfirmed);
   }
-  SUBCASE("confirmed images rank first") {
-    req.base.frameworks = {"tensorflow", "torch"};
+  SUBCASE("ranked by the strategy like the others, only marked") {
+    req.base.frameworks = {"torch", "tensorflow"};
     req.base.on = test::day("2025-03-01");
     auto plan = lib::plan_upgrade(set, req);
-    REQUIRE(plan.candidates.size() == 3);
-    CHECK(plan.candidates.back().entry->id == "pytorch-cpu.2-4");
+    CHECK(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4", "tf-cpu.2-15.py310", "tf-cpu.2-8.py37"});
+    CHECK(plan.candidates[0].unconfirmed);
+    CHECK_FALSE(plan.candidates[1].unconfirmed);
   }
 }
 
