@@ -2,7 +2,7 @@
 
 // Small catalogs for the migration tests: a legacy platform ("old": runtimes 1.0-1.3 with a
 // 2025-02-01 sunset, successor "new" for training and prediction) and its image catalog (one
-// image, pytorch-cpu.2-4, is only known to exist by 2025-06-01).
+// image, pytorch-cpu.2-4, has no release date and is only known to exist by 2025-06-01).
 
 #include "catalog/catalog_set.hpp"
 #include "catalog/json_io.hpp"
@@ -46,11 +46,11 @@ inline const char* const k_new_catalog = R"({
   },
   "rules": [],
   "runtimes": [
-    {"id": "tf-cpu.2-15.py310", "version": "2.15", "python": ["3.10"], "packages": {},
+    {"id": "tf-cpu.2-15.py310", "released": "2024-01-01", "version": "2.15", "python": ["3.10"], "packages": {},
      "milestones": {"support_end": "2026-01-01", "availability_end": "2027-01-01"},
      "framework": "TensorFlow", "framework_version": "2.15", "accelerator": "cpu",
      "uris": ["us-docker.pkg.dev/new/tf-cpu.2-15.py310:latest"], "notes": "", "sources": []},
-    {"id": "tf-cpu.2-8.py37", "version": "2.8", "python": ["3.7"], "packages": {},
+    {"id": "tf-cpu.2-8.py37", "released": "2024-01-01", "version": "2.8", "python": ["3.7"], "packages": {},
      "milestones": {"support_end": "2025-06-01", "availability_end": "2026-06-01"},
      "framework": "TensorFlow", "framework_version": "2.8", "accelerator": "cpu",
      "uris": ["us-docker.pkg.dev/new/tf-cpu.2-8.py37:latest"], "notes": "", "sources": []},
@@ -58,7 +58,7 @@ inline const char* const k_new_catalog = R"({
      "milestones": {"support_end": "2026-06-01", "availability_end": "2027-06-01"},
      "framework": "PyTorch", "framework_version": "2.4", "accelerator": "cpu",
      "uris": ["us-docker.pkg.dev/new/pytorch-cpu.2-4:latest"], "notes": "", "sources": []},
-    {"id": "sklearn-cpu.1-0", "version": "1.0", "python": ["3.7"], "packages": {},
+    {"id": "sklearn-cpu.1-0", "released": "2024-01-01", "version": "1.0", "python": ["3.7"], "packages": {},
      "milestones": {"support_end": "2025-01-01", "availability_end": "2026-01-01"},
      "framework": "scikit-learn", "framework_version": "1.0", "accelerator": "cpu",
      "uris": ["us-docker.pkg.dev/new/sklearn-cpu.1-0:latest"], "notes": "", "sources": []}
