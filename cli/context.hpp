@@ -69,6 +69,9 @@ void register_timeline(CLI::App& app, Context& ctx);
 void register_db(CLI::App& app, Context& ctx);
 // [jobs]
 // [migration]
+void register_upgrade(CLI::App& app, Context& ctx);
+void register_audit(CLI::App& app, Context& ctx);
+void register_report(CLI::App& app, Context& ctx);
 // [scan]
 void register_scan(CLI::App& app, Context& ctx);
 

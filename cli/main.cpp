@@ -90,6 +90,9 @@ int main(int argc, char** argv) {
   cli::register_db(app, ctx);
   // [jobs]
   // [migration]
+  cli::register_upgrade(app, ctx);
+  cli::register_audit(app, ctx);
+  cli::register_report(app, ctx);
   // [scan]
   cli::register_scan(app, ctx);
 

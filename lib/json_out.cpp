@@ -182,6 +182,8 @@ std::string json_findings(const std::vector<Finding>& findings) {
   return dump(a);
 }
 
+std::string json_finding(const Finding& finding) { return finding_json(finding).dump(-1, ' ', false, ordered::error_handler_t::replace); }
+
 std::string json_events(const std::vector<Event>& events) {
   ordered a = ordered::array();
   for (const auto& e : events) {

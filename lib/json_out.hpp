@@ -25,5 +25,7 @@ std::string json_check(const Request& req, const CheckResult& result);
 std::string json_findings(const std::vector<Finding>& findings);
 std::string json_events(const std::vector<Event>& events);
 std::string json_combos(const std::vector<Combo>& combos);
+// One finding as compact JSON on one line (no newline), the fields of json_findings.
+std::string json_finding(const Finding& finding);
 
 } // namespace lib

@@ -1,0 +1,182 @@
+#include "lib/audit.hpp"
+
+#include "catalog/error.hpp"
+#include "lib/check.hpp"
+#include "lib/frameworks.hpp"
+#include "lib/upgrade.hpp"
+
+namespace lib {
+
+using catalog::format_date;
+
+namespace {
+
+Finding make(std::string rule, Severity sev, std::string message) {
+  return Finding{std::move(rule), sev, std::move(message), "", 0, 0, "", "", "", ""};
+}
+
+// The first milestone that breaks the resource: error severity for new work, or for deployed
+// resources the deployed severity.
+const MilestoneDate* breaking_milestone(const Lifecycle& lc, bool deployed) {
+  for (const auto& m : lc.milestones) {
+    Severity s = deployed && m.policy->deployed_severity ? *m.policy->deployed_severity : m.policy->severity;
+    if (s == Severity::error && m.date) {
+      return &m;
+    }
+  }
+  return nullptr;
+}
+
+} // namespace
+
+Auditor::Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform)
+    : m_set(set), m_on(on), m_warn_days(warn_days), m_platform(std::move(platform)) {}
+
+const Verdict& Auditor::judge(const Resource& r) {
+  std::string key = r.kind + '\x1f' + r.service + '\x1f' + r.runtime + '\x1f' + r.python + '\x1f' + r.framework + '\x1f' +
+                    (r.runtime.empty() ? r.image_uri : std::string());
+  auto it = m_cache.find(key);
+  if (it == m_cache.end()) {
+    it = m_cache.emplace(std::move(key), compute(r)).first;
+  }
+  return it->second;
+}
+
+Verdict Auditor::compute(const Resource& r) const {
+  Verdict v;
+  if (r.runtime.empty()) {
+    if (!r.image_uri.empty()) {
+      v.status = "custom-container";
+      v.action = "none from rtcat: keep the image's base up to date";
+      v.findings.push_back(make("custom-container", Severity::note,
+                                "uses the custom container " + r.image_uri + "; no runtime version lifecycle applies"));
+    } else {
+      v.status = "missing-runtime";
+      v.action = "set runtimeVersion and pythonVersion";
+      v.findings.push_back(make("missing-runtime", Severity::warning,
+                                "has no runtimeVersion and no custom container: since 2020-01-13 both runtimeVersion and "
+                                "pythonVersion are required (before that they defaulted to 1.0 and 2.7)"));
+    }
+    v.severity = worst(v.findings);
+    return v;
+  }
+  Request req;
+  req.runtime = r.runtime;
+  req.service = r.service;
+  req.deployed = r.kind == "model_version";
+  req.on = m_on;
+  req.warn_days = m_warn_days;
+  req.platform = m_platform;
+  if (!r.framework.empty()) {
+    req.frameworks.push_back(framework_key(r.framework));
+  }
+  CheckResult cr;
+  try {
+    if (!r.python.empty()) {
+      req.python = catalog::Version::parse(r.python);
+    }
+    cr = check(m_set, req);
+  } catch (const catalog::InvalidInput& e) {
+    v.status = "invalid";
+    v.action = "fix the record";
+    v.findings.push_back(make("invalid-field", Severity::error, e.what()));
+    v.severity = Severity::error;
+    return v;
+  }
+  // check's own "no-alternative" note is superseded by the action computed below.
+  for (auto& f : cr.findings) {
+    if (f.rule != "no-alternative") {
+      v.findings.push_back(std::move(f));
+    }
+  }
+  v.severity = worst(v.findings);
+  if (!cr.target) {
+    v.status = "unknown-runtime";
+    v.target = v.findings.front().suggestion;
+    v.action = v.target.empty() ? "fix runtimeVersion" : "fix runtimeVersion (did you mean " + v.target + "?)";
+    return v;
+  }
+  v.status = cr.lifecycle->status.name;
+  v.catalog = cr.target->catalog->name;
+  if (const MilestoneDate* m = breaking_milestone(*cr.lifecycle, req.deployed)) {
+    v.deadline = m->date;
+    v.deadline_milestone = m->name();
+    v.days = catalog::days_between(m_on, *m->date);
+  }
+  if (!v.severity || *v.severity < Severity::warning) {
+    v.action = "none";
+    return v;
+  }
+  UpgradeRequest up;
+  up.base = req;
+  up.max = 1;
+  UpgradePlan plan = plan_upgrade(m_set, up);
+  if (plan.candidates.empty()) {
+    v.action = "no available target on " + format_date(m_on) + " (see rtcat upgrade)";
+    return v;
+  }
+  if (plan.handoff && plan.frameworks.empty()) {
+    v.action = "migrate to " + plan.candidates.front().catalog->name + " (no framework is recorded for " + r.runtime +
+               ": choose the image of the job's framework with rtcat upgrade --framework)";
+    return v;
+  }
+  const Candidate& best = plan.candidates.front();
+  v.target = plan.handoff ? best.catalog->name + ":" + best.entry->id : best.entry->id;
+  if (*v.severity == Severity::error) {
+    v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target;
+  } else {
+    v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target +
+               (v.deadline && v.days && *v.days > 0 ? " before " + format_date(*v.deadline) : "");
+  }
+  for (auto& f : v.findings) {
+    if (f.severity >= Severity::warning) { // the upgrade plan's choice, not check's Python-bound one
+      f.suggestion = v.target;
+    }
+  }
+  return v;
+}
+
+std::string resource_label(const Resource& r) {
+  return (r.kind == "job" ? "job " : "model version ") + (r.name.empty() ? std::string("(unnamed)") : r.name);
+}
+
+std::vector<Finding> Auditor::findings_for(const Resource& r, const Verdict& v) {
+  std::vector<Finding> out = v.findings;
+  const std::string label = resource_label(r);
+  for (auto& f : out) {
+    f.path = r.path;
+    f.line = r.line;
+    f.column = r.column;
+    f.message = label + ": " + f.message;
+    if (f.runtime.empty()) {
+      f.runtime = r.runtime;
+    }
+    if (f.python.empty()) {
+      f.python = r.python;
+    }
+  }
+  return out;
+}
+
+void AuditSummary::add(const Verdict& v) {
+  ++resources;
+  ++by_status[v.status];
+  if (v.severity && (!worst || *v.severity > *worst)) {
+    worst = v.severity;
+  }
+}
+
+void AuditSummary::add_malformed() {
+  ++malformed;
+  worst = Severity::error;
+}
+
+Finding malformed_finding(const Malformed& m) {
+  Finding f = make("malformed-record", Severity::error, m.message);
+  f.path = m.path;
+  f.line = m.line;
+  f.column = m.column;
+  return f;
+}
+
+} // namespace lib

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# rtcat audit: every inventory shape, statuses and actions, malformed records, --strict, formats.
+source "$(dirname "$0")/lib.sh"
+EX=$SRC/data/examples
+
+# gcloud jobs list + versions list (JSON arrays).
+run audit "$EX/jobs.json" "$EX/versions.json" --at 2024-12-01
+expect_exit 1
+expect_out "$EX/jobs.json:2:3: error: job census_wide_deep_20191102: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion] (use vertex-training:tf-cpu.2-17.py310)"
+expect_out "$EX/jobs.json:55:3: note: job bert_finetune_custom_20220819: uses the custom container us-docker.pkg.dev/acme-ml/train/bert-finetune:3.1; no runtime version lifecycle applies [custom-container]"
+expect_out "$EX/versions.json:47:3: warning: model version projects/acme-ml/models/recsys/versions/v12: runtime 2.11 closed to new jobs by 2024-04-08 at the latest"
+expect_out "audited 10 resources in 2 files on 2024-12-01"
+expect_out "custom-container  1"
+
+# Deployed model versions: a warning after submission_end, an error from deletion on.
+run audit "$EX/versions.json" --at 2020-07-18 --format json
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).status' "expiring"
+run audit "$EX/versions.json" --at 2020-07-19 --format json
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).status' "submission_end"
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).findings[0].severity' "warning"
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).deadline' "2021-07-19"
+run audit "$EX/versions.json" --at 2021-07-19 --format json
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).findings[0].severity' "error"
+expect_json 'j.summary.resources' "5"
+
+# JSON Lines, the same resources; csv and jsonl formats.
+run audit "$EX/inventory.jsonl" --at 2024-12-01 --format csv --fail-on never
+expect_exit 0
+expect_out "path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target"
+expect_out "$EX/inventory.jsonl,5,model_version,projects/acme-ml/models/churn/versions/v1,READY,1.15,3.7,SCIKIT_LEARN,deletion,2021-12-19,-1078,migrate to vertex-prediction:sklearn-cpu.1-6,vertex-prediction:sklearn-cpu.1-6"
+run audit "$EX/inventory.jsonl" --at 2024-12-01 --format jsonl
+expect_exit 1
+[[ $(wc -l <<<"$OUT") -eq 10 ]] || fail "expected 9 resources and a summary line"
+expect_out '{"summary":{"resources":9,"malformed":0,"by_status":{"custom-container":1,"deletion":7,"submission_end":1},"worst":"error"}}'
+
+# Malformed records: reported with file, line and column, counted, the rest audited.
+cat >"$WORK/mixed.jsonl" <<'JSONL'
+{"jobId":"ok_job","trainingInput":{"runtimeVersion":"2.1","pythonVersion":"3.7"}}
+{"jobId":"broken_job","trainingInput":{"runtimeVersion":"2.1",
+{"jobId":"typed_job","trainingInput":{"runtimeVersion":2.1}}
+{"jobId":"no_runtime_job","trainingInput":{"pythonModule":"t.task"}}
+{"jobId":"future_job","trainingInput":{"runtimeVersion":"7.0"}}
+{"jobId":"bad_python_job","trainingInput":{"runtimeVersion":"2.1","pythonVersion":"three"}}
+{"state":"READY"}
+JSONL
+run audit "$WORK/mixed.jsonl" --at 2020-06-01
+expect_exit 1
+expect_out "$WORK/mixed.jsonl:2:"
+expect_out ": error: malformed record: "
+expect_out "$WORK/mixed.jsonl:3:1: error: malformed record: field runtimeVersion must be a string, found a number [malformed-record]"
+expect_out "$WORK/mixed.jsonl:4:1: warning: job no_runtime_job: has no runtimeVersion and no custom container"
+expect_out "$WORK/mixed.jsonl:5:1: error: job future_job: runtime 7.0 is not in the catalog"
+expect_out "$WORK/mixed.jsonl:6:1: error: job bad_python_job: invalid version 'three'"
+expect_out "malformed record: neither a job"
+expect_out "audited 4 resources in 1 file on 2020-06-01 (3 malformed records skipped)"
+expect_no_out "ok_job"
+run audit "$WORK/mixed.jsonl" --at 2020-06-01 --format json
+expect_json 'j.summary.malformed' "3"
+expect_json 'j.findings.map(f => f.line).join(",")' "2,3,7"
+expect_json 'j.resources.map(r => r.status).join(",")' "supported,missing-runtime,unknown-runtime,invalid"
+
+# --strict: the first malformed record is an input error, and nothing is printed.
+run audit "$WORK/mixed.jsonl" --at 2020-06-01 --strict
+expect_input_error "$WORK/mixed.jsonl:2:"
+expect_err "(--strict stops here"
+
+# A truncated array and a file that is not an inventory.
+printf '[{"jobId": "a", "trainingInput": {"runtimeVersion": "2.1"}},\n {"jobId": "b"' >"$WORK/cut.json"
+run audit "$WORK/cut.json" --at 2020-06-01
+expect_exit 1
+expect_out "$WORK/cut.json:2:2: error: malformed record: the array is not closed (truncated file?) [malformed-record]"
+printf 'jobs:\n  - a\n' >"$WORK/jobs.yaml"
+run audit "$WORK/jobs.yaml"
+expect_input_error "$WORK/jobs.yaml:1:1: not an inventory: expected a JSON array"
+run audit "$WORK/missing.json"
+expect_input_error "$WORK/missing.json: cannot read"
+run audit "$EX/jobs.json" --format markdown
+expect_input_error "(valid: table, json, jsonl, csv)"
+
+# A model name with markup is data, not markup, in every format.
+printf '{"name":"projects/p/models/<script>alert(1)</script>/versions/v1","runtimeVersion":"2.1","framework":"XGBOOST"}\n' >"$WORK/xss.jsonl"
+run audit "$WORK/xss.jsonl" --at 2020-06-01 --format json
+expect_json 'j.resources[0].name' "projects/p/models/<script>alert(1)</script>/versions/v1"
+expect_json 'j.resources[0].status' "supported"
+finish

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# rtcat report: headline, sections, urgency, formats, -o, escaping, and the HTML rendered in
+# headless Chromium (screenshot non-trivial, no script ran, markup shown as text).
+source "$(dirname "$0")/lib.sh"
+EX=$SRC/data/examples
+
+run report --inventory "$EX/jobs.json" --inventory "$EX/versions.json" --at 2024-12-01
+expect_exit 1
+expect_out "# Migration report"
+expect_out "**9 of 10 resources need action on 2024-12-01: 8 broken or blocked, 1 at risk; next deadline 2025-02-01 (62 days): runtime 2.11 deletion (1 resource).**"
+expect_out "### runtime 2.1 (ai-platform, prediction)"
+expect_out "| vertex-prediction:xgboost-cpu.2-1"
+expect_out "## Affected resources, most urgent first"
+
+# Urgency: the longest overdue first, the next deadline ahead before resources without one.
+run report --inventory "$EX/inventory.jsonl" --at 2024-12-01 --format json
+expect_json 'j.resources.map(r => r.days).every((d, i, a) => i == 0 || a[i - 1] <= d)' "true"
+expect_json 'j.resources[0].name' "census_wide_deep_20191102"
+expect_json 'j.summary.next_deadline.date' "2025-02-01"
+expect_json 'j.summary.affected' "8"
+expect_json 'j.runtimes.find(s => s.runtime == "2.1" && s.service == "prediction").targets[0].id' "xgboost-cpu.2-1"
+expect_json 'j.runtimes.every(s => s.handoff)' "true"
+
+# The day before and the day of a milestone: expiring (a warning) vs. past it.
+printf '{"jobId":"j","trainingInput":{"runtimeVersion":"2.1","pythonVersion":"3.7"}}\n' >"$WORK/one.jsonl"
+run report --inventory "$WORK/one.jsonl" --at 2021-03-08 --format json
+expect_json 'j.resources[0].status' "expiring"
+expect_json 'j.summary.next_deadline.days' "1"
+run report --inventory "$WORK/one.jsonl" --at 2021-03-09 --format json
+expect_json 'j.resources[0].status' "submission_end"
+expect_json 'j.summary.next_deadline' "null"
+run report --inventory "$WORK/one.jsonl" --at 2020-06-01
+expect_exit 0
+expect_out "**0 of 1 resource need action on 2020-06-01: 0 broken or blocked, 0 at risk.**"
+
+# CSV: the affected resources.
+run report --inventory "$EX/jobs.json" --at 2024-12-01 --format csv --fail-on never
+expect_exit 0
+expect_out "RESOURCE,KIND,RUNTIME,PYTHON,STATUS,DEADLINE,DAYS,ACTION,SOURCE"
+
+# -o writes atomically; an input error leaves no file and prints nothing.
+run report --inventory "$EX/jobs.json" --at 2024-12-01 --format html -o "$WORK/r.html" --fail-on never
+expect_exit 0
+[[ -s "$WORK/r.html" && -z "$OUT" ]] || fail "expected the report in the file only"
+run report --inventory "$WORK/nope.json" --format html -o "$WORK/none.html"
+expect_input_error "nope.json: cannot read"
+[[ ! -e "$WORK/none.html" ]] || fail "a failed report must not leave a file"
+run report --at 2024-12-01
+expect_input_error "report needs at least one --inventory FILE"
+mkdir -p "$WORK/src"
+printf 'gcloud ai-platform jobs submit training j --runtime-version 1.14 --python-version 3.5\n' >"$WORK/src/train.sh"
+if "$RTCAT" --help | grep -qE "^  scan +"; then
+  # scan is built in: its findings join the report.
+  run report --inventory "$EX/jobs.json" --scan "$WORK/src" --at 2024-12-01 --format json
+  expect_exit 1
+  expect_json 'j.findings.some(f => f.path.endsWith("train.sh") && f.line == 1)' "true"
+else
+  run report --inventory "$EX/jobs.json" --scan "$WORK/src"
+  expect_input_error "--scan: the scan library is not in this build"
+fi
+run report --inventory "$EX/jobs.json" --format svg
+expect_input_error "(valid: markdown, html, json, csv)"
+
+# Escaping: markup in user strings stays text in HTML and Markdown.
+cat >"$WORK/xss.jsonl" <<'JSONL'
+{"name":"projects/p/models/<script>document.body.setAttribute('data-pwned','1')</script>/versions/v1","runtimeVersion":"1.15","framework":"TENSORFLOW","pythonVersion":"3.7"}
+{"jobId":"\"><img src=x onerror=\"document.body.setAttribute('data-pwned','2')\">","trainingInput":{"runtimeVersion":"1.14"}}
+JSONL
+run report --inventory "$WORK/xss.jsonl" --at 2024-12-01 --format html -o "$WORK/xss.html"
+expect_exit 1
+grep -q '<script' "$WORK/xss.html" && fail "a <script> tag reached the HTML"
+grep -q '<img' "$WORK/xss.html" && fail "an <img> tag reached the HTML"
+grep -qF '&lt;script&gt;document.body.setAttribute(&#39;data-pwned&#39;,&#39;1&#39;)&lt;/script&gt;' "$WORK/xss.html" ||
+  grep -qF '&lt;script&gt;' "$WORK/xss.html" || fail "the escaped model name is missing"
+grep -qE 'https?://[^"]' <(grep -v 'xmlns="http://www.w3.org/2000/svg"' "$WORK/xss.html") && fail "the HTML refers to the network"
+run report --inventory "$WORK/xss.jsonl" --at 2024-12-01 --format markdown
+expect_no_out "<script"
+expect_no_out "<img"
+
+# Headless Chromium: a real render of the self-contained page.
+if command -v chromium >/dev/null; then
+  chrome=(timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+    --disable-background-networking --disable-component-update --disable-sync --user-data-dir="$WORK/profile")
+  "${chrome[@]}" --screenshot="$WORK/shot.png" --window-size=1200,1600 "file://$WORK/xss.html" >/dev/null 2>&1
+  cases=$((cases + 1))
+  CMD="chromium --screenshot"
+  [[ -s "$WORK/shot.png" ]] || fail "no screenshot"
+  [[ $(stat -c %s "$WORK/shot.png") -gt 20000 ]] || fail "the screenshot is nearly empty ($(stat -c %s "$WORK/shot.png") bytes)"
+  "${chrome[@]}" --dump-dom "file://$WORK/xss.html" >"$WORK/dom.html" 2>/dev/null
+  CMD="chromium --dump-dom"
+  grep -q 'data-pwned' <(grep -o '<body[^>]*>' "$WORK/dom.html") && fail "a script ran in the report"
+  grep -qF '&lt;script&gt;document.body.setAttribute' "$WORK/dom.html" || fail "the model name is not shown as text"
+  grep -qF '<svg' "$WORK/dom.html" || fail "the timeline SVG is missing"
+  [[ -n "${RTCAT_KEEP_SCREENSHOT:-}" ]] && cp "$WORK/shot.png" "$RTCAT_KEEP_SCREENSHOT"
+else
+  cases=$((cases + 1))
+  CMD="chromium"
+  fail "chromium is not installed (scripts/install-deps.sh installs it)"
+fi
+finish

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# rtcat upgrade: ranking, --min-days edges, what changes, the sunset hand-off, never an empty answer.
+source "$(dirname "$0")/lib.sh"
+
+# Ranking rules.
+run upgrade --runtime 1.12 --python 2.7 --at 2019-08-01 --format json
+expect_exit 0
+expect_json 'j.candidates.map(c => c.id).join(" ")' "1.14 1.13"
+expect_json 'j.strategy' "newest"
+expect_json 'j.handoff' "false"
+expect_json 'j.status' "supported"
+run upgrade --runtime 1.12 --python 2.7 --at 2019-08-01 --strategy nearest --format json
+expect_json 'j.candidates.map(c => c.id).join(" ")' "1.13 1.14"
+
+# --min-days: 1.13 closes on 2020-03-06, 218 days after 2019-08-01.
+run upgrade --runtime 1.12 --at 2019-08-01 --min-days 217 --format json
+expect_json 'j.candidates.map(c => c.id).join(" ")' "1.14 1.13"
+run upgrade --runtime 1.12 --at 2019-08-01 --min-days 218 --format json
+expect_json 'j.candidates.map(c => c.id).join(" ")' "1.14"
+
+# What changes, in text: the pins old -> new, the next milestone with days left.
+run upgrade --runtime 1.12 --at 2019-08-01
+expect_exit 0
+expect_out "candidates for training (newest first):"
+expect_out "1. ai-platform 1.14  python 3.5, supported, next submission_end 2020-07-19 (353 days), usable until 2020-07-19"
+expect_out "tensorflow 1.12.3 -> 1.14.0"
+expect_out "numpy (none) -> 1.16.4"
+
+# TensorFlow 1 -> 2 and Python 2 -> 3 are flagged as breaking.
+run upgrade --runtime 1.15 --python 2.7 --at 2020-06-01 --format json
+expect_json 'j.candidates[0].id' "2.1"
+expect_json 'j.candidates[0].changes.filter(c => c.breaking).map(c => c.name).join(" ")' "python tensorflow"
+expect_json 'j.candidates[0].changes.find(c => c.name == "tensorflow").from' "1.15.0"
+expect_json 'j.candidates[0].changes.find(c => c.name == "scikit-learn").to' "0.22.1"
+
+# The sunset hand-off: the day before, the platform is still the answer's subject; on the day,
+# the successor catalog's images for the service, with their URIs and end dates.
+run upgrade --runtime 2.1 --framework scikit-learn --service prediction --at 2025-01-31 --format json
+expect_json 'j.handoff_reason.startsWith("no newer runtime in ai-platform")' "true"
+run upgrade --runtime 2.1 --framework scikit-learn --service prediction --at 2025-02-01 --format json
+expect_exit 0
+expect_json 'j.handoff' "true"
+expect_json 'j.handoff_reason.includes("past its sunset (2025-02-01)")' "true"
+expect_json 'j.candidates[0].catalog' "vertex-prediction"
+expect_json 'j.candidates[0].id' "sklearn-cpu.1-6"
+expect_json 'j.candidates[0].uris[0]' "us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest"
+expect_json 'j.candidates[0].usable_until' "2027-10-14"
+expect_json 'j.candidates.every(c => c.framework == "scikit-learn")' "true"
+run upgrade --runtime 1.15 --at 2025-03-01
+expect_out "migrate: Google Cloud AI Platform Training and Prediction (legacy) is past its sunset (2025-02-01)"
+expect_out "1. vertex-training tf-cpu.2-17.py310"
+expect_out "image: us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest"
+
+# Never an empty answer: the last day an image is usable, then the day it is withdrawn.
+run upgrade --runtime 1.15 --at 2026-07-10 --format json
+expect_exit 0
+expect_json 'j.candidates[0].id' "tf-cpu.2-17.py310"
+run upgrade --runtime 1.15 --at 2026-07-11
+expect_exit 1
+expect_out "error: nothing in ai-platform or vertex-training is available for training with tensorflow on 2026-07-11; closest: tf-cpu.2-17.py310 (usable until 2026-07-11)"
+expect_out "vertex-training data as of 2026-08-21"
+expect_out "closest (no longer available):"
+run upgrade --runtime 1.15 --at 2026-07-11 --format json
+expect_json 'j.findings[0].rule' "no-candidate"
+expect_json 'j.closest[0].id' "tf-cpu.2-17.py310"
+run upgrade --runtime 1.15 --at 2026-07-11 --fail-on never
+expect_exit 0
+
+# No framework recorded: every framework's images, and a note saying so.
+run upgrade --runtime 2.11 --at 2025-06-01 --format json
+expect_json 'j.findings[0].rule' "framework-unknown"
+expect_json 'new Set(j.candidates.map(c => c.framework)).size > 1' "true"
+
+# Unknown runtime: a finding with did-you-mean; malformed input: exit 2, one line.
+run upgrade --runtime 1.99 --at 2020-01-01
+expect_exit 1
+expect_out "runtime 1.99 is not in the catalog (did you mean 1.15, 1.14, 1.13?) [unknown-runtime]"
+run upgrade --runtime 1.15 --strategy oldest
+expect_input_error "newest,nearest"
+run upgrade --runtime 1.15 --python three --at 2020-01-01
+expect_input_error
+run upgrade --runtime 1.15 --at 2020-13-01
+expect_input_error "--at: invalid date '2020-13-01'"
+run upgrade --runtime 1.15 --format csv --at 2020-01-01
+expect_input_error "--format csv is not available for upgrade (valid: table, json)"
+finish

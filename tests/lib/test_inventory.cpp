@@ -1,0 +1,174 @@
+#include "lib/inventory.hpp"
+
+#include "catalog/error.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+namespace {
+
+struct Read {
+  std::vector<lib::Resource> resources;
+  std::vector<lib::Malformed> malformed;
+  lib::InventoryCounts counts;
+};
+
+std::string write_temp(const std::string& name, const std::string& content) {
+  auto path = std::filesystem::temp_directory_path() / ("rtcat-inventory-test-" + name);
+  std::ofstream(path, std::ios::binary) << content;
+  return path.string();
+}
+
+Read read(const std::string& name, const std::string& content) {
+  Read r;
+  std::string path = write_temp(name, content);
+  r.counts = lib::read_inventory(
+      path, [&](const lib::Resource& res) { r.resources.push_back(res); }, [&](const lib::Malformed& m) { r.malformed.push_back(m); });
+  std::filesystem::remove(path);
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("inventory: gcloud jobs list JSON array") {
+  auto r = read("jobs.json", R"([
+  {
+    "jobId": "train_1",
+    "state": "SUCCEEDED",
+    "createTime": "2019-11-02T10:15:04Z",
+    "trainingInput": {"args": ["--x", "]}"], "pythonVersion": "3.5", "runtimeVersion": "1.14", "scaleTier": "BASIC"}
+  },
+  {
+    "jobId": "custom_2", "state": "RUNNING",
+    "trainingInput": {"masterConfig": {"imageUri": "gcr.io/p/img:1"}, "scaleTier": "CUSTOM"}
+  },
+  {"jobId": "batch_3", "predictionInput": {"runtimeVersion": "1.15", "dataFormat": "JSON"}}
+])");
+  CHECK(r.counts.shape == lib::InventoryShape::json_array);
+  REQUIRE(r.resources.size() == 3);
+  CHECK(r.malformed.empty());
+  const auto& job = r.resources[0];
+  CHECK(job.kind == "job");
+  CHECK(job.name == "train_1");
+  CHECK(job.state == "SUCCEEDED");
+  CHECK(job.created == "2019-11-02T10:15:04Z");
+  CHECK(job.runtime == "1.14");
+  CHECK(job.python == "3.5");
+  CHECK(job.service == "training");
+  CHECK(job.line == 2);
+  CHECK(job.column == 3);
+  SUBCASE("a custom container job has an image and no runtime") {
+    CHECK(r.resources[1].image_uri == "gcr.io/p/img:1");
+    CHECK(r.resources[1].runtime.empty());
+    CHECK(r.resources[1].line == 8);
+  }
+  SUBCASE("a batch prediction job is a prediction job") {
+    CHECK(r.resources[2].kind == "job");
+    CHECK(r.resources[2].service == "prediction");
+    CHECK(r.resources[2].runtime == "1.15");
+  }
+}
+
+TEST_CASE("inventory: gcloud versions list JSON array") {
+  auto r = read("versions.json", R"([{"name": "projects/p/models/m/versions/v1", "state": "READY", "framework": "SCIKIT_LEARN",
+  "runtimeVersion": "2.1", "pythonVersion": "3.7", "deploymentUri": "gs://b/m/", "labels": {"name": "not this one"}},
+  {"name": "projects/p/models/m/versions/v2", "container": {"image": "us-docker.pkg.dev/p/serve:2"}, "deploymentUri": "gs://b/m2/"}])");
+  REQUIRE(r.resources.size() == 2);
+  CHECK(r.resources[0].kind == "model_version");
+  CHECK(r.resources[0].service == "prediction");
+  CHECK(r.resources[0].name == "projects/p/models/m/versions/v1");
+  CHECK(r.resources[0].framework == "SCIKIT_LEARN");
+  CHECK(r.resources[1].image_uri == "us-docker.pkg.dev/p/serve:2");
+  CHECK(r.resources[1].line == 3);
+}
+
+TEST_CASE("inventory: JSON Lines, with malformed records counted and skipped") {
+  auto r = read("inv.jsonl",
+                "{\"jobId\":\"a\",\"trainingInput\":{\"runtimeVersion\":\"1.15\"}}\n"
+                "\n"
+                "{\"jobId\":\"b\",\"trainingInput\":{\"runtimeVersion\":\"1.15\"\n"
+                "{\"jobId\":\"c\",\"trainingInput\":{\"runtimeVersion\":1.15}}\n"
+                "[1, 2]\n"
+                "{\"state\":\"READY\"}\n"
+                "  {\"name\":\"projects/p/models/m/versions/v\",\"runtimeVersion\":\"2.1\"}");
+  CHECK(r.counts.shape == lib::InventoryShape::jsonl);
+  CHECK(r.counts.records == 2);
+  CHECK(r.counts.malformed == 4);
+  REQUIRE(r.resources.size() == 2);
+  CHECK(r.resources[0].name == "a");
+  CHECK(r.resources[1].line == 7);
+  CHECK(r.resources[1].column == 3);
+  REQUIRE(r.malformed.size() == 4);
+  CHECK(r.malformed[0].line == 3);
+  CHECK(r.malformed[0].message.find("malformed record: ") == 0);
+  CHECK(r.malformed[1].line == 4);
+  CHECK(r.malformed[1].message == "malformed record: field runtimeVersion must be a string, found a number");
+  CHECK(r.malformed[2].message.find("found an array") != std::string::npos);
+  CHECK(r.malformed[0].message.find('\n') == std::string::npos);
+  CHECK(r.malformed[3].message.find("neither a job") != std::string::npos);
+}
+
+TEST_CASE("inventory: a record over 16 MiB is reported, not kept") {
+  std::string big = "{\"jobId\":\"big\",\"labels\":{\"x\":\"" + std::string(17u << 20, 'x') + "\"}}\n";
+  SUBCASE("JSON Lines") {
+    auto r = read("big.jsonl", big + "{\"jobId\":\"small\"}\n");
+    REQUIRE(r.malformed.size() == 1);
+    CHECK(r.malformed[0].message == "malformed record: larger than 16 MiB");
+    CHECK(r.malformed[0].line == 1);
+    REQUIRE(r.resources.size() == 1);
+    CHECK(r.resources[0].name == "small");
+  }
+  SUBCASE("a JSON array") {
+    big.pop_back();
+    auto r = read("big.json", "[" + big + ", {\"jobId\":\"small\"}]");
+    REQUIRE(r.malformed.size() == 1);
+    CHECK(r.malformed[0].column == 2);
+    REQUIRE(r.resources.size() == 1);
+    CHECK(r.resources[0].name == "small");
+  }
+}
+
+TEST_CASE("inventory: damaged arrays") {
+  SUBCASE("a bad element is reported at its position; the others are read") {
+    auto r = read("bad.json", "[\n {\"jobId\": \"a\", \"trainingInput\": {}},\n {\"jobId\": oops},\n {\"jobId\": \"c\"}\n]\n");
+    CHECK(r.resources.size() == 2);
+    REQUIRE(r.malformed.size() == 1);
+    CHECK(r.malformed[0].line == 3);
+    CHECK(r.malformed[0].column == 12);
+  }
+  SUBCASE("a truncated file") {
+    auto r = read("cut.json", "[{\"jobId\": \"a\"}, {\"jobId\": \"b\", \"trainingInput\": {\"runtimeVersion\": \"1.1");
+    CHECK(r.resources.size() == 1);
+    REQUIRE(r.malformed.size() == 1);
+    CHECK(r.malformed[0].message.find("not closed") != std::string::npos);
+  }
+  SUBCASE("text after the closing bracket") {
+    auto r = read("after.json", "[{\"jobId\": \"a\"}]\n}junk");
+    CHECK(r.resources.size() == 1);
+    REQUIRE(r.malformed.size() == 1);
+    CHECK(r.malformed[0].line == 2);
+  }
+  SUBCASE("an empty array and an empty file") {
+    CHECK(read("empty.json", "[]").counts.records == 0);
+    CHECK(read("blank.json", "\n  \n").counts.shape == lib::InventoryShape::empty);
+  }
+}
+
+TEST_CASE("inventory: input errors") {
+  SUBCASE("not JSON at all") {
+    std::string path = write_temp("yaml", "jobs:\n  - a\n");
+    CHECK_THROWS_WITH_AS(lib::read_inventory(path, [](const lib::Resource&) {}, [](const lib::Malformed&) {}),
+                         (path + ":1:1: not an inventory: expected a JSON array (gcloud ... list --format=json) or JSON Lines "
+                                 "(one object per line)")
+                             .c_str(),
+                         catalog::InvalidInput);
+    std::filesystem::remove(path);
+  }
+  SUBCASE("a missing file") {
+    CHECK_THROWS_AS(lib::read_inventory("/nonexistent/jobs.json", [](const lib::Resource&) {}, [](const lib::Malformed&) {}),
+                    catalog::InvalidInput);
+  }
+}

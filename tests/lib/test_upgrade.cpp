@@ -1,0 +1,218 @@
+#include "lib/upgrade.hpp"
+
+#include "catalog/error.hpp"
+#include "tests/lib/migration_fixtures.hpp"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+lib::UpgradeRequest request(const char* runtime, const char* on) {
+  lib::UpgradeRequest req;
+  req.base.runtime = runtime;
+  req.base.on = test::day(on);
+  return req;
+}
+
+std::vector<std::string> ids(const std::vector<lib::Candidate>& cs) {
+  std::vector<std::string> out;
+  for (const auto& c : cs) {
+    out.push_back(c.entry->id);
+  }
+  return out;
+}
+
+const lib::Change* change(const lib::Candidate& c, const std::string& name) {
+  for (const auto& ch : c.changes) {
+    if (ch.name == name) {
+      return &ch;
+    }
+  }
+  return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("upgrade ranks candidates by strategy") {
+  auto set = test::migration_set();
+  auto req = request("1.0", "2020-10-01"); // 1.3 is not released yet
+  SUBCASE("newest first") {
+    auto plan = lib::plan_upgrade(set, req);
+    CHECK(ids(plan.candidates) == std::vector<std::string>{"1.2", "1.1"});
+    CHECK_FALSE(plan.handoff);
+    CHECK(plan.findings.empty());
+  }
+  SUBCASE("nearest first") {
+    req.strategy = lib::Strategy::nearest;
+    auto plan = lib::plan_upgrade(set, req);
+    CHECK(ids(plan.candidates) == std::vector<std::string>{"1.1", "1.2"});
+  }
+  SUBCASE("max limits the answer") {
+    req.max = 1;
+    CHECK(ids(lib::plan_upgrade(set, req).candidates) == std::vector<std::string>{"1.2"});
+  }
+}
+
+TEST_CASE("upgrade --min-days drops candidates that close too soon") {
+  auto set = test::migration_set();
+  auto req = request("1.0", "2020-10-01");
+  SUBCASE("1.1 closes on 2021-06-01: 242 days later it is still open") {
+    req.min_days = 242;
+    CHECK(ids(lib::plan_upgrade(set, req).candidates) == std::vector<std::string>{"1.2", "1.1"});
+  }
+  SUBCASE("243 days later is its closing day: it is dropped") {
+    req.min_days = 243;
+    CHECK(ids(lib::plan_upgrade(set, req).candidates) == std::vector<std::string>{"1.2"});
+  }
+}
+
+TEST_CASE("upgrade says what changes") {
+  auto set = test::migration_set();
+  auto req = request("1.0", "2020-10-01");
+  req.base.python = catalog::Version::parse("2.7");
+  auto plan = lib::plan_upgrade(set, req);
+  REQUIRE(plan.candidates.size() == 2);
+  const auto& to12 = plan.candidates.front();
+  REQUIRE(to12.entry->id == "1.2");
+  CHECK(to12.python == "3.7");
+  CHECK(to12.usable_until == test::day("2021-09-01"));
+  CHECK(to12.days_usable == 335);
+  SUBCASE("Python 2 -> 3 is breaking") {
+    const auto* py = change(to12, "python");
+    REQUIRE(py);
+    CHECK(py->from == "2.7");
+    CHECK(py->to == "3.7");
+    CHECK(py->breaking);
+  }
+  SUBCASE("TensorFlow 1 -> 2 is breaking, with how to port") {
+    const auto* tf = change(to12, "tensorflow");
+    REQUIRE(tf);
+    CHECK(tf->kind == "framework");
+    CHECK(tf->from == "1.15.0");
+    CHECK(tf->to == "2.3.0");
+    CHECK(tf->breaking);
+    CHECK(tf->note.find("tf_upgrade_v2") != std::string::npos);
+  }
+  SUBCASE("every pinned package, old -> new") {
+    const auto* np = change(to12, "numpy");
+    REQUIRE(np);
+    CHECK(np->from == "1.16.4");
+    CHECK(np->to == "1.19.2");
+    CHECK_FALSE(np->breaking);
+    const auto* pd = change(to12, "pandas");
+    REQUIRE(pd);
+    CHECK(pd->from.empty());
+    CHECK(pd->to == "1.1.0");
+  }
+  SUBCASE("a minor framework step is not breaking") {
+    const auto* tf = change(plan.candidates[1], "tensorflow");
+    REQUIRE(tf);
+    CHECK_FALSE(tf->breaking);
+  }
+}
+
+TEST_CASE("upgrade hands off to the successor catalog") {
+  auto set = test::migration_set();
+  SUBCASE("the day before the sunset nothing on the platform is open: hand-off, not for the sunset") {
+    auto plan = lib::plan_upgrade(set, request("1.2", "2025-01-31"));
+    CHECK(plan.handoff);
+    CHECK(plan.handoff_reason.find("no newer runtime in old fits") != std::string::npos);
+  }
+  SUBCASE("on the sunset day: hand-off for the sunset, images by framework version") {
+    auto plan = lib::plan_upgrade(set, request("1.2", "2025-02-01"));
+    CHECK(plan.handoff);
+    CHECK(plan.handoff_reason.find("past its sunset (2025-02-01)") != std::string::npos);
+    CHECK(ids(plan.candidates) == std::vector<std::string>{"tf-cpu.2-15.py310", "tf-cpu.2-8.py37"});
+    REQUIRE_FALSE(plan.candidates.front().changes.empty());
+    CHECK(plan.candidates.front().changes.front().kind == "platform");
+    CHECK(plan.candidates.front().entry->uris.front() == "us-docker.pkg.dev/new/tf-cpu.2-15.py310:latest");
+  }
+  SUBCASE("nearest picks the framework version closest above the current one") {
+    auto req = request("1.2", "2025-02-01");
+    req.strategy = lib::Strategy::nearest;
+    CHECK(ids(lib::plan_upgrade(set, req).candidates) == std::vector<std::string>{"tf-cpu.2-8.py37", "tf-cpu.2-15.py310"});
+  }
+  SUBCASE("only images of the job's framework") {
+    auto req = request("1.2", "2025-02-01");
+    req.base.frameworks = {"scikit-learn"};
+    CHECK(ids(lib::plan_upgrade(set, req).candidates) == std::vector<std::string>{"sklearn-cpu.1-0"});
+  }
+  SUBCASE("--min-days applies to images too") {
+    auto req = request("1.2", "2025-02-01");
+    req.min_days = 500; // 2026-06-16: only 2.15 is still available
+    CHECK(ids(lib::plan_upgrade(set, req).candidates) == std::vector<std::string>{"tf-cpu.2-15.py310"});
+  }
+}
+
+TEST_CASE("upgrade offers images of unknown availability, marked, only when the user has to move") {
+  auto set = test::migration_set();
+  SUBCASE("the runtime is still open and the newest: not offered, but the closest") {
+    auto req = request("1.3", "2021-03-01");
+    req.base.frameworks = {"torch"};
+    auto plan = lib::plan_upgrade(set, req);
+    CHECK(plan.handoff);
+    CHECK(plan.candidates.empty());
+    CHECK(ids(plan.closest) == std::vector<std::string>{"pytorch-cpu.2-4"});
+  }
+  auto req = request("1.2", "2025-01-31");
+  req.base.frameworks = {"torch"};
+  SUBCASE("the runtime is closed: a candidate, unconfirmed") {
+    auto plan = lib::plan_upgrade(set, req);
+    REQUIRE(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4"});
+    CHECK(plan.candidates.front().unconfirmed);
+  }
+  SUBCASE("past the sunset: a candidate, unconfirmed") {
+    req.base.on = test::day("2025-02-01");
+    auto plan = lib::plan_upgrade(set, req);
+    REQUIRE(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4"});
+    CHECK(plan.candidates.front().unconfirmed);
+  }
+  SUBCASE("from the day it is known to exist: confirmed") {
+    req.base.on = test::day("2025-06-01");
+    auto plan = lib::plan_upgrade(set, req);
+    REQUIRE(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4"});
+    CHECK_FALSE(plan.candidates.front().unconfirmed);
+  }
+  SUBCASE("ranked by the strategy like the others, only marked") {
+    req.base.frameworks = {"torch", "tensorflow"};
+    req.base.on = test::day("2025-03-01");
+    auto plan = lib::plan_upgrade(set, req);
+    CHECK(ids(plan.candidates) == std::vector<std::string>{"pytorch-cpu.2-4", "tf-cpu.2-15.py310", "tf-cpu.2-8.py37"});
+    CHECK(plan.candidates[0].unconfirmed);
+    CHECK_FALSE(plan.candidates[1].unconfirmed);
+  }
+}
+
+TEST_CASE("upgrade never answers with nothing") {
+  auto set = test::migration_set();
+  SUBCASE("the last image's availability end: nothing is left, the closest are named") {
+    auto plan = lib::plan_upgrade(set, request("1.2", "2027-01-01"));
+    CHECK(plan.candidates.empty());
+    CHECK(ids(plan.closest) == std::vector<std::string>{"tf-cpu.2-15.py310", "tf-cpu.2-8.py37"});
+    REQUIRE(plan.findings.size() == 1);
+    const auto& f = plan.findings.front();
+    CHECK(f.rule == "no-candidate");
+    CHECK(f.severity == catalog::Severity::error);
+    CHECK(f.message.find("tf-cpu.2-15.py310 (usable until 2027-01-01)") != std::string::npos);
+    CHECK(f.message.find("new data as of 2026-06-01") != std::string::npos);
+    CHECK(f.suggestion == "tf-cpu.2-15.py310");
+  }
+  SUBCASE("the day before, the image is still a candidate") {
+    auto plan = lib::plan_upgrade(set, request("1.2", "2026-12-31"));
+    CHECK(ids(plan.candidates) == std::vector<std::string>{"tf-cpu.2-15.py310"});
+    REQUIRE_FALSE(plan.findings.empty());
+    CHECK(plan.findings.front().rule == "stale-data");
+  }
+  SUBCASE("an unknown runtime is a finding with did-you-mean") {
+    auto plan = lib::plan_upgrade(set, request("1.9", "2020-10-01"));
+    CHECK_FALSE(plan.current);
+    REQUIRE(plan.findings.size() == 1);
+    CHECK(plan.findings.front().rule == "unknown-runtime");
+  }
+}
+
+TEST_CASE("parse_strategy") {
+  CHECK(lib::parse_strategy("newest") == lib::Strategy::newest);
+  CHECK(lib::parse_strategy("nearest") == lib::Strategy::nearest);
+  CHECK_THROWS_WITH_AS(lib::parse_strategy("oldest"), "invalid strategy 'oldest' (valid: newest, nearest)", catalog::InvalidInput);
+}
