@@ -5,9 +5,7 @@
 #include "lib/migration_json.hpp"
 #include "lib/report.hpp"
 
-#if __has_include("lib/scan/scan.hpp")
 #include "lib/scan/scan.hpp"
-#endif
 
 #include <CLI/CLI.hpp>
 
@@ -21,10 +19,7 @@ struct ReportArgs {
   std::string output;
 };
 
-// Source-tree findings for the report, from the scan library when this build has it (it is
-// developed in parallel; once merged, this switches on by itself). Without it, --scan is
-// refused with a clear message rather than silently ignored.
-#if __has_include("lib/scan/scan.hpp")
+// Source-tree findings for the report, from the scan library.
 std::vector<lib::Finding> scan_findings(Context& ctx, const std::vector<std::string>& paths) {
   lib::scan::ScanOptions o;
   o.walk.paths = paths;
@@ -32,12 +27,6 @@ std::vector<lib::Finding> scan_findings(Context& ctx, const std::vector<std::str
   o.warn_days = ctx.g.warn_days;
   return lib::scan::scan(ctx.catalogs(), o).findings;
 }
-#else
-std::vector<lib::Finding> scan_findings(Context&, const std::vector<std::string>&) {
-  throw catalog::InvalidInput("--scan: the scan library is not in this build of rtcat yet; use --inventory (scan findings join "
-                              "the report through lib::add_scan_findings once `rtcat scan` exists)");
-}
-#endif
 
 int run_report(Context& ctx, const ReportArgs& a) {
   std::string format = ctx.format("report", {"markdown", "html", "json", "csv"});
