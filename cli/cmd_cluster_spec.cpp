@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/cluster/cluster_spec.hpp"
+#include "lib/cluster/framework_env.hpp"
 #include "lib/cluster/tf_config.hpp"
 #include "lib/jobs/parsers.hpp"
 
@@ -18,15 +19,6 @@ struct ClusterSpecArgs {
   long trial = 0;
   std::string host_pattern = lib::cluster::k_default_host_pattern;
 };
-
-// Single-quoted for a POSIX shell.
-std::string sh_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  }
-  return out + "'";
-}
 
 int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
   std::string format = ctx.format("cluster-spec", {"table", "json"});
@@ -50,8 +42,7 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
   std::string out;
   for (const auto& r : replicas) {
     out += "# " + r.type + " " + std::to_string(r.index) + (r.image_uri ? "  image " + *r.image_uri : "  runtime " + job.runtime_version.value_or("(not set)")) + "\n";
-    out += "CLUSTER_SPEC=" + sh_quote(r.cluster_spec) + "\n";
-    out += "TF_CONFIG=" + sh_quote(r.tf_config) + "\n";
+    out += lib::cluster::render_env({{"CLUSTER_SPEC", r.cluster_spec}, {"TF_CONFIG", r.tf_config}}, "sh");
   }
   ctx.out(out);
   return 0;
@@ -79,7 +70,7 @@ Examples:
   rtcat cluster-spec job.json
   rtcat cluster-spec config.yaml --replica worker:1 --trial 3
   rtcat cluster-spec job.json --format json --host-pattern '{job}-{type}-{index}.svc:2222'
-  eval "$(rtcat cluster-spec job.json --replica master:0)"   # sets CLUSTER_SPEC and TF_CONFIG
+  eval "$(rtcat cluster-spec job.json --replica master:0)"   # exports CLUSTER_SPEC and TF_CONFIG
 
 Exit codes: 0 printed, 2 unreadable or malformed job, or a job whose replicas the service chooses.)EX");
   sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_cluster_spec(ctx, *args); }; });

@@ -1,6 +1,7 @@
 #include "lib/cluster/framework_env.hpp"
 
 #include "catalog/error.hpp"
+#include "catalog/json_io.hpp"
 #include "lib/cluster/tf_config.hpp"
 
 #include <nlohmann/json.hpp>
@@ -29,21 +30,6 @@ std::pair<std::string, std::string> split_address(const std::string& origin, con
   return {address.substr(0, colon), port};
 }
 
-// Line and column of a byte offset, for JSON syntax errors.
-std::string line_col(std::string_view text, size_t offset) {
-  int line = 1;
-  int col = 1;
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      col = 1;
-    } else {
-      ++col;
-    }
-  }
-  return std::to_string(line) + ":" + std::to_string(col);
-}
-
 } // namespace
 
 ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) {
@@ -56,7 +42,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
   } catch (const nlohmann::json::parse_error& e) {
     std::string what = e.what();
     auto colon = what.find(": ", what.find("parse error"));
-    fail(origin + ":" + line_col(text, e.byte == 0 ? 0 : e.byte - 1),
+    fail(catalog::position_of(text, e.byte == 0 ? 0 : e.byte - 1, origin),
          "not JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
   }
   if (!doc.is_object() || !doc.contains("cluster") || !doc["cluster"].is_object()) {

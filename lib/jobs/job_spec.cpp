@@ -207,6 +207,19 @@ JobSpec job_from_tree(const Tree& doc, const Positions& positions, const std::st
   return std::move(b.spec);
 }
 
+Pos pos_at(std::string_view text, size_t offset) {
+  Pos p{"", 1, 1};
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++p.line;
+      p.column = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++p.column;
+    }
+  }
+  return p;
+}
+
 Pos JobSpec::pos(const std::string& field) const {
   std::string f = field;
   while (true) {

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lib::jobs {
@@ -59,6 +60,9 @@ struct JobSpec {
 // "path:line:col: " (or "path: " when the position is unknown; pos.file wins over path), the
 // prefix of every InvalidInput message about a job.
 std::string where(const std::string& path, const Pos& pos);
+
+// The 1-based line and column (in characters, not UTF-8 bytes) of a byte offset in text.
+Pos pos_at(std::string_view text, size_t offset);
 
 // Fills a finding's rule, severity, message and position from a field of the spec.
 Finding job_finding(const JobSpec& spec, const std::string& field, std::string rule, catalog::Severity severity,

@@ -1,7 +1,6 @@
 #include "lib/jobs/requirements.hpp"
 
 #include "catalog/error.hpp"
-#include "lib/jobs/job_tree.hpp"
 
 #include <cctype>
 #include <regex>
@@ -48,18 +47,6 @@ std::vector<LocatedRequirement> from_requirements_txt(std::string_view text, con
   return out;
 }
 
-Pos position_of(std::string_view text, size_t offset) {
-  Pos p{"", 1, 1};
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++p.line;
-      p.column = 1;
-    } else {
-      ++p.column;
-    }
-  }
-  return p;
-}
 
 std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::string& path) {
   const std::string s(text);
@@ -90,17 +77,17 @@ std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::
     } else if (c == '\'' || c == '"') {
       size_t close = s.find(c, i + 1);
       if (close == std::string::npos || s.find('\n', i) < close) {
-        throw catalog::InvalidInput(where(path, position_of(s, i)) + "unterminated string in the requirements list");
+        throw catalog::InvalidInput(where(path, pos_at(s, i)) + "unterminated string in the requirements list");
       }
-      out.push_back(parse_one(s.substr(i + 1, close - i - 1), path, position_of(s, i + 1)));
+      out.push_back(parse_one(s.substr(i + 1, close - i - 1), path, pos_at(s, i + 1)));
       i = close + 1;
     } else {
-      throw catalog::InvalidInput(where(path, position_of(s, i)) +
+      throw catalog::InvalidInput(where(path, pos_at(s, i)) +
                                   "the requirements list holds something other than string literals; rtcat reads only literal lists "
                                   "(pass a requirements.txt instead)");
     }
   }
-  throw catalog::InvalidInput(where(path, position_of(s, open)) + "the requirements list is not closed with ]");
+  throw catalog::InvalidInput(where(path, pos_at(s, open)) + "the requirements list is not closed with ]");
 }
 
 } // namespace

@@ -44,6 +44,13 @@ private:
       advance();
     }
   }
+  void skip_comma() {
+    skip_ws();
+    if (peek() == ',') {
+      advance();
+      skip_ws();
+    }
+  }
   std::string string() {
     std::string s;
     advance(); // opening quote
@@ -71,11 +78,7 @@ private:
         advance(); // ':'
         skip_ws();
         value(child);
-        skip_ws();
-        if (peek() == ',') {
-          advance();
-          skip_ws();
-        }
+        skip_comma();
       }
       advance();
     } else if (c == '[') {
@@ -85,11 +88,7 @@ private:
         std::string child = path + "[" + std::to_string(n) + "]";
         m_out[child] = Pos{"", m_line, m_col};
         value(child);
-        skip_ws();
-        if (peek() == ',') {
-          advance();
-          skip_ws();
-        }
+        skip_comma();
       }
       advance();
     } else if (c == '"') {
@@ -103,19 +102,6 @@ private:
   }
 };
 
-// Line and column (1-based, in characters) of a byte offset.
-Pos position_of(std::string_view text, size_t offset) {
-  Pos p{"", 1, 1};
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++p.line;
-      p.column = 1;
-    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-      ++p.column;
-    }
-  }
-  return p;
-}
 
 } // namespace
 
@@ -136,7 +122,7 @@ JobSpec parse_rest_json(std::string_view text, const std::string& path) {
         at = open;
       }
     }
-    Pos p = position_of(text, at);
+    Pos p = pos_at(text, at);
     std::string what = e.what();
     auto colon = what.find(": ", what.find("parse error"));
     std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);

@@ -26,12 +26,16 @@ expect_exit 0
 expect_json 'JSON.parse(j[0].TF_CONFIG).task.type' 'chief'
 expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.args.join(" ")' '--max-depth 5'
 
-# One replica, a trial, a host pattern; text output is shell assignments.
+# One replica, a trial, a host pattern; text output is export lines for eval.
 run cluster-spec "$J/valid-pytorch-cluster.yaml" --replica worker:2 --trial 7 --host-pattern '{type}-{index}.train.svc:23456'
 expect_exit 0
 expect_out "# worker 2  image gcr.io/my-project/pytorch-trainer:2.0"
-expect_out "CLUSTER_SPEC='{\"cluster\":{\"master\":[\"master-0.train.svc:23456\"],\"worker\":[\"worker-0.train.svc:23456\",\"worker-1.train.svc:23456\",\"worker-2.train.svc:23456\"],\"ps\":[\"ps-0.train.svc:23456\",\"ps-1.train.svc:23456\"]},\"environment\":\"cloud\",\"task\":{\"type\":\"worker\",\"index\":2,\"trial\":\"7\"},"
-expect_out "TF_CONFIG='{\"cluster\":{\"master\":"
+expect_out "export CLUSTER_SPEC='{\"cluster\":{\"master\":[\"master-0.train.svc:23456\"],\"worker\":[\"worker-0.train.svc:23456\",\"worker-1.train.svc:23456\",\"worker-2.train.svc:23456\"],\"ps\":[\"ps-0.train.svc:23456\",\"ps-1.train.svc:23456\"]},\"environment\":\"cloud\",\"task\":{\"type\":\"worker\",\"index\":2,\"trial\":\"7\"},"
+expect_out "export TF_CONFIG='{\"cluster\":{\"master\":"
+
+eval "$OUT"
+[[ "$(node -e 'console.log(JSON.parse(process.env.CLUSTER_SPEC).task.index)')" == 2 ]] || fail "eval of the text output"
+unset CLUSTER_SPEC TF_CONFIG
 
 # Errors: exit 2 with one line.
 run cluster-spec "$J/valid-pytorch-cluster.yaml" --replica worker:3
