@@ -45,6 +45,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
     fail(catalog::position_of(text, e.byte == 0 ? 0 : e.byte - 1, origin),
          "not JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
   }
+  jobs::check_json_nesting(text, origin);
   if (!doc.is_object() || !doc.contains("cluster") || !doc["cluster"].is_object()) {
     fail(origin, "no \"cluster\" object (expected {\"cluster\": {...}, \"task\": {...}, \"job\": {...}})");
   }

@@ -64,6 +64,11 @@ std::string where(const std::string& path, const Pos& pos);
 // The 1-based line and column (in characters, not UTF-8 bytes) of a byte offset in text.
 Pos pos_at(std::string_view text, size_t offset);
 
+// Throws catalog::InvalidInput "origin:line:col: nesting deeper than 64 levels" when JSON
+// text nests objects and lists deeper than a job or CLUSTER_SPEC ever does (which keeps
+// every later step, recursive or not, safe from stack exhaustion).
+void check_json_nesting(std::string_view text, const std::string& origin);
+
 // Fills a finding's rule, severity, message and position from a field of the spec.
 Finding job_finding(const JobSpec& spec, const std::string& field, std::string rule, catalog::Severity severity,
                     std::string message);

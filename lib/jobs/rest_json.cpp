@@ -134,6 +134,7 @@ JobSpec parse_rest_json(std::string_view text, const std::string& path) {
     }
     throw catalog::InvalidInput(where(path, p) + "invalid JSON: " + reason);
   }
+  check_json_nesting(text, path);
   Positions positions;
   PositionScanner(text, positions).run();
   return job_from_tree(doc, positions, path, "rest-json");

@@ -74,3 +74,9 @@ TEST_CASE("render_env quotes for each format") {
   CHECK(render_env(v, "json") == "{\n  \"A\": \"x y\",\n  \"B\": \"it's\",\n  \"C\": \"plain:1\"\n}\n");
   CHECK_THROWS_AS(render_env(v, "xml"), catalog::InvalidInput);
 }
+
+TEST_CASE("parse_cluster_spec refuses absurd nesting in job") {
+  std::string deep = R"({"cluster": {"master": ["m:1"]}, "task": {"type": "master"}, "job": )" + std::string(1000, '[') +
+                     std::string(1000, ']') + "}";
+  CHECK_THROWS_WITH_AS(parse_cluster_spec(deep, "CLUSTER_SPEC"), doctest::Contains("nesting deeper than 64 levels"), catalog::InvalidInput);
+}

@@ -70,3 +70,11 @@ TEST_CASE("rest_json notes unknown fields, with the camelCase spelling") {
   CHECK(spec.notes[0].message.find("did you mean runtimeVersion?") != std::string::npos);
   CHECK(spec.notes[1].message.find("ignored") != std::string::npos);
 }
+
+TEST_CASE("rest_json refuses absurd nesting before anything recurses over it") {
+  std::string deep = "{\"args\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+  CHECK_THROWS_WITH_AS(parse_rest_json(deep, "deep.json"), "deep.json:1:73: nesting deeper than 64 levels", catalog::InvalidInput);
+  std::string fine = "{\"args\": " + std::string(60, '[') + std::string(60, ']') + "}";
+  CHECK_NOTHROW(parse_rest_json(fine, "ok.json"));
+  CHECK_NOTHROW(lib::jobs::check_json_nesting(R"({"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["})", "s"));
+}
