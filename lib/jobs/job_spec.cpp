@@ -100,7 +100,9 @@ struct Builder {
     if (auto it = input.find("trainingInput"); it != input.end()) {
       prefix = "trainingInput.";
       if (!it->is_object()) {
-        bad("", "an object", *it);
+        auto p = positions.find("trainingInput");
+        throw catalog::InvalidInput(where(spec.path, p == positions.end() ? Pos{} : p->second) + "trainingInput must be an object, not " +
+                                    type_name(*it));
       }
       ti = &*it;
       if (auto id = input.find("jobId"); id != input.end() && id->is_string()) {

@@ -53,3 +53,8 @@ TEST_CASE("config_yaml reports malformed YAML with line and column") {
   CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  workerCount: many\n", "t.yaml"),
                        "t.yaml:2:3: trainingInput.workerCount must be a whole number, not the string \"many\"", catalog::InvalidInput);
 }
+
+TEST_CASE("config_yaml needs trainingInput to be a mapping") {
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  - a\n", "l.yaml"), "l.yaml:1:1: trainingInput must be an object, not a list",
+                       catalog::InvalidInput);
+}
