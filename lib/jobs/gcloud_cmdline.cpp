@@ -225,7 +225,12 @@ JobSpec parse_gcloud(std::string_view text, const std::string& path, const std::
   size_t i = 1;
   std::vector<Word> flags_before;
   while (i < w.size() && w[i].text.rfind("-", 0) == 0) {
+    const FlagSpec* f = find_flag(w[i].text);
+    bool takes_value = f && f->kind != Kind::boolean && f->kind != Kind::ignored_bool;
     flags_before.push_back(w[i++]);
+    if (takes_value && i < w.size()) { // gcloud --project p ai-platform ...
+      flags_before.push_back(w[i++]);
+    }
   }
   if (i < w.size() && (w[i].text == "beta" || w[i].text == "alpha")) {
     ++i;

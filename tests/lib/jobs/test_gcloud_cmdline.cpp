@@ -61,3 +61,9 @@ TEST_CASE("gcloud_cmdline reads --config and lets flags win") {
   CHECK(spec.pos("workerCount").file.empty());
   CHECK(spec.pos("parameterServerCount").file.find("valid-config.yaml") != std::string::npos);
 }
+
+TEST_CASE("gcloud_cmdline accepts global flags before the command group") {
+  auto spec = parse_gcloud("gcloud --project my-proj --quiet ai-platform jobs submit training j --region=us-central1", "--gcloud", "");
+  CHECK(spec.job_id == "j");
+  CHECK(spec.notes.empty());
+}
