@@ -102,6 +102,7 @@ struct Converter {
 } // namespace
 
 JobSpec parse_config_yaml(std::string_view text, const std::string& path) {
+  check_utf8(text, path);
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));

@@ -207,6 +207,7 @@ bool is_local(const std::string& uri) { return uri.rfind("gs://", 0) != 0; }
 } // namespace
 
 JobSpec parse_gcloud(std::string_view text, const std::string& path, const std::string& base_dir) {
+  check_utf8(text, path);
   auto commands = tokenize(text, path);
   const std::vector<Word>* cmd = nullptr;
   for (const auto& c : commands) {

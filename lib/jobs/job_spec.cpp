@@ -246,6 +246,28 @@ void check_json_nesting(std::string_view text, const std::string& origin) {
   }
 }
 
+void check_utf8(std::string_view text, const std::string& origin) {
+  for (size_t i = 0; i < text.size();) {
+    auto c = static_cast<unsigned char>(text[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    bool ok = n > 0 && i + n <= text.size() && !(n == 2 && c < 0xC2) && !(n == 4 && c > 0xF4);
+    for (size_t k = 1; ok && k < n; ++k) {
+      ok = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    }
+    if (ok && n == 3) { // no overlong forms, no surrogates
+      auto c1 = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);
+    } else if (ok && n == 4) {
+      auto c1 = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
+    }
+    if (!ok) {
+      throw catalog::InvalidInput(where(origin, pos_at(text, i)) + "invalid UTF-8 (save the file as UTF-8)");
+    }
+    i += n;
+  }
+}
+
 Pos JobSpec::pos(const std::string& field) const {
   std::string f = field;
   while (true) {

@@ -69,6 +69,10 @@ Pos pos_at(std::string_view text, size_t offset);
 // every later step, recursive or not, safe from stack exhaustion).
 void check_json_nesting(std::string_view text, const std::string& origin);
 
+// Throws catalog::InvalidInput "origin:line:col: invalid UTF-8" at the first byte sequence
+// that is not UTF-8 (JSON output and messages must be valid text).
+void check_utf8(std::string_view text, const std::string& origin);
+
 // Fills a finding's rule, severity, message and position from a field of the spec.
 Finding job_finding(const JobSpec& spec, const std::string& field, std::string rule, catalog::Severity severity,
                     std::string message);

@@ -93,6 +93,7 @@ std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::
 } // namespace
 
 std::vector<LocatedRequirement> read_requirements(std::string_view text, const std::string& path) {
+  check_utf8(text, path);
   bool setup = path == "setup.py" || path.ends_with("/setup.py");
   return setup ? from_setup_py(text, path) : from_requirements_txt(text, path);
 }

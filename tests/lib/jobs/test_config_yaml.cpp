@@ -58,3 +58,9 @@ TEST_CASE("config_yaml needs trainingInput to be a mapping") {
   CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  - a\n", "l.yaml"), "l.yaml:1:1: trainingInput must be an object, not a list",
                        catalog::InvalidInput);
 }
+
+TEST_CASE("config_yaml refuses text that is not UTF-8") {
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  region: \"eu\xF9\"\n", "bin.yaml"), "bin.yaml:2:14: invalid UTF-8 (save the file as UTF-8)",
+                       catalog::InvalidInput);
+  CHECK_NOTHROW(parse_config_yaml("trainingInput:\n  region: \"m\xC3\xBCnchen\"\n", "ok.yaml"));
+}
