@@ -7,8 +7,15 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 out=${2:-$src/build/fuzz}
 mkdir -p "$out/corpus"
+# Without catalog_set.cpp (SQLite, embedded catalogs) read_file needs a stand-in; the target
+# never reads files.
+cat >"$out/read_file_stub.cpp" <<'CPP'
+#include "catalog/catalog_set.hpp"
+#include "catalog/error.hpp"
+std::string catalog::read_file(const std::string& path) { throw catalog::InvalidInput(path + ": cannot read"); }
+CPP
 clang++ -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$src" \
-  "$src/fuzz/fuzz_jobs.cpp" \
+  "$src/fuzz/fuzz_jobs.cpp" "$out/read_file_stub.cpp" \
   "$src"/catalog/{version,calendar,pep440,model,json_io}.cpp \
   "$src"/lib/jobs/{job_spec,rest_json,config_yaml,gcloud_cmdline,requirements}.cpp \
   "$src"/lib/cluster/{cluster_spec,tf_config,framework_env}.cpp \
