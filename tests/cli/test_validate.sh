@@ -29,7 +29,7 @@ expect_out "warning: runtime 1.14 closes to new jobs"
 run validate "$J/invalid-runtime-closed.json" --at 2020-07-19
 expect_exit 1
 expect_out "invalid-runtime-closed.json:8:5: error: runtime 1.14 closed to new jobs on 2020-07-19"
-expect_out "[submission-end] (use "
+expect_out "closed to new jobs on 2020-07-19 [submission-end]"
 run validate "$J/invalid-runtime-closed.json" --at 2020-07-20 --format json
 expect_exit 1
 expect_json 'j.find(f=>f.rule==="submission-end").line' '8'
