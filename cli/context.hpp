@@ -68,6 +68,9 @@ void register_combos(CLI::App& app, Context& ctx);
 void register_timeline(CLI::App& app, Context& ctx);
 void register_db(CLI::App& app, Context& ctx);
 // [jobs]
+void register_validate(CLI::App& app, Context& ctx);
+void register_cluster_spec(CLI::App& app, Context& ctx);
+void register_cluster_env(CLI::App& app, Context& ctx);
 // [migration]
 void register_upgrade(CLI::App& app, Context& ctx);
 void register_audit(CLI::App& app, Context& ctx);

@@ -89,6 +89,9 @@ int main(int argc, char** argv) {
   cli::register_timeline(app, ctx);
   cli::register_db(app, ctx);
   // [jobs]
+  cli::register_validate(app, ctx);
+  cli::register_cluster_spec(app, ctx);
+  cli::register_cluster_env(app, ctx);
   // [migration]
   cli::register_upgrade(app, ctx);
   cli::register_audit(app, ctx);

@@ -1,0 +1,172 @@
+#include "lib/cluster/framework_env.hpp"
+
+#include "catalog/error.hpp"
+#include "catalog/json_io.hpp"
+#include "lib/cluster/tf_config.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+namespace lib::cluster {
+
+using Tree = nlohmann::ordered_json;
+
+namespace {
+
+[[noreturn]] void fail(const std::string& origin, const std::string& what) { throw catalog::InvalidInput(origin + ": " + what); }
+
+std::string valid_roles() { return "master, worker, ps, evaluator"; }
+
+// "host:port" -> {host, port}.
+std::pair<std::string, std::string> split_address(const std::string& origin, const std::string& address) {
+  auto colon = address.rfind(':');
+  std::string port = colon == std::string::npos ? "" : address.substr(colon + 1);
+  bool digits = !port.empty() && port.size() <= 5 && std::all_of(port.begin(), port.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  if (colon == 0 || !digits) {
+    fail(origin, "address '" + address + "' is not host:port");
+  }
+  return {address.substr(0, colon), port};
+}
+
+} // namespace
+
+ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) {
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    fail(origin, "is empty; it is set on every replica of a custom-container job (pass --spec FILE to read one from a file)");
+  }
+  Tree doc;
+  try {
+    doc = Tree::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    std::string what = e.what();
+    auto colon = what.find(": ", what.find("parse error"));
+    fail(catalog::position_of(text, e.byte == 0 ? 0 : e.byte - 1, origin),
+         "not JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
+  }
+  jobs::check_json_nesting(text, origin);
+  if (!doc.is_object() || !doc.contains("cluster") || !doc["cluster"].is_object()) {
+    fail(origin, "no \"cluster\" object (expected {\"cluster\": {...}, \"task\": {...}, \"job\": {...}})");
+  }
+  ParsedSpec out;
+  for (const auto& [role, hosts] : doc["cluster"].items()) {
+    if (std::find(std::begin(k_roles), std::end(k_roles), role) == std::end(k_roles)) {
+      fail(origin, "unknown task type '" + role + "' in cluster (valid: " + valid_roles() + ")");
+    }
+    if (!hosts.is_array() || std::any_of(hosts.begin(), hosts.end(), [](const Tree& h) { return !h.is_string(); })) {
+      fail(origin, "cluster." + role + " must be a list of \"host:port\" strings");
+    }
+    std::vector<std::string> list;
+    for (const auto& h : hosts) {
+      split_address(origin, h.get<std::string>());
+      list.push_back(h.get<std::string>());
+    }
+    out.cluster.roles.emplace_back(role, list);
+  }
+  if (out.cluster.count("master") != 1) {
+    fail(origin, out.cluster.count("master") == 0 ? "no master in cluster (every job has exactly one)"
+                                                  : "cluster.master lists " + std::to_string(out.cluster.count("master")) +
+                                                        " addresses; a job has exactly one master");
+  }
+  auto task = doc.find("task");
+  if (task == doc.end() || !task->is_object() || !task->contains("type") || !(*task)["type"].is_string()) {
+    fail(origin, "no \"task\" with a \"type\" (this replica's role)");
+  }
+  out.task.type = (*task)["type"].get<std::string>();
+  if (std::find(std::begin(k_roles), std::end(k_roles), out.task.type) == std::end(k_roles)) {
+    fail(origin, "unknown task type '" + out.task.type + "' (valid: " + valid_roles() + ")");
+  }
+  const Tree& index = task->contains("index") ? (*task)["index"] : Tree(0);
+  if (!index.is_number_integer()) {
+    fail(origin, "task.index must be a whole number, not " + index.dump());
+  }
+  out.task.index = index.get<long>();
+  long n = static_cast<long>(out.cluster.count(out.task.type));
+  if (out.task.index < 0 || out.task.index >= n) {
+    fail(origin, "task " + out.task.type + ":" + std::to_string(out.task.index) + " is out of range: the cluster has " +
+                     std::to_string(n) + " " + out.task.type + " address" + (n == 1 ? "" : "es"));
+  }
+  if (auto t = task->find("trial"); t != task->end() && !t->is_null()) {
+    out.task.trial = t->is_string() ? t->get<std::string>() : t->dump();
+  }
+  auto job = doc.find("job");
+  out.job_json = job == doc.end() ? "{}" : job->dump();
+  return out;
+}
+
+const std::vector<std::string>& env_frameworks() {
+  static const std::vector<std::string> k{"pytorch", "mxnet", "tensorflow"};
+  return k;
+}
+
+EnvVars framework_env(const ParsedSpec& spec, std::string_view framework) {
+  const Task& t = spec.task;
+  const std::string role = t.type;
+  const auto [master_host, master_port] = split_address("CLUSTER_SPEC", spec.cluster.hosts("master")->front());
+  if (framework == "pytorch") {
+    if (role != "master" && role != "worker") {
+      fail("CLUSTER_SPEC", "task type " + role + " has no role in PyTorch distributed training (only master and worker replicas join the process group)");
+    }
+    long rank = role == "master" ? 0 : t.index + 1;
+    return {{"MASTER_ADDR", master_host},
+            {"MASTER_PORT", master_port},
+            {"WORLD_SIZE", std::to_string(1 + spec.cluster.count("worker"))},
+            {"RANK", std::to_string(rank)}};
+  }
+  if (framework == "mxnet") {
+    std::string dmlc = role == "master" ? "scheduler" : role == "worker" ? "worker" : role == "ps" ? "server" : "";
+    if (dmlc.empty()) {
+      fail("CLUSTER_SPEC", "task type " + role + " has no role in MXNet (master -> scheduler, worker -> worker, ps -> server)");
+    }
+    return {{"DMLC_ROLE", dmlc},
+            {"DMLC_PS_ROOT_URI", master_host},
+            {"DMLC_PS_ROOT_PORT", master_port},
+            {"DMLC_NUM_WORKER", std::to_string(spec.cluster.count("worker"))},
+            {"DMLC_NUM_SERVER", std::to_string(spec.cluster.count("ps"))}};
+  }
+  if (framework == "tensorflow") {
+    return {{"TF_CONFIG", tf_config_json(spec.cluster, t, spec.job_json, true)}};
+  }
+  throw catalog::InvalidInput("--framework " + std::string(framework) + " is not supported (valid: pytorch, mxnet, tensorflow)");
+}
+
+std::string render_env(const EnvVars& vars, std::string_view format) {
+  std::string out;
+  if (format == "json") {
+    Tree j = Tree::object();
+    for (const auto& [name, value] : vars) {
+      j[name] = value;
+    }
+    return j.dump(2) + "\n";
+  }
+  for (const auto& [name, value] : vars) {
+    bool plain = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-' || c == ':' || c == '/' || c == '@';
+    });
+    if (format == "sh") {
+      std::string quoted;
+      for (char c : value) {
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      }
+      out += "export " + name + "='" + quoted + "'\n";
+    } else if (format == "dotenv") {
+      if (plain) {
+        out += name + "=" + value + "\n";
+      } else if (value.find('\'') == std::string::npos) {
+        out += name + "='" + value + "'\n";
+      } else {
+        std::string quoted;
+        for (char c : value) {
+          quoted += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+        }
+        out += name + "=\"" + quoted + "\"\n";
+      }
+    } else {
+      throw catalog::InvalidInput("--format " + std::string(format) + " is not available for cluster-env (valid: sh, json, dotenv)");
+    }
+  }
+  return out;
+}
+
+} // namespace lib::cluster

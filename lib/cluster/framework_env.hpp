@@ -1,0 +1,43 @@
+#pragma once
+
+#include "lib/cluster/cluster_spec.hpp"
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace lib::cluster {
+
+// A CLUSTER_SPEC read back inside a replica.
+struct ParsedSpec {
+  Cluster cluster;
+  Task task;
+  std::string job_json; // "{}" when absent
+};
+
+// Parses and checks a CLUSTER_SPEC string. `origin` names it in messages ("CLUSTER_SPEC",
+// a file). Throws catalog::InvalidInput with one clear line when it is empty, not JSON (with
+// line and column), has no master (or more than one), an unknown role, an address that is not
+// host:port, or a task whose type is not in the cluster or whose index is out of range.
+ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin);
+
+// The frameworks cluster-env knows.
+const std::vector<std::string>& env_frameworks();
+
+using EnvVars = std::vector<std::pair<std::string, std::string>>;
+
+// The variables a framework needs on this replica:
+//   pytorch:    MASTER_ADDR, MASTER_PORT, WORLD_SIZE (master + workers), RANK (master 0, worker i -> i+1)
+//   mxnet:      DMLC_ROLE (master -> scheduler, worker -> worker, ps -> server), DMLC_PS_ROOT_URI,
+//               DMLC_PS_ROOT_PORT (the master's address), DMLC_NUM_WORKER, DMLC_NUM_SERVER
+//   tensorflow: TF_CONFIG with the master as chief and without evaluators
+// Throws catalog::InvalidInput for an unknown framework (listing the valid ones) and for a
+// task type the framework has no role for (PyTorch: ps, evaluator; MXNet: evaluator).
+EnvVars framework_env(const ParsedSpec& spec, std::string_view framework);
+
+// Renders variables: "sh" (export NAME='value', for eval), "dotenv" (NAME=value, quoted when
+// needed) or "json" (an object of name -> value). Throws catalog::InvalidInput for another format.
+std::string render_env(const EnvVars& vars, std::string_view format);
+
+} // namespace lib::cluster

@@ -1,0 +1,133 @@
+// gcloud config.yaml -> JobSpec. The only file that includes yaml-cpp: the YAML document is
+// turned into the same tree the JSON reader produces, with each key's line and column.
+
+#include "catalog/error.hpp"
+#include "lib/jobs/job_tree.hpp"
+#include "lib/jobs/parsers.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <regex>
+
+namespace lib::jobs {
+
+namespace {
+
+Pos pos_of(const YAML::Mark& m) {
+  if (m.line < 0) {
+    return {};
+  }
+  return Pos{"", m.line + 1, m.column + 1};
+}
+
+struct Converter {
+  const std::string& path;
+  Positions& positions;
+  std::vector<Finding>& notes;
+
+  // A plain (unquoted) scalar the way a YAML 1.1 reader such as gcloud's types it.
+  Tree scalar(const YAML::Node& n, const std::string& field) {
+    const std::string& s = n.Scalar();
+    if (n.Tag() != "?") { // quoted or explicitly tagged: a string
+      return s;
+    }
+    static const std::regex k_int("[-+]?[0-9]+");
+    static const std::regex k_float("[-+]?([0-9]+\\.[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?");
+    if (s == "~" || s == "null" || s == "Null" || s == "NULL" || s.empty()) {
+      return nullptr;
+    }
+    if (s == "true" || s == "True" || s == "TRUE") {
+      return true;
+    }
+    if (s == "false" || s == "False" || s == "FALSE") {
+      return false;
+    }
+    if (std::regex_match(s, k_int) && s.size() < 10) {
+      return std::stol(s);
+    }
+    if (std::regex_match(s, k_float)) {
+      // A version written as a number: 2.10 reads as the float 2.1. Keep the text and say so.
+      double value = std::stod(s);
+      std::string as_read = Tree(value).dump();
+      if (as_read != s) {
+        Finding f;
+        Pos p = positions[field];
+        f.rule = "yaml-unquoted-version";
+        f.severity = catalog::Severity::warning;
+        f.message = field.substr(field.rfind('.') + 1) + ": " + s + " is a YAML number, which a YAML reader takes as " +
+                    as_read + "; quote it ('" + s + "')";
+        f.path = path;
+        f.line = p.line;
+        f.column = p.column;
+        notes.push_back(f);
+      }
+      return s;
+    }
+    return s;
+  }
+
+  Tree convert(const YAML::Node& n, const std::string& field) {
+    switch (n.Type()) {
+    case YAML::NodeType::Map: {
+      Tree obj = Tree::object();
+      for (const auto& kv : n) {
+        if (!kv.first.IsScalar()) {
+          throw catalog::InvalidInput(where(path, pos_of(kv.first.Mark())) + "invalid YAML: a key must be a plain name");
+        }
+        std::string key = kv.first.Scalar();
+        std::string child = field.empty() ? key : field + "." + key;
+        positions[child] = pos_of(kv.first.Mark());
+        obj[key] = convert(kv.second, child);
+      }
+      return obj;
+    }
+    case YAML::NodeType::Sequence: {
+      Tree arr = Tree::array();
+      size_t i = 0;
+      for (const auto& item : n) {
+        std::string child = field + "[" + std::to_string(i++) + "]";
+        positions[child] = pos_of(item.Mark());
+        arr.push_back(convert(item, child));
+      }
+      return arr;
+    }
+    case YAML::NodeType::Scalar:
+      return scalar(n, field);
+    default:
+      return nullptr;
+    }
+  }
+};
+
+} // namespace
+
+JobSpec parse_config_yaml(std::string_view text, const std::string& path) {
+  check_utf8(text, path);
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(text));
+  } catch (const YAML::ParserException& e) {
+    throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
+  } catch (const YAML::Exception& e) {
+    throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
+  }
+  if (!root.IsMap()) {
+    throw catalog::InvalidInput(where(path, Pos{"", 1, 1}) +
+                                (root.IsNull() ? std::string("the file is empty")
+                                               : std::string("expected a mapping with trainingInput:, like gcloud's --config file")));
+  }
+  Positions positions;
+  std::vector<Finding> notes;
+  Converter conv{path, positions, notes};
+  Tree doc;
+  try {
+    doc = conv.convert(root, "");
+  } catch (const YAML::Exception& e) {
+    throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
+  }
+  JobSpec spec = job_from_tree(doc, positions, path, "config-yaml");
+  spec.notes.insert(spec.notes.begin(), notes.begin(), notes.end());
+  return spec;
+}
+
+} // namespace lib::jobs

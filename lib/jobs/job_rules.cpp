@@ -1,0 +1,357 @@
+#include "lib/jobs/job_rules.hpp"
+
+#include "catalog/error.hpp"
+#include "lib/check.hpp"
+#include "lib/frameworks.hpp"
+#include "lib/jobs/job_tree.hpp"
+
+#include <algorithm>
+
+namespace lib::jobs {
+
+namespace {
+
+using catalog::Severity;
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) {
+    out += (out.empty() ? "" : ", ") + s;
+  }
+  return out;
+}
+
+// "runtimeVersion" -> "runtime-version".
+std::string kebab(const std::string& camel) {
+  std::string out;
+  for (char c : camel) {
+    if (std::isupper(static_cast<unsigned char>(c))) {
+      out += '-';
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string plural(long n, const std::string& role) {
+  static const std::pair<const char*, const char*> k_names[] = {
+      {"worker", "worker"}, {"ps", "parameter server"}, {"evaluator", "evaluator"}, {"master", "master"}};
+  std::string noun = role;
+  for (const auto& [r, name] : k_names) {
+    if (role == r) {
+      noun = name;
+    }
+  }
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+Finding at(const Pos& p, const std::string& path, Finding f) {
+  f.path = p.file.empty() ? path : p.file;
+  f.line = p.line;
+  f.column = p.column;
+  return f;
+}
+
+class Validator {
+public:
+  Validator(const catalog::CatalogSet& set, const JobSpec& spec, const RuleOptions& opt) : m_set(set), m_spec(spec), m_opt(opt) {}
+
+  std::vector<Finding> run() {
+    m_out = m_spec.notes;
+    required_fields();
+    runtime();
+    scale_tier();
+    packages();
+    images();
+    std::stable_sort(m_out.begin(), m_out.end(), [](const Finding& a, const Finding& b) {
+      return std::tie(a.path, a.line, a.column) < std::tie(b.path, b.line, b.column);
+    });
+    return std::move(m_out);
+  }
+
+private:
+  const catalog::CatalogSet& m_set;
+  const JobSpec& m_spec;
+  const RuleOptions& m_opt;
+  std::vector<Finding> m_out;
+  std::optional<std::string> m_runtime; // given or defaulted
+  std::optional<std::string> m_python;
+  bool m_defaulted = false;
+
+  void add(const std::string& field, const std::string& rule, Severity sev, const std::string& message,
+           const std::string& suggestion = "") {
+    Finding f = job_finding(m_spec, field, rule, sev, message);
+    f.suggestion = suggestion;
+    m_out.push_back(f);
+  }
+
+  const catalog::Catalog* platform() const { return m_set.get(m_opt.platform); }
+
+  void required_fields() {
+    m_runtime = m_spec.runtime_version;
+    m_python = m_spec.python_version;
+    const catalog::Catalog* c = platform();
+    if (m_spec.custom_container() || !c || !c->policy.required_fields) {
+      return;
+    }
+    const catalog::RequiredFields& rf = *c->policy.required_fields;
+    for (const auto& field : rf.fields) {
+      std::optional<std::string>* value = field == "runtimeVersion" ? &m_runtime : field == "pythonVersion" ? &m_python : nullptr;
+      if (!value || *value) {
+        continue;
+      }
+      std::string def;
+      for (const auto& [name, v] : rf.defaults) {
+        def = name == field ? v : def;
+      }
+      const std::string from = catalog::format_date(rf.from);
+      if (m_opt.on >= rf.from) {
+        std::string suggestion;
+        if (field == "runtimeVersion") {
+          lib::Request probe;
+          probe.on = m_opt.on;
+          probe.warn_days = m_opt.warn_days;
+          auto s = lib::suggest(m_set, *c, nullptr, probe, 1);
+          suggestion = s.empty() ? "" : s.front().entry->id;
+        }
+        add("", kebab(field) + "-required", Severity::error,
+            field + " is required from " + from + (def.empty() ? "" : " (before, it defaulted to " + def + ")") +
+                "; set it, or set masterConfig.imageUri for a custom container",
+            suggestion);
+      } else if (!def.empty()) {
+        add("", kebab(field) + "-defaulted", Severity::note,
+            field + " is not set: on " + catalog::format_date(m_opt.on) + " it defaults to " + def + " (required from " + from + ")");
+        *value = def;
+        m_defaulted = m_defaulted || field == "runtimeVersion";
+      }
+    }
+  }
+
+  // The field a finding from lib::check is about.
+  std::string field_of(const Finding& f, const std::vector<std::pair<std::string, std::string>>& framework_fields) const {
+    if (f.rule.rfind("python-", 0) == 0) {
+      return m_spec.python_version ? "pythonVersion" : "";
+    }
+    const catalog::Catalog* cat = platform();
+    bool framework_rule = f.rule.rfind("framework-", 0) == 0 ||
+                          (cat && std::any_of(cat->rules.begin(), cat->rules.end(), [&](const catalog::Rule& r) { return r.id == f.rule; }));
+    std::string message = f.message;
+    std::transform(message.begin(), message.end(), message.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (const auto& [fw, field] : framework_fields) {
+      if (framework_rule && message.find(fw) != std::string::npos) {
+        return field;
+      }
+    }
+    return m_spec.runtime_version ? "runtimeVersion" : "";
+  }
+
+  void runtime() {
+    if (m_spec.custom_container() && m_spec.runtime_version) {
+      add("runtimeVersion", "runtime-with-custom-container", Severity::warning,
+          "set either runtimeVersion or masterConfig.imageUri: a custom container brings its own runtime, and runtimeVersion "
+          "only changes TF_CONFIG (chief on 2.1 and later)");
+    }
+    if (!m_runtime) {
+      return;
+    }
+    lib::Request req;
+    req.runtime = *m_runtime;
+    req.service = "training";
+    req.on = m_opt.on;
+    req.warn_days = m_opt.warn_days;
+    req.platform = m_opt.platform;
+    if (m_python) {
+      auto v = catalog::Version::try_parse(*m_python);
+      if (!v) {
+        throw catalog::InvalidInput(where(m_spec.path, m_spec.pos("pythonVersion")) + "pythonVersion '" + *m_python +
+                                    "' is not a version (expected X.Y, like 3.7)");
+      }
+      req.python = v;
+    }
+    // Frameworks with per-service rules (scikit-learn, XGBoost): from --framework or the requirements.
+    std::vector<std::pair<std::string, std::string>> framework_fields; // key -> where it was named
+    for (const auto& fw : m_opt.frameworks) {
+      framework_fields.emplace_back(fw, m_spec.runtime_version ? "runtimeVersion" : "");
+    }
+    const catalog::Catalog* cat = platform();
+    for (const auto& r : m_opt.requirements) {
+      std::string key = lib::framework_key(r.requirement.name);
+      bool ruled = cat && std::any_of(cat->rules.begin(), cat->rules.end(), [&](const catalog::Rule& rule) { return rule.framework == key; });
+      if (ruled && std::none_of(framework_fields.begin(), framework_fields.end(), [&](const auto& p) { return p.first == key; })) {
+        framework_fields.emplace_back(key, "@" + std::to_string(&r - m_opt.requirements.data()));
+      }
+    }
+    for (const auto& [fw, field] : framework_fields) {
+      req.frameworks.push_back(fw);
+    }
+    lib::CheckResult res;
+    try {
+      res = lib::check(m_set, req);
+    } catch (const catalog::InvalidInput& e) {
+      throw catalog::InvalidInput(where(m_spec.path, m_spec.pos("runtimeVersion")) + "runtimeVersion: " + e.what());
+    }
+    for (auto f : res.findings) {
+      std::string field = field_of(f, framework_fields);
+      if (m_defaulted) {
+        f.message = "(default runtime " + *m_runtime + ") " + f.message;
+      }
+      if (field.rfind("@", 0) == 0) {
+        m_out.push_back(at(m_opt.requirements[std::stoul(field.substr(1))].pos, m_spec.path, f));
+      } else {
+        m_out.push_back(at(m_spec.pos(field), m_spec.path, f));
+      }
+    }
+    if (!res.target) {
+      return;
+    }
+    // Each requirement against the runtime's pins, at the line that asks for it.
+    for (const auto& r : m_opt.requirements) {
+      lib::Request one = req;
+      one.frameworks.clear();
+      one.python.reset();
+      one.requires_ = {r.requirement};
+      for (auto f : lib::compatibility(*res.target->catalog, *res.target->entry, one)) {
+        f.python = m_python.value_or("");
+        m_out.push_back(at(r.pos, m_spec.path, f));
+      }
+    }
+  }
+
+  void scale_tier() {
+    const auto& tiers = scale_tiers();
+    std::string tier = m_spec.scale_tier.value_or("BASIC");
+    if (std::find(tiers.begin(), tiers.end(), tier) == tiers.end()) {
+      std::string fixed = tier;
+      std::transform(fixed.begin(), fixed.end(), fixed.begin(),
+                     [](unsigned char c) { return c == '-' ? '_' : static_cast<char>(std::toupper(c)); });
+      bool near = std::find(tiers.begin(), tiers.end(), fixed) != tiers.end();
+      add("scaleTier", "unknown-scale-tier", Severity::error,
+          "scaleTier '" + tier + "' is not a scale tier" + (near ? " (did you mean " + fixed + "?)" : "") + " (valid: " + join(tiers) + ")",
+          near ? fixed : "");
+      return;
+    }
+    if (tier != "CUSTOM") {
+      for (const auto& r : m_spec.roles) {
+        if (r.machine_type) {
+          add(r.field + "Type", "not-custom-tier", Severity::warning,
+              r.field + "Type is used only with scaleTier CUSTOM (this job's tier is " + tier + "); set scaleTier: CUSTOM or remove it");
+        }
+        if (r.count_set && r.count > 0) {
+          add(r.field + "Count", "not-custom-tier", Severity::warning,
+              r.field + "Count is used only with scaleTier CUSTOM (this job's tier is " + tier + "); set scaleTier: CUSTOM or remove it");
+        }
+      }
+      return;
+    }
+    for (const auto& r : m_spec.roles) {
+      if (r.name == "master") {
+        if (!r.machine_type) {
+          add("scaleTier", "master-type-required", Severity::error, "scaleTier CUSTOM needs masterType (the master's machine type, like n1-standard-8)");
+        }
+        continue;
+      }
+      if (r.count < 0) {
+        add(r.field + "Count", "invalid-replica-count", Severity::error, r.field + "Count is " + std::to_string(r.count) + "; it must be 0 or more");
+      } else if (r.count > 0 && !r.machine_type) {
+        add(r.field + "Count", "replica-type-missing", Severity::error,
+            r.field + "Count is " + std::to_string(r.count) + " but " + r.field + "Type is not set; set the machine type of the " +
+                plural(r.count, r.name).substr(std::to_string(r.count).size() + 1));
+      } else if (r.count == 0 && r.machine_type) {
+        add(r.field + "Type", "replica-count-missing", Severity::error,
+            r.field + "Type is set but " + r.field + "Count is " + (r.count_set ? "0" : "not") + "; set how many to run, or remove " +
+                r.field + "Type");
+      }
+    }
+  }
+
+  void packages() {
+    bool gcloud_uploads = m_spec.form == "gcloud";
+    for (size_t i = 0; i < m_spec.package_uris.size(); ++i) {
+      const std::string& uri = m_spec.package_uris[i];
+      const std::string field = "packageUris[" + std::to_string(i) + "]";
+      bool gcs = uri.rfind("gs://", 0) == 0;
+      if (!gcs && !gcloud_uploads) {
+        add(field, "package-not-gcs", Severity::error,
+            "package '" + uri + "' is not on Cloud Storage; upload it and give its gs://BUCKET/PATH URI");
+      }
+      if (!uri.ends_with(".tar.gz") && !uri.ends_with(".whl")) {
+        add(field, "package-not-pip", Severity::error,
+            "package '" + uri + "' is not a pip package; build a source distribution (.tar.gz, python setup.py sdist) or a wheel (.whl)");
+      }
+    }
+    bool has_packages = !m_spec.package_uris.empty() || m_spec.local_packages;
+    if (has_packages && !m_spec.python_module) {
+      add("packageUris", "python-module-missing", Severity::error,
+          "packages are given but pythonModule is not; set the module to run, like trainer.task" +
+              std::string(gcloud_uploads ? " (--module-name)" : ""));
+    }
+    if (!has_packages && !m_spec.custom_container()) {
+      add("", "no-training-code", Severity::error,
+          "the job has neither packageUris nor masterConfig.imageUri: give the trainer package (with pythonModule) or a custom "
+          "container image");
+    }
+  }
+
+  bool uses_tensorflow() const {
+    if (!m_spec.custom_container()) {
+      return true; // the runtime versions are TensorFlow runtimes
+    }
+    if (m_spec.runtime_version) {
+      return true;
+    }
+    auto named = [](const std::string& s) { return s == "tensorflow" || s == "tensorflow-gpu" || s == "tf"; };
+    if (std::any_of(m_opt.frameworks.begin(), m_opt.frameworks.end(), named)) {
+      return true;
+    }
+    for (const auto& r : m_opt.requirements) {
+      if (named(r.requirement.name)) {
+        return true;
+      }
+    }
+    for (const auto& role : m_spec.roles) {
+      auto img = m_spec.image_for(role.name);
+      if (img && (img->find("tensorflow") != std::string::npos || img->find("/tf-") != std::string::npos ||
+                  img->find("/tf2-") != std::string::npos)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void images() {
+    const Role& master = m_spec.role("master");
+    for (const auto& r : m_spec.roles) {
+      if (r.name == "master") {
+        continue;
+      }
+      if (r.image_uri && !master.image_uri) {
+        add(r.field + "Config.imageUri", "replica-image-without-master", Severity::error,
+            r.field + "Config.imageUri is set but masterConfig.imageUri is not; custom containers start from the master's image");
+      } else if (master.image_uri && !r.image_uri && r.count > 0) {
+        add(r.field + "Count", "image-defaults-to-master", Severity::note,
+            r.field + "Config.imageUri is not set: the " + plural(r.count, r.name) + (r.count == 1 ? " runs" : " run") +
+                " the master's image " + *master.image_uri);
+      }
+    }
+    const Role& ev = m_spec.role("evaluator");
+    if (ev.count > 1 && uses_tensorflow()) {
+      add("evaluatorCount", "multiple-evaluators", Severity::warning,
+          "TensorFlow expects at most one evaluator; evaluatorCount is " + std::to_string(ev.count) +
+              " (the extra evaluators repeat the same evaluation)");
+    }
+    if (m_spec.use_chief_in_tf_config && !m_spec.custom_container()) {
+      add("useChiefInTfConfig", "use-chief-no-effect", Severity::note,
+          "useChiefInTfConfig has an effect only on custom-container jobs; runtime versions 2.1 and later name the master chief anyway");
+    }
+  }
+};
+
+} // namespace
+
+std::vector<Finding> validate_job(const catalog::CatalogSet& set, const JobSpec& spec, const RuleOptions& options) {
+  return Validator(set, spec, options).run();
+}
+
+} // namespace lib::jobs

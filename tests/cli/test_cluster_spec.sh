@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# rtcat cluster-spec: the CLUSTER_SPEC and TF_CONFIG of every replica.
+source "$(dirname "$0")/lib.sh"
+J="$SRC/data/examples/jobs"
+
+run cluster-spec "$J/valid-config.yaml" --format json
+expect_exit 0
+expect_json 'j.map(r=>r.type+":"+r.index).join(" ")' 'master:0 worker:0 worker:1 ps:0 evaluator:0'
+expect_json 'j.every(r=>r.image_uri==="gcr.io/my-project/census-trainer:1.0")' 'true'
+expect_json 'JSON.parse(j[2].CLUSTER_SPEC).task' '{"type":"worker","index":1}'
+expect_json 'Object.keys(JSON.parse(j[0].CLUSTER_SPEC).cluster).join(" ")' 'master worker ps evaluator'
+expect_json 'Object.keys(JSON.parse(j[0].TF_CONFIG).cluster).join(" ")' 'chief worker ps'
+expect_json 'JSON.parse(j[0].TF_CONFIG).task.type' 'chief'
+expect_json 'JSON.parse(j[4].TF_CONFIG).task.type' 'evaluator'
+expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.masterType' 'n1-highmem-8'
+
+# Runtime 1.15 without evaluators or useChiefInTfConfig: master stays master; no image.
+run cluster-spec "$J/valid-rest.json" --format json
+expect_exit 0
+expect_json 'j.length' '4'
+expect_json 'j[0].image_uri' 'null'
+expect_json 'JSON.parse(j[0].TF_CONFIG).task.type' 'master'
+# Runtime 2.1: chief.
+run cluster-spec "$J/valid-gcloud.sh" --format json
+expect_exit 0
+expect_json 'JSON.parse(j[0].TF_CONFIG).task.type' 'chief'
+expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.args.join(" ")' '--max-depth 5'
+
+# One replica, a trial, a host pattern; text output is export lines for eval.
+run cluster-spec "$J/valid-pytorch-cluster.yaml" --replica worker:2 --trial 7 --host-pattern '{type}-{index}.train.svc:23456'
+expect_exit 0
+expect_out "# worker 2  image gcr.io/my-project/pytorch-trainer:2.0"
+expect_out "export CLUSTER_SPEC='{\"cluster\":{\"master\":[\"master-0.train.svc:23456\"],\"worker\":[\"worker-0.train.svc:23456\",\"worker-1.train.svc:23456\",\"worker-2.train.svc:23456\"],\"ps\":[\"ps-0.train.svc:23456\",\"ps-1.train.svc:23456\"]},\"environment\":\"cloud\",\"task\":{\"type\":\"worker\",\"index\":2,\"trial\":\"7\"},"
+expect_out "export TF_CONFIG='{\"cluster\":{\"master\":"
+
+eval "$OUT"
+[[ "$(node -e 'console.log(JSON.parse(process.env.CLUSTER_SPEC).task.index)')" == 2 ]] || fail "eval of the text output"
+unset CLUSTER_SPEC TF_CONFIG
+
+# Errors: exit 2 with one line.
+run cluster-spec "$J/valid-pytorch-cluster.yaml" --replica worker:3
+expect_input_error "--replica worker:3: the job has 3 worker replicas (worker:0 to worker:2)"
+run cluster-spec "$J/valid-pytorch-cluster.yaml" --replica boss:0
+expect_input_error "TYPE one of master, worker, ps, evaluator"
+run cluster-spec "$J/valid-pytorch-cluster.yaml" --host-pattern 'node-{index}:2222'
+expect_input_error "--host-pattern 'node-{index}:2222'"
+run cluster-spec "$J/invalid-not-custom.json"
+expect_input_error "invalid-not-custom.json:3:5: scaleTier STANDARD_1 lets the service choose"
+run cluster-spec "$J/malformed-json.json"
+expect_input_error "malformed-json.json:4:5: invalid JSON"
+run cluster-spec
+expect_input_error "cluster-spec needs one job"
+run cluster-spec "$J/valid-rest.json" --trial 0
+expect_exit 2
+
+finish

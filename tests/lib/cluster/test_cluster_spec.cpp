@@ -1,0 +1,92 @@
+#include "catalog/error.hpp"
+#include "lib/cluster/cluster_spec.hpp"
+#include "lib/jobs/parsers.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace lib::cluster;
+
+namespace {
+lib::jobs::JobSpec job(const std::string& training_input) {
+  return lib::jobs::parse_rest_json("{\"jobId\": \"j\", \"trainingInput\": " + training_input + "}", "job.json");
+}
+const char* k_custom = R"({"scaleTier": "CUSTOM", "masterType": "n1", "workerType": "n1", "workerCount": 2, "parameterServerType": "n1", "parameterServerCount": 1, "masterConfig": {"imageUri": "gcr.io/p/m"}, "parameterServerConfig": {"imageUri": "gcr.io/p/ps"}})";
+} // namespace
+
+TEST_CASE("cluster_spec lists every replica with exact strings") {
+  auto rs = job_replicas(job(k_custom), {});
+  REQUIRE(rs.size() == 4);
+  CHECK(rs[0].type == "master");
+  CHECK(rs[2].type == "worker");
+  CHECK(rs[2].index == 1);
+  CHECK(rs[3].type == "ps");
+  CHECK(rs[2].cluster_spec ==
+        R"({"cluster":{"master":["cmle-training-master-0:2222"],"worker":["cmle-training-worker-0:2222","cmle-training-worker-1:2222"],"ps":["cmle-training-ps-0:2222"]},"environment":"cloud","task":{"type":"worker","index":1},"job":)" +
+            std::string(R"({"scaleTier":"CUSTOM","masterType":"n1","workerType":"n1","workerCount":2,"parameterServerType":"n1","parameterServerCount":1,"masterConfig":{"imageUri":"gcr.io/p/m"},"parameterServerConfig":{"imageUri":"gcr.io/p/ps"}}})"));
+  SUBCASE("images after defaulting") {
+    CHECK(*rs[1].image_uri == "gcr.io/p/m");
+    CHECK(*rs[3].image_uri == "gcr.io/p/ps");
+  }
+  SUBCASE("custom container without chief keeps master in TF_CONFIG") {
+    CHECK(rs[0].tf_config.find(R"("master":["cmle-training-master-0:2222"])") != std::string::npos);
+    CHECK(rs[0].tf_config.find(R"("task":{"type":"master","index":0})") != std::string::npos);
+  }
+}
+
+TEST_CASE("cluster_spec names the master chief when it should") {
+  SUBCASE("useChiefInTfConfig") {
+    auto rs = job_replicas(job(R"({"masterConfig": {"imageUri": "i"}, "useChiefInTfConfig": true})"), {});
+    CHECK(rs[0].tf_config.find(R"("chief":[)") != std::string::npos);
+    CHECK(rs[0].tf_config.find(R"("type":"chief")") != std::string::npos);
+    CHECK(rs[0].cluster_spec.find(R"("type":"master")") != std::string::npos);
+  }
+  SUBCASE("runtime 2.1, not 1.15") {
+    CHECK(chief_in_tf_config(job(R"({"runtimeVersion": "2.1"})")));
+    CHECK(chief_in_tf_config(job(R"({"runtimeVersion": "2.10"})")));
+    CHECK_FALSE(chief_in_tf_config(job(R"({"runtimeVersion": "1.15"})")));
+  }
+  SUBCASE("evaluators: chief, and left out of TF_CONFIG's cluster") {
+    auto rs = job_replicas(job(R"({"scaleTier": "CUSTOM", "masterType": "n1", "evaluatorType": "n1", "evaluatorCount": 1, "masterConfig": {"imageUri": "i"}})"), {});
+    REQUIRE(rs.size() == 2);
+    CHECK(rs[1].type == "evaluator");
+    CHECK(rs[1].cluster_spec.find(R"("evaluator":["cmle-training-evaluator-0:2222"])") != std::string::npos);
+    CHECK(rs[1].tf_config.find(R"("cluster":{"chief":["cmle-training-master-0:2222"]})") != std::string::npos);
+    CHECK(rs[1].tf_config.find(R"("task":{"type":"evaluator","index":0})") != std::string::npos);
+  }
+}
+
+TEST_CASE("cluster_spec trials, replica selection and host patterns") {
+  SUBCASE("tuning jobs get trial 1, --trial sets it") {
+    auto rs = job_replicas(job(R"({"hyperparameters": {"maxTrials": 4}})"), {});
+    CHECK(rs[0].cluster_spec.find(R"("trial":"1")") != std::string::npos);
+    ReplicaOptions o;
+    o.trial = 3;
+    CHECK(job_replicas(job("{}"), o)[0].tf_config.find(R"("trial":"3")") != std::string::npos);
+  }
+  SUBCASE("--replica") {
+    ReplicaOptions o;
+    o.replica = "worker:1";
+    auto rs = job_replicas(job(k_custom), o);
+    REQUIRE(rs.size() == 1);
+    CHECK(rs[0].index == 1);
+    o.replica = "worker:2";
+    CHECK_THROWS_WITH_AS(job_replicas(job(k_custom), o), "--replica worker:2: the job has 2 worker replicas (worker:0 to worker:1)",
+                         catalog::InvalidInput);
+    o.replica = "chief:0";
+    CHECK_THROWS_WITH_AS(job_replicas(job(k_custom), o), doctest::Contains("expected TYPE:INDEX"), catalog::InvalidInput);
+  }
+  SUBCASE("--host-pattern") {
+    ReplicaOptions o;
+    o.host_pattern = "{job}-{type}-{index}.svc:8470";
+    CHECK(job_replicas(job("{}"), o)[0].cluster_spec.find(R"(["j-master-0.svc:8470"])") != std::string::npos);
+    o.host_pattern = "{type}:2222";
+    CHECK_THROWS_AS(job_replicas(job("{}"), o), catalog::InvalidInput);
+    o.host_pattern = "{type}-{index}";
+    CHECK_THROWS_AS(job_replicas(job("{}"), o), catalog::InvalidInput);
+  }
+  SUBCASE("the service picks STANDARD_1 counts") {
+    CHECK_THROWS_WITH_AS(job_replicas(job(R"({"scaleTier": "STANDARD_1"})"), {}), doctest::Contains("use scaleTier CUSTOM"),
+                         catalog::InvalidInput);
+  }
+  SUBCASE("BASIC ignores counts") { CHECK(job_replicas(job(R"({"workerCount": 3})"), {}).size() == 1); }
+}

@@ -1,0 +1,82 @@
+#include "catalog/error.hpp"
+#include "lib/cluster/framework_env.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace lib::cluster;
+
+namespace {
+const char* k_spec = R"({"cluster": {"master": ["m-0:2222"], "worker": ["w-0:2222", "w-1:2222"], "ps": ["p-0:2223"], "evaluator": ["e-0:2222"]}, "task": {"type": "TYPE", "index": INDEX}, "job": {"a": 1}})";
+
+ParsedSpec spec(const std::string& type, int index) {
+  std::string s = k_spec;
+  s.replace(s.find("TYPE"), 4, type);
+  s.replace(s.find("INDEX"), 5, std::to_string(index));
+  return parse_cluster_spec(s, "CLUSTER_SPEC");
+}
+
+std::string get(const EnvVars& vars, const std::string& name) {
+  for (const auto& [n, v] : vars) {
+    if (n == name) {
+      return v;
+    }
+  }
+  return "<unset>";
+}
+} // namespace
+
+TEST_CASE("framework_env for PyTorch: master rank 0, workers after it") {
+  auto m = framework_env(spec("master", 0), "pytorch");
+  CHECK(get(m, "MASTER_ADDR") == "m-0");
+  CHECK(get(m, "MASTER_PORT") == "2222");
+  CHECK(get(m, "WORLD_SIZE") == "3");
+  CHECK(get(m, "RANK") == "0");
+  CHECK(get(framework_env(spec("worker", 1), "pytorch"), "RANK") == "2");
+  CHECK_THROWS_WITH_AS(framework_env(spec("ps", 0), "pytorch"), doctest::Contains("has no role in PyTorch"), catalog::InvalidInput);
+}
+
+TEST_CASE("framework_env for MXNet: scheduler, worker, server") {
+  auto m = framework_env(spec("master", 0), "mxnet");
+  CHECK(get(m, "DMLC_ROLE") == "scheduler");
+  CHECK(get(m, "DMLC_PS_ROOT_URI") == "m-0");
+  CHECK(get(m, "DMLC_PS_ROOT_PORT") == "2222");
+  CHECK(get(m, "DMLC_NUM_WORKER") == "2");
+  CHECK(get(m, "DMLC_NUM_SERVER") == "1");
+  CHECK(get(framework_env(spec("worker", 0), "mxnet"), "DMLC_ROLE") == "worker");
+  CHECK(get(framework_env(spec("ps", 0), "mxnet"), "DMLC_ROLE") == "server");
+  CHECK_THROWS_AS(framework_env(spec("evaluator", 0), "mxnet"), catalog::InvalidInput);
+}
+
+TEST_CASE("framework_env for TensorFlow: chief, no evaluator in the cluster") {
+  auto tf = get(framework_env(spec("master", 0), "tensorflow"), "TF_CONFIG");
+  CHECK(tf == R"({"cluster":{"chief":["m-0:2222"],"worker":["w-0:2222","w-1:2222"],"ps":["p-0:2223"]},"environment":"cloud","task":{"type":"chief","index":0},"job":{"a":1}})");
+  CHECK(get(framework_env(spec("evaluator", 0), "tensorflow"), "TF_CONFIG").find(R"("task":{"type":"evaluator","index":0})") != std::string::npos);
+}
+
+TEST_CASE("parse_cluster_spec rejects what a replica cannot use") {
+  CHECK_THROWS_WITH_AS(parse_cluster_spec("", "CLUSTER_SPEC"), doctest::Contains("CLUSTER_SPEC: is empty"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_cluster_spec("{\"cluster\": }", "CLUSTER_SPEC"), doctest::Contains("CLUSTER_SPEC:1:13: not JSON"),
+                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_cluster_spec(R"({"cluster": {"worker": ["w:1"]}, "task": {"type": "worker", "index": 0}})", "s.json"),
+                       "s.json: no master in cluster (every job has exactly one)", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_cluster_spec(R"({"cluster": {"master": ["m:1"]}, "task": {"type": "worker", "index": 0}})", "s"),
+                       "s: task worker:0 is out of range: the cluster has 0 worker addresses", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_cluster_spec(R"({"cluster": {"master": ["m:1"], "chief": ["c:1"]}, "task": {"type": "master"}})", "s"),
+                       doctest::Contains("unknown task type 'chief'"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_cluster_spec(R"({"cluster": {"master": ["m"]}, "task": {"type": "master"}})", "s"),
+                       "s: address 'm' is not host:port", catalog::InvalidInput);
+}
+
+TEST_CASE("render_env quotes for each format") {
+  EnvVars v{{"A", "x y"}, {"B", "it's"}, {"C", "plain:1"}};
+  CHECK(render_env(v, "sh") == "export A='x y'\nexport B='it'\\''s'\nexport C='plain:1'\n");
+  CHECK(render_env(v, "dotenv") == "A='x y'\nB=\"it's\"\nC=plain:1\n");
+  CHECK(render_env(v, "json") == "{\n  \"A\": \"x y\",\n  \"B\": \"it's\",\n  \"C\": \"plain:1\"\n}\n");
+  CHECK_THROWS_AS(render_env(v, "xml"), catalog::InvalidInput);
+}
+
+TEST_CASE("parse_cluster_spec refuses absurd nesting in job") {
+  std::string deep = R"({"cluster": {"master": ["m:1"]}, "task": {"type": "master"}, "job": )" + std::string(1000, '[') +
+                     std::string(1000, ']') + "}";
+  CHECK_THROWS_WITH_AS(parse_cluster_spec(deep, "CLUSTER_SPEC"), doctest::Contains("nesting deeper than 64 levels"), catalog::InvalidInput);
+}

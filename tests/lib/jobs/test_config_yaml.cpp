@@ -1,0 +1,66 @@
+#include "catalog/error.hpp"
+#include "lib/jobs/parsers.hpp"
+
+#include <doctest/doctest.h>
+
+using lib::jobs::parse_config_yaml;
+
+TEST_CASE("config_yaml reads trainingInput with positions") {
+  const char* text = "# comment\n"
+                     "trainingInput:\n"
+                     "  scaleTier: CUSTOM\n"
+                     "  masterType: n1-standard-8\n"
+                     "  workerCount: 2\n"
+                     "  useChiefInTfConfig: true\n"
+                     "  runtimeVersion: '2.1'\n"
+                     "  packageUris:\n"
+                     "    - gs://b/t.tar.gz\n";
+  auto spec = parse_config_yaml(text, "c.yaml");
+  CHECK(spec.form == "config-yaml");
+  CHECK(*spec.scale_tier == "CUSTOM");
+  CHECK(spec.role("worker").count == 2);
+  CHECK(spec.use_chief_in_tf_config);
+  CHECK(*spec.runtime_version == "2.1");
+  CHECK(spec.pos("workerCount").line == 5);
+  CHECK(spec.pos("workerCount").column == 3);
+  CHECK(spec.pos("packageUris[0]").line == 9);
+  CHECK(spec.notes.empty());
+}
+
+TEST_CASE("config_yaml warns about versions that YAML reads as numbers") {
+  SUBCASE("2.10 reads as 2.1") {
+    auto spec = parse_config_yaml("trainingInput:\n  runtimeVersion: 2.10\n", "c.yaml");
+    REQUIRE(spec.notes.size() == 1);
+    CHECK(spec.notes[0].rule == "yaml-unquoted-version");
+    CHECK(spec.notes[0].line == 2);
+    CHECK(*spec.runtime_version == "2.10");
+  }
+  SUBCASE("1.15 reads as itself") {
+    auto spec = parse_config_yaml("trainingInput:\n  runtimeVersion: 1.15\n", "c.yaml");
+    CHECK(spec.notes.empty());
+    CHECK(*spec.runtime_version == "1.15");
+  }
+}
+
+TEST_CASE("config_yaml reports malformed YAML with line and column") {
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  a: 1\n   b: 2\n", "bad.yaml"),
+                       "bad.yaml:3:5: invalid YAML: illegal map value",
+                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  a: [1, 2\n", "bad.yaml"), doctest::Contains("invalid YAML"),
+                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_config_yaml("", "empty.yaml"), doctest::Contains("empty.yaml:1:1: the file is empty"),
+                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  workerCount: many\n", "t.yaml"),
+                       "t.yaml:2:3: trainingInput.workerCount must be a whole number, not the string \"many\"", catalog::InvalidInput);
+}
+
+TEST_CASE("config_yaml needs trainingInput to be a mapping") {
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  - a\n", "l.yaml"), "l.yaml:1:1: trainingInput must be an object, not a list",
+                       catalog::InvalidInput);
+}
+
+TEST_CASE("config_yaml refuses text that is not UTF-8") {
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  region: \"eu\xF9\"\n", "bin.yaml"), "bin.yaml:2:14: invalid UTF-8 (save the file as UTF-8)",
+                       catalog::InvalidInput);
+  CHECK_NOTHROW(parse_config_yaml("trainingInput:\n  region: \"m\xC3\xBCnchen\"\n", "ok.yaml"));
+}

@@ -1,0 +1,69 @@
+#include "catalog/error.hpp"
+#include "lib/jobs/parsers.hpp"
+
+#include <doctest/doctest.h>
+
+using lib::jobs::parse_gcloud;
+
+TEST_CASE("gcloud_cmdline maps flags onto trainingInput") {
+  auto spec = parse_gcloud("gcloud ai-platform jobs submit training j1 --runtime-version 2.1 --python-version=3.7 "
+                           "--scale-tier custom --master-machine-type n1-standard-8 --worker-count=3 "
+                           "--worker-machine-type n1-standard-4 --master-image-uri gcr.io/p/i:1 --use-chief-in-tf-config "
+                           "-- --epochs 3",
+                           "--gcloud", "");
+  CHECK(spec.job_id == "j1");
+  CHECK(spec.form == "gcloud");
+  CHECK(*spec.runtime_version == "2.1");
+  CHECK(*spec.python_version == "3.7");
+  CHECK(*spec.scale_tier == "CUSTOM");
+  CHECK(spec.role("worker").count == 3);
+  CHECK(*spec.role("master").image_uri == "gcr.io/p/i:1");
+  CHECK(spec.use_chief_in_tf_config);
+  CHECK(spec.training_input_json.find("\"args\":[\"--epochs\",\"3\"]") != std::string::npos);
+  SUBCASE("columns point at the flag") { CHECK(spec.pos("pythonVersion").column == 66); }
+}
+
+TEST_CASE("gcloud_cmdline handles continuations, quotes, ml-engine and beta") {
+  auto spec = parse_gcloud("# submit\ngcloud beta ml-engine jobs submit training \"j 2\" \\\n  --module-name 'trainer.task' \\\n"
+                           "  --packages=gs://b/a.tar.gz,dist/b.whl\n",
+                           "submit.sh", "");
+  CHECK(spec.job_id == "j 2");
+  CHECK(*spec.python_module == "trainer.task");
+  REQUIRE(spec.package_uris.size() == 2);
+  CHECK(spec.local_packages);
+  CHECK(spec.pos("pythonModule").line == 3);
+  CHECK(spec.pos("packageUris[1]").column == 30);
+}
+
+TEST_CASE("gcloud_cmdline notes unknown flags and rejects broken command lines") {
+  auto spec = parse_gcloud("gcloud ai-platform jobs submit training j --machine-type n1 --region us-central1", "--gcloud", "");
+  REQUIRE(spec.notes.size() == 1);
+  CHECK(spec.notes[0].rule == "gcloud-unknown-flag");
+  CHECK(spec.notes[0].column == 43);
+  CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform jobs submit training j --module-name 'x", "--gcloud", ""),
+                       "--gcloud:1:57: unterminated single quote in the gcloud command line", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform jobs submit training j --worker-count many", "--gcloud", ""),
+                       doctest::Contains("--worker-count must be a whole number"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform jobs submit training j --region", "--gcloud", ""),
+                       doctest::Contains("--region needs a value"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform models list", "--gcloud", ""), doctest::Contains("expected 'gcloud ai-platform jobs submit training"),
+                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_gcloud("echo hi", "x.sh", ""), doctest::Contains("no gcloud command found"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform jobs submit training --region r", "--gcloud", ""),
+                       doctest::Contains("names no job id"), catalog::InvalidInput);
+}
+
+TEST_CASE("gcloud_cmdline reads --config and lets flags win") {
+  std::string dir = RTCAT_SOURCE_DIR "/data/examples/jobs";
+  auto spec = parse_gcloud("gcloud ai-platform jobs submit training j --config valid-config.yaml --worker-count 5", "--gcloud", dir);
+  CHECK(spec.role("worker").count == 5);
+  CHECK(spec.role("ps").count == 1);
+  CHECK(spec.pos("workerCount").file.empty());
+  CHECK(spec.pos("parameterServerCount").file.find("valid-config.yaml") != std::string::npos);
+}
+
+TEST_CASE("gcloud_cmdline accepts global flags before the command group") {
+  auto spec = parse_gcloud("gcloud --project my-proj --quiet ai-platform jobs submit training j --region=us-central1", "--gcloud", "");
+  CHECK(spec.job_id == "j");
+  CHECK(spec.notes.empty());
+}
