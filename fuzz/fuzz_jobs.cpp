@@ -1,7 +1,6 @@
 // libFuzzer target for the job and CLUSTER_SPEC parsers: the first byte picks the parser, the
 // rest is its input. Any exception other than catalog::InvalidInput, and any crash or
-// sanitizer report, is a bug. Links against rtcat_lib like the other fuzz_<name> targets, or
-// stand-alone with fuzz/run_fuzz_jobs.sh [SECONDS].
+// sanitizer report, is a bug. Seeds: fuzz/corpus/jobs (the examples, each behind its selector).
 
 #include "catalog/error.hpp"
 #include "lib/cluster/cluster_spec.hpp"
