@@ -59,6 +59,8 @@ Date add_months(Date d, int months) {
   return Date{r};
 }
 
-long days_between(Date a, Date b) { return static_cast<long>((b - a).count()); }
+long days_between(Date a, Date b) {
+  return static_cast<long>((b - a).count());
+}
 
 } // namespace catalog

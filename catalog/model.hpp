@@ -17,14 +17,14 @@ std::optional<Severity> parse_severity(std::string_view text);
 
 // One lifecycle milestone of a catalog's policy, in order.
 struct MilestonePolicy {
-  std::string name;                     // e.g. "submission_end"
-  std::optional<int> after_months;      // derived as release + N months when set
-  std::optional<Date> not_before;       // retroactive floor of derived dates
-  Severity severity = Severity::error;  // for new work
+  std::string name;                          // e.g. "submission_end"
+  std::optional<int> after_months;           // derived as release + N months when set
+  std::optional<Date> not_before;            // retroactive floor of derived dates
+  Severity severity = Severity::error;       // for new work
   std::optional<Severity> deployed_severity; // for resources already deployed, when different
-  std::string meaning;                  // "from that day on ..."
-  std::string reached;                  // past tense phrase: "closed to new jobs"
-  std::string upcoming;                 // future tense phrase: "closes to new jobs"
+  std::string meaning;                       // "from that day on ..."
+  std::string reached;                       // past tense phrase: "closed to new jobs"
+  std::string upcoming;                      // future tense phrase: "closes to new jobs"
 };
 
 // From this date on, the listed job fields are required; before it they defaulted.
@@ -37,11 +37,11 @@ struct RequiredFields {
 
 struct Policy {
   std::vector<MilestonePolicy> milestones;
-  std::optional<Date> sunset;           // every milestone is capped at this date
+  std::optional<Date> sunset; // every milestone is capped at this date
   std::string sunset_meaning;
   std::vector<std::pair<std::string, std::string>> successor; // service -> catalog name
   std::optional<RequiredFields> required_fields;
-  std::string service;                  // "training" or "prediction" when the catalog serves one
+  std::string service; // "training" or "prediction" when the catalog serves one
   std::string uri_note;
   std::vector<std::string> sources;
 };
@@ -66,12 +66,12 @@ struct RuntimeEntry {
   std::string id;
   std::optional<Version> version;
   std::optional<Date> released;
-  std::optional<Date> released_by;     // only when released is unknown: existed by then
-  std::optional<std::vector<Version>> python; // nullopt: unknown
-  std::vector<Package> packages;       // exact installed versions (PEP 440)
-  std::vector<Package> package_lines;  // only the major.minor line is known
+  std::optional<Date> released_by;                                     // only when released is unknown: existed by then
+  std::optional<std::vector<Version>> python;                          // nullopt: unknown
+  std::vector<Package> packages;                                       // exact installed versions (PEP 440)
+  std::vector<Package> package_lines;                                  // only the major.minor line is known
   std::vector<std::pair<std::string, std::optional<Date>>> milestones; // explicit, policy order; null = stated unknown
-  std::string framework;               // images: display name of the framework
+  std::string framework;                                               // images: display name of the framework
   std::string framework_version;
   std::string accelerator;
   std::optional<std::string> cuda;
@@ -91,8 +91,8 @@ struct Catalog {
   std::vector<Rule> rules;
   std::vector<RuntimeEntry> runtimes;
 
-  const RuntimeEntry* find(std::string_view id) const;
-  const MilestonePolicy* milestone(std::string_view name) const;
+  const RuntimeEntry *find(std::string_view id) const;
+  const MilestonePolicy *milestone(std::string_view name) const;
   std::string successor_for(std::string_view service) const;
 };
 

@@ -1,7 +1,6 @@
-#include "cli/context.hpp"
-
 #include "catalog/catalog_set.hpp"
 #include "catalog/error.hpp"
+#include "cli/context.hpp"
 #include "lib/cluster/framework_env.hpp"
 
 #include <CLI/CLI.hpp>
@@ -17,17 +16,18 @@ struct ClusterEnvArgs {
   std::string spec;
 };
 
-int run_cluster_env(Context& ctx, const ClusterEnvArgs& a) {
+int run_cluster_env(Context &ctx, const ClusterEnvArgs &a) {
   std::string format = ctx.format("cluster-env", {"sh", "json", "dotenv"});
   std::string text;
   std::string origin = "CLUSTER_SPEC";
   if (!a.spec.empty()) {
     text = catalog::read_file(a.spec);
     origin = a.spec;
-  } else if (const char* env = std::getenv("CLUSTER_SPEC")) {
+  } else if (const char *env = std::getenv("CLUSTER_SPEC")) {
     text = env;
   } else {
-    throw catalog::InvalidInput("CLUSTER_SPEC is not set: run cluster-env inside a replica of a custom-container job, or pass --spec FILE");
+    throw catalog::InvalidInput(
+        "CLUSTER_SPEC is not set: run cluster-env inside a replica of a custom-container job, or pass --spec FILE");
   }
   auto spec = lib::cluster::parse_cluster_spec(text, origin);
   ctx.out(lib::cluster::render_env(lib::cluster::framework_env(spec, a.framework), format));
@@ -36,9 +36,10 @@ int run_cluster_env(Context& ctx, const ClusterEnvArgs& a) {
 
 } // namespace
 
-void register_cluster_env(CLI::App& app, Context& ctx) {
+void register_cluster_env(CLI::App &app, Context &ctx) {
   auto args = std::make_shared<ClusterEnvArgs>();
-  auto* sub = app.add_subcommand("cluster-env", "Turn this replica's CLUSTER_SPEC into the variables PyTorch, MXNet or TensorFlow expect");
+  auto *sub = app.add_subcommand("cluster-env",
+                                 "Turn this replica's CLUSTER_SPEC into the variables PyTorch, MXNet or TensorFlow expect");
   sub->add_option("--framework", args->framework, "pytorch, mxnet or tensorflow")
       ->required()
       ->check(CLI::IsMember(lib::cluster::env_frameworks()));

@@ -1,6 +1,5 @@
-#include "cli/context.hpp"
-
 #include "catalog/error.hpp"
+#include "cli/context.hpp"
 #include "lib/cluster/cluster_spec.hpp"
 #include "lib/cluster/framework_env.hpp"
 #include "lib/cluster/tf_config.hpp"
@@ -20,7 +19,7 @@ struct ClusterSpecArgs {
   std::string host_pattern = lib::cluster::k_default_host_pattern;
 };
 
-int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
+int run_cluster_spec(Context &ctx, const ClusterSpecArgs &a) {
   std::string format = ctx.format("cluster-spec", {"table", "json"});
   if (a.file.empty() == a.gcloud.empty()) {
     throw catalog::InvalidInput("cluster-spec needs one job: a FILE or --gcloud \"gcloud ai-platform jobs submit training ...\"");
@@ -40,8 +39,9 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
     return 0;
   }
   std::string out;
-  for (const auto& r : replicas) {
-    out += "# " + r.type + " " + std::to_string(r.index) + (r.image_uri ? "  image " + *r.image_uri : "  runtime " + job.runtime_version.value_or("(not set)")) + "\n";
+  for (const auto &r : replicas) {
+    out += "# " + r.type + " " + std::to_string(r.index) +
+           (r.image_uri ? "  image " + *r.image_uri : "  runtime " + job.runtime_version.value_or("(not set)")) + "\n";
     out += lib::cluster::render_env({{"CLUSTER_SPEC", r.cluster_spec}, {"TF_CONFIG", r.tf_config}}, "sh");
   }
   ctx.out(out);
@@ -50,12 +50,14 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
 
 } // namespace
 
-void register_cluster_spec(CLI::App& app, Context& ctx) {
+void register_cluster_spec(CLI::App &app, Context &ctx) {
   auto args = std::make_shared<ClusterSpecArgs>();
-  auto* sub = app.add_subcommand("cluster-spec", "The CLUSTER_SPEC and TF_CONFIG each replica of a training job receives");
+  auto *sub = app.add_subcommand("cluster-spec", "The CLUSTER_SPEC and TF_CONFIG each replica of a training job receives");
   sub->add_option("file", args->file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file")->type_name("FILE");
-  sub->add_option("--gcloud", args->gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")->type_name("COMMAND");
-  sub->add_option("--replica", args->replica, "Only this replica: master:0, worker:N, ps:N or evaluator:N")->type_name("TYPE:INDEX");
+  sub->add_option("--gcloud", args->gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")
+      ->type_name("COMMAND");
+  sub->add_option("--replica", args->replica, "Only this replica: master:0, worker:N, ps:N or evaluator:N")
+      ->type_name("TYPE:INDEX");
   sub->add_option("--trial", args->trial, "Hyperparameter trial id (from 1) in task.trial; tuning jobs default to 1")
       ->type_name("N")
       ->check(CLI::Range(1L, 1000000L));

@@ -1,10 +1,8 @@
+#include "catalog/error.hpp"
 #include "cli/atomic_file.hpp"
 #include "cli/context.hpp"
-
-#include "catalog/error.hpp"
 #include "lib/migration_json.hpp"
 #include "lib/report.hpp"
-
 #include "lib/scan/scan.hpp"
 
 #include <CLI/CLI.hpp>
@@ -20,7 +18,7 @@ struct ReportArgs {
 };
 
 // Source-tree findings for the report, from the scan library.
-std::vector<lib::Finding> scan_findings(Context& ctx, const std::vector<std::string>& paths) {
+std::vector<lib::Finding> scan_findings(Context &ctx, const std::vector<std::string> &paths) {
   lib::scan::ScanOptions o;
   o.walk.paths = paths;
   o.on = ctx.today();
@@ -28,7 +26,7 @@ std::vector<lib::Finding> scan_findings(Context& ctx, const std::vector<std::str
   return lib::scan::scan(ctx.catalogs(), o).findings;
 }
 
-int run_report(Context& ctx, const ReportArgs& a) {
+int run_report(Context &ctx, const ReportArgs &a) {
   std::string format = ctx.format("report", {"markdown", "html", "json", "csv"});
   if (a.inventories.empty() && a.scan_paths.empty()) {
     throw catalog::InvalidInput("report needs at least one --inventory FILE (or --scan PATH)");
@@ -37,7 +35,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
   if (!a.scan_paths.empty()) {
     lib::add_scan_findings(rep, scan_findings(ctx, a.scan_paths));
   }
-  std::string text = format == "html" ? lib::report_html(rep)
+  std::string text = format == "html"   ? lib::report_html(rep)
                      : format == "json" ? lib::report_json(rep)
                      : format == "csv"  ? lib::report_csv(rep)
                                         : lib::report_markdown(rep);
@@ -47,7 +45,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
     write_atomically(a.output, text);
   }
   std::vector<lib::Finding> all = rep.findings;
-  for (const auto& row : rep.rows) {
+  for (const auto &row : rep.rows) {
     all.insert(all.end(), row.verdict.findings.begin(), row.verdict.findings.end());
   }
   return ctx.exit_for(all);
@@ -55,12 +53,15 @@ int run_report(Context& ctx, const ReportArgs& a) {
 
 } // namespace
 
-void register_report(CLI::App& app, Context& ctx) {
+void register_report(CLI::App &app, Context &ctx) {
   auto args = std::make_shared<ReportArgs>();
-  auto* sub = app.add_subcommand("report", "The migration report: what breaks, when, and what to move to, for everything you own");
-  sub->add_option("--inventory", args->inventories, "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")
+  auto *sub =
+      app.add_subcommand("report", "The migration report: what breaks, when, and what to move to, for everything you own");
+  sub->add_option("--inventory", args->inventories,
+                  "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")
       ->type_name("FILE");
-  sub->add_option("--scan", args->scan_paths, "Source tree to scan for runtime references (joins in once `rtcat scan` exists); repeatable")
+  sub->add_option("--scan", args->scan_paths,
+                  "Source tree to scan for runtime references (joins in once `rtcat scan` exists); repeatable")
       ->type_name("PATH");
   sub->add_option("-o,--output", args->output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
   sub->footer(R"(Examples:

@@ -18,33 +18,33 @@ struct Verdict {
   // The runtime's lifecycle status on the date ("supported", "expiring", "submission_end", ...),
   // or "custom-container", "missing-runtime", "unknown-runtime", "invalid".
   std::string status;
-  std::string catalog;                 // the catalog the runtime is in, when it is in one
-  std::string action;                  // "none", "upgrade to 2.1 before 2021-01-21", "migrate to ..."
-  std::string target;                  // the recommended runtime or image id ("" when none)
+  std::string catalog;                       // the catalog the runtime is in, when it is in one
+  std::string action;                        // "none", "upgrade to 2.1 before 2021-01-21", "migrate to ..."
+  std::string target;                        // the recommended runtime or image id ("" when none)
   std::optional<catalog::Severity> severity; // the worst finding's
-  std::optional<Date> deadline;        // first day of the first milestone that breaks it
+  std::optional<Date> deadline;              // first day of the first milestone that breaks it
   std::string deadline_milestone;
-  std::optional<long> days;            // from the date to the deadline (negative: past)
-  std::vector<Finding> findings;       // without path, line and column
+  std::optional<long> days;      // from the date to the deadline (negative: past)
+  std::vector<Finding> findings; // without path, line and column
 };
 
 // Judges inventory resources on a date. Verdicts are cached by what they depend on (kind,
 // runtime, Python, framework), so an audit of a million records costs a handful of lookups.
 class Auditor {
 public:
-  Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform);
+  Auditor(const catalog::CatalogSet &set, Date on, int warn_days, std::string platform);
 
   // The verdict for a resource: model versions are judged as deployed (the milestone's
   // deployed severity), jobs as new work (a re-run). Never throws for bad field values: a
   // malformed runtime or Python gives the "invalid" status with an invalid-field finding.
-  const Verdict& judge(const Resource& r);
+  const Verdict &judge(const Resource &r);
 
   // The findings of a verdict placed at the resource, each message naming it.
-  static std::vector<Finding> findings_for(const Resource& r, const Verdict& v);
+  static std::vector<Finding> findings_for(const Resource &r, const Verdict &v);
 
 private:
-  Verdict compute(const Resource& r) const;
-  const catalog::CatalogSet& m_set;
+  Verdict compute(const Resource &r) const;
+  const catalog::CatalogSet &m_set;
   Date m_on;
   int m_warn_days;
   std::string m_platform;
@@ -58,14 +58,14 @@ struct AuditSummary {
   std::map<std::string, size_t> by_status;
   std::optional<catalog::Severity> worst;
 
-  void add(const Verdict& v);
+  void add(const Verdict &v);
   void add_malformed();
 };
 
 // "job train-1" / "model version projects/p/models/m/versions/v1".
-std::string resource_label(const Resource& r);
+std::string resource_label(const Resource &r);
 
 // The verdict of a malformed record, as a finding.
-Finding malformed_finding(const Malformed& m);
+Finding malformed_finding(const Malformed &m);
 
 } // namespace lib

@@ -12,16 +12,16 @@ namespace lib {
 // (`gcloud ai-platform jobs list --format=json`) or a model version (`versions list`).
 // Fields the record does not carry stay empty.
 struct Resource {
-  std::string kind;       // "job" or "model_version"
-  std::string name;       // jobId, or the version's resource name
-  std::string state;      // SUCCEEDED, RUNNING, READY, ...
-  std::string created;    // createTime as written
-  std::string runtime;    // runtimeVersion (trainingInput / predictionInput for jobs)
-  std::string python;     // pythonVersion
-  std::string framework;  // model versions: TENSORFLOW, SCIKIT_LEARN, XGBOOST
-  std::string image_uri;  // custom container: masterConfig.imageUri or container.image
-  std::string service;    // "training" or "prediction"
-  std::string path;       // where the record starts
+  std::string kind;      // "job" or "model_version"
+  std::string name;      // jobId, or the version's resource name
+  std::string state;     // SUCCEEDED, RUNNING, READY, ...
+  std::string created;   // createTime as written
+  std::string runtime;   // runtimeVersion (trainingInput / predictionInput for jobs)
+  std::string python;    // pythonVersion
+  std::string framework; // model versions: TENSORFLOW, SCIKIT_LEARN, XGBOOST
+  std::string image_uri; // custom container: masterConfig.imageUri or container.image
+  std::string service;   // "training" or "prediction"
+  std::string path;      // where the record starts
   int line = 0;
   int column = 0;
 };
@@ -49,11 +49,11 @@ struct InventoryCounts {
 // JSON, not an object, has a field of the wrong type, or is neither a job nor a model version
 // (its position is where the problem is). Throws InvalidInput "path: ..." when the file cannot
 // be read or is neither a JSON array nor JSON Lines.
-InventoryCounts read_inventory(const std::string& path, const std::function<void(const Resource&)>& on_resource,
-                               const std::function<void(const Malformed&)>& on_malformed);
+InventoryCounts read_inventory(const std::string &path, const std::function<void(const Resource &)> &on_resource,
+                               const std::function<void(const Malformed &)> &on_malformed);
 
 // Reads one record's JSON text into a resource. On failure returns nullopt and sets `error`
 // to the message and `offset` to the byte offset of the problem within text.
-std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset);
+std::optional<Resource> parse_record(std::string_view text, std::string &error, size_t &offset);
 
 } // namespace lib

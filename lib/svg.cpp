@@ -8,22 +8,24 @@
 namespace lib {
 
 namespace {
-long day(Date d) { return d.time_since_epoch().count(); }
+long day(Date d) {
+  return d.time_since_epoch().count();
+}
 } // namespace
 
-std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const std::string& title) {
+std::string timeline_svg(const std::vector<EntryView> &entries, Date on, const std::string &title) {
   const int label_w = 190;
   const int chart_w = 760;
   const int row_h = 18;
   const int top = 58;
   long lo = day(on);
   long hi = day(on);
-  for (const auto& e : entries) {
-    const RuntimeEntry& r = *e.entry;
+  for (const auto &e : entries) {
+    const RuntimeEntry &r = *e.entry;
     if (r.released || r.released_by) {
       lo = std::min(lo, day(r.released ? *r.released : *r.released_by));
     }
-    for (const auto& m : e.lifecycle.milestones) {
+    for (const auto &m : e.lifecycle.milestones) {
       if (m.date) {
         lo = std::min(lo, day(*m.date) - 365);
         hi = std::max(hi, day(*m.date));
@@ -44,17 +46,21 @@ std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const s
   s += buf;
   s += "<title>" + xml_escape(title) + "</title>\n";
   s += "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-       "<rect width=\"6\" height=\"6\" fill=\"#eee\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#999\" stroke-width=\"2\"/>"
+       "<rect width=\"6\" height=\"6\" fill=\"#eee\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#999\" "
+       "stroke-width=\"2\"/>"
        "</pattern></defs>\n";
   s += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
   s += "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" + xml_escape(title) + "</text>\n";
   // Legend.
-  const char* legend[][2] = {{"#2e7d32", "supported"}, {"#f9a825", "after a warning milestone"},
-                             {"#c62828", "after an error milestone"}, {"url(#hatch)", "date unknown or a bound"}};
+  const char *legend[][2] = {{"#2e7d32", "supported"},
+                             {"#f9a825", "after a warning milestone"},
+                             {"#c62828", "after an error milestone"},
+                             {"url(#hatch)", "date unknown or a bound"}};
   int lx = 10;
-  for (const auto& l : legend) {
-    std::snprintf(buf, sizeof buf, "<rect x=\"%d\" y=\"30\" width=\"12\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"39\">%s</text>\n",
-                  lx, l[0], lx + 16, l[1]);
+  for (const auto &l : legend) {
+    std::snprintf(buf, sizeof buf,
+                  "<rect x=\"%d\" y=\"30\" width=\"12\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"39\">%s</text>\n", lx, l[0],
+                  lx + 16, l[1]);
     s += buf;
     lx += 40 + static_cast<int>(std::string(l[1]).size()) * 6;
   }
@@ -63,14 +69,15 @@ std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const s
   int y1 = static_cast<int>(date::year_month_day{Date{date::days{hi}}}.year());
   for (int y = y0 + 1; y <= y1; ++y) {
     long d = day(Date{date::year{y} / 1 / 1});
-    std::snprintf(buf, sizeof buf,
-                  "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%d\" fill=\"#666\">%d</text>\n",
-                  x(d), top - 6, x(d), height - 30, x(d) + 2, height - 18, y);
+    std::snprintf(
+        buf, sizeof buf,
+        "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%d\" fill=\"#666\">%d</text>\n",
+        x(d), top - 6, x(d), height - 30, x(d) + 2, height - 18, y);
     s += buf;
   }
   int row = 0;
-  for (const auto& e : entries) {
-    const RuntimeEntry& r = *e.entry;
+  for (const auto &e : entries) {
+    const RuntimeEntry &r = *e.entry;
     int y = top + row * row_h;
     std::string label = e.catalog->name + " " + r.id;
     s += "<g><title>" + xml_escape(label + ": " + e.lifecycle.status.name) + "</title>\n";
@@ -88,7 +95,7 @@ std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const s
     std::string fill = "#2e7d32";
     bool known = start_known;
     long cursor = start.value_or(lo);
-    for (const auto& m : e.lifecycle.milestones) {
+    for (const auto &m : e.lifecycle.milestones) {
       if (!m.date) {
         break;
       }
@@ -103,8 +110,8 @@ std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const s
       known = !m.at_latest;
     }
     if (hi > cursor) {
-      std::snprintf(buf, sizeof buf, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"12\" fill=\"%s\" opacity=\"0.8\"/>\n", x(cursor),
-                    y + 2, x(hi) - x(cursor), fill.c_str());
+      std::snprintf(buf, sizeof buf, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"12\" fill=\"%s\" opacity=\"0.8\"/>\n",
+                    x(cursor), y + 2, x(hi) - x(cursor), fill.c_str());
       s += buf;
     }
     s += "</g>\n";

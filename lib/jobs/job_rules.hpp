@@ -14,8 +14,8 @@ struct RuleOptions {
   catalog::Date on;
   int warn_days = 90;
   std::string platform = "ai-platform";         // the catalog the job's runtimeVersion is looked up in
-  std::vector<LocatedRequirement> requirements;  // what the job installs (--requirements)
-  std::vector<std::string> frameworks;           // framework keys the job trains with (--framework)
+  std::vector<LocatedRequirement> requirements; // what the job installs (--requirements)
+  std::vector<std::string> frameworks;          // framework keys the job trains with (--framework)
 };
 
 // Every finding for one job, sorted by position: the parser's notes, the catalog's lifecycle,
@@ -23,6 +23,6 @@ struct RuleOptions {
 // required fields of the catalog policy, scale tier and replica rules, packages and images.
 // Rule ids are listed in docs/readme-jobs.md. Throws catalog::InvalidInput
 // "path:line:col: ..." for a malformed runtimeVersion or pythonVersion.
-std::vector<Finding> validate_job(const catalog::CatalogSet& set, const JobSpec& spec, const RuleOptions& options);
+std::vector<Finding> validate_job(const catalog::CatalogSet &set, const JobSpec &spec, const RuleOptions &options);
 
 } // namespace lib::jobs

@@ -9,16 +9,16 @@ namespace lib::jobs {
 
 namespace {
 
-LocatedRequirement parse_one(const std::string& text, const std::string& path, Pos pos) {
+LocatedRequirement parse_one(const std::string &text, const std::string &path, Pos pos) {
   pos.file = path;
   try {
     return LocatedRequirement{catalog::pep440::Requirement::parse(text), text, pos};
-  } catch (const catalog::InvalidInput& e) {
+  } catch (const catalog::InvalidInput &e) {
     throw catalog::InvalidInput(where(path, pos) + e.what());
   }
 }
 
-std::vector<LocatedRequirement> from_requirements_txt(std::string_view text, const std::string& path) {
+std::vector<LocatedRequirement> from_requirements_txt(std::string_view text, const std::string &path) {
   std::vector<LocatedRequirement> out;
   int line_no = 0;
   size_t start = 0;
@@ -47,8 +47,7 @@ std::vector<LocatedRequirement> from_requirements_txt(std::string_view text, con
   return out;
 }
 
-
-std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::string& path) {
+std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::string &path) {
   const std::string s(text);
   std::smatch m;
   static const std::regex k_list("(REQUIRED_PACKAGES|install_requires)\\s*=\\s*\\[");
@@ -82,9 +81,10 @@ std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::
       out.push_back(parse_one(s.substr(i + 1, close - i - 1), path, pos_at(s, i + 1)));
       i = close + 1;
     } else {
-      throw catalog::InvalidInput(where(path, pos_at(s, i)) +
-                                  "the requirements list holds something other than string literals; rtcat reads only literal lists "
-                                  "(pass a requirements.txt instead)");
+      throw catalog::InvalidInput(
+          where(path, pos_at(s, i)) +
+          "the requirements list holds something other than string literals; rtcat reads only literal lists "
+          "(pass a requirements.txt instead)");
     }
   }
   throw catalog::InvalidInput(where(path, pos_at(s, open)) + "the requirements list is not closed with ]");
@@ -92,7 +92,7 @@ std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::
 
 } // namespace
 
-std::vector<LocatedRequirement> read_requirements(std::string_view text, const std::string& path) {
+std::vector<LocatedRequirement> read_requirements(std::string_view text, const std::string &path) {
   check_utf8(text, path);
   bool setup = path == "setup.py" || path.ends_with("/setup.py");
   return setup ? from_setup_py(text, path) : from_requirements_txt(text, path);

@@ -22,11 +22,11 @@ struct Reference {
   std::string catalog;              // the catalog an image belongs to ("vertex-training"); "" for runtimes
   Value runtime;                    // a runtime version or an image id
   std::optional<Value> python;
-  bool python_written = false;      // a Python key or flag is there (its value may be a variable)
+  bool python_written = false;         // a Python key or flag is there (its value may be a variable)
   std::vector<std::string> frameworks; // framework keys
-  bool whole_job = false;           // a whole job or model version: the required fields apply
-  bool has_image = false;           // the job names a container image (runtime is then optional)
-  size_t job_offset = 0;            // where the job starts (for a job without a runtime)
+  bool whole_job = false;              // a whole job or model version: the required fields apply
+  bool has_image = false;              // the job names a container image (runtime is then optional)
+  size_t job_offset = 0;               // where the job starts (for a job without a runtime)
 };
 
 // Which forms to look for. Each extractor returns references in file order.

@@ -10,35 +10,52 @@ using ordered = nlohmann::ordered_json;
 
 namespace {
 
-size_t count(const ScanResult& r, catalog::Severity s) {
-  return static_cast<size_t>(std::count_if(r.findings.begin(), r.findings.end(), [&](const Finding& f) { return f.severity == s; }));
+size_t count(const ScanResult &r, catalog::Severity s) {
+  return static_cast<size_t>(
+      std::count_if(r.findings.begin(), r.findings.end(), [&](const Finding &f) { return f.severity == s; }));
 }
 
 // GitHub's escapes: data escapes % CR LF; property values also ':' and ','.
-std::string escape(const std::string& s, bool property) {
+std::string escape(const std::string &s, bool property) {
   std::string out;
   for (char c : s) {
     switch (c) {
-    case '%': out += "%25"; break;
-    case '\r': out += "%0D"; break;
-    case '\n': out += "%0A"; break;
-    case ':': out += property ? "%3A" : ":"; break;
-    case ',': out += property ? "%2C" : ","; break;
-    default: out += c;
+    case '%':
+      out += "%25";
+      break;
+    case '\r':
+      out += "%0D";
+      break;
+    case '\n':
+      out += "%0A";
+      break;
+    case ':':
+      out += property ? "%3A" : ":";
+      break;
+    case ',':
+      out += property ? "%2C" : ",";
+      break;
+    default:
+      out += c;
     }
   }
   return out;
 }
 
-std::string plural(size_t n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+std::string plural(size_t n, const std::string &word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
 
 } // namespace
 
-std::string json_scan(const ScanResult& r, catalog::Date on) {
+std::string json_scan(const ScanResult &r, catalog::Date on) {
   ordered j;
   j["date"] = catalog::format_date(on);
   j["files"] = r.files;
-  j["skipped"] = {{"binary", r.binary}, {"too_large", r.too_large}, {"ignored", r.ignored}, {"symlinks", r.symlinks},
+  j["skipped"] = {{"binary", r.binary},
+                  {"too_large", r.too_large},
+                  {"ignored", r.ignored},
+                  {"symlinks", r.symlinks},
                   {"unreadable", r.unreadable}};
   j["suppressed"] = r.suppressed;
   j["summary"] = {{"error", count(r, catalog::Severity::error)},
@@ -46,7 +63,7 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
                   {"note", count(r, catalog::Severity::note)}};
   j["findings"] = ordered::parse(json_findings(r.findings));
   ordered refs = ordered::array();
-  for (const auto& ref : r.references) {
+  for (const auto &ref : r.references) {
     ordered e;
     e["path"] = ref.path;
     e["line"] = ref.line;
@@ -63,11 +80,13 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
   return j.dump(2) + "\n";
 }
 
-std::string github_annotations(const ScanResult& r) {
+std::string github_annotations(const ScanResult &r) {
   std::string out;
   for (size_t i = 0; i < r.findings.size(); ++i) {
-    const Finding& f = r.findings[i];
-    const char* cmd = f.severity == catalog::Severity::error ? "error" : f.severity == catalog::Severity::warning ? "warning" : "notice";
+    const Finding &f = r.findings[i];
+    const char *cmd = f.severity == catalog::Severity::error     ? "error"
+                      : f.severity == catalog::Severity::warning ? "warning"
+                                                                 : "notice";
     std::string msg = f.message;
     if (!f.suggestion.empty() && f.severity != catalog::Severity::note) {
       msg += " (use " + f.suggestion + ")";
@@ -79,10 +98,11 @@ std::string github_annotations(const ScanResult& r) {
   return out;
 }
 
-std::string summary_line(const ScanResult& r) {
+std::string summary_line(const ScanResult &r) {
   std::string s = plural(r.files, "file") + " scanned, " + plural(r.references.size(), "reference") + ": " +
-                  plural(count(r, catalog::Severity::error), "error") + ", " + plural(count(r, catalog::Severity::warning), "warning") +
-                  ", " + plural(count(r, catalog::Severity::note), "note");
+                  plural(count(r, catalog::Severity::error), "error") + ", " +
+                  plural(count(r, catalog::Severity::warning), "warning") + ", " +
+                  plural(count(r, catalog::Severity::note), "note");
   if (r.suppressed) {
     s += " (" + std::to_string(r.suppressed) + " suppressed)";
   }

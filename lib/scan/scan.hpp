@@ -26,7 +26,7 @@ struct FoundReference {
   std::string catalog; // the catalog it was found in; "" when unknown
   std::string runtime;
   std::string python;
-  std::string status;  // lifecycle status on the date, or "unknown-runtime"
+  std::string status; // lifecycle status on the date, or "unknown-runtime"
 };
 
 // Where a finding sits beyond its line and column.
@@ -39,19 +39,19 @@ struct ScanResult {
   std::vector<Finding> findings; // file order, then position
   std::vector<Region> regions;   // one per finding
   std::vector<FoundReference> references;
-  size_t files = 0;       // text files read
+  size_t files = 0; // text files read
   size_t binary = 0;
   size_t too_large = 0;
-  size_t ignored = 0;     // by .gitignore or --exclude
+  size_t ignored = 0; // by .gitignore or --exclude
   size_t symlinks = 0;
   size_t unreadable = 0;
-  size_t suppressed = 0;  // findings dropped by "rtcat: ignore[RULE]" or ignored rules
+  size_t suppressed = 0; // findings dropped by "rtcat: ignore[RULE]" or ignored rules
 };
 
 // Walks the paths, extracts every runtime reference (extract.hpp) on all cores, and judges each
 // with lib::check() on the date (plus the required-field rule for whole jobs). A finding of
 // rule R is dropped when R is in ignore_rules, or when "rtcat: ignore[R]" (or "ignore[*]") is on
 // its line or the line above. Throws InvalidInput for a path that does not exist.
-ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options);
+ScanResult scan(const catalog::CatalogSet &set, const ScanOptions &options);
 
 } // namespace lib::scan

@@ -10,15 +10,15 @@ using catalog::parse_catalog;
 
 namespace {
 // The message of the InvalidInput that parsing `text` throws.
-std::string error_of(const std::string& text) {
+std::string error_of(const std::string &text) {
   try {
     parse_catalog(text, "cat.json");
-  } catch (const catalog::InvalidInput& e) {
+  } catch (const catalog::InvalidInput &e) {
     return e.what();
   }
   return "(no error)";
 }
-std::string with(std::string text, const std::string& from, const std::string& to) {
+std::string with(std::string text, const std::string &from, const std::string &to) {
   auto at = text.find(from);
   REQUIRE(at != std::string::npos);
   return text.replace(at, from.size(), to);
@@ -48,8 +48,8 @@ TEST_CASE("writing is canonical and round-trips") {
 
 TEST_CASE("malformed catalogs name the place and the problem") {
   const std::string good = fixtures::legacy_json();
-  CHECK(error_of("{\n  \"format\": ,\n}") .rfind("cat.json:2:13: invalid JSON", 0) == 0);
-  CHECK(error_of("") .find("cat.json:1:1: invalid JSON") == 0);
+  CHECK(error_of("{\n  \"format\": ,\n}").rfind("cat.json:2:13: invalid JSON", 0) == 0);
+  CHECK(error_of("").find("cat.json:1:1: invalid JSON") == 0);
   CHECK(error_of("[]") == "cat.json: /: expected an object");
   CHECK(error_of(with(good, "rtcat-catalog/1", "rtcat-catalog/9")) ==
         "cat.json: /format: unsupported format \"rtcat-catalog/9\" (expected \"rtcat-catalog/1\")");

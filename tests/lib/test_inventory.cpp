@@ -1,6 +1,5 @@
-#include "lib/inventory.hpp"
-
 #include "catalog/error.hpp"
+#include "lib/inventory.hpp"
 
 #include <doctest/doctest.h>
 
@@ -16,17 +15,18 @@ struct Read {
   lib::InventoryCounts counts;
 };
 
-std::string write_temp(const std::string& name, const std::string& content) {
+std::string write_temp(const std::string &name, const std::string &content) {
   auto path = std::filesystem::temp_directory_path() / ("rtcat-inventory-test-" + name);
   std::ofstream(path, std::ios::binary) << content;
   return path.string();
 }
 
-Read read(const std::string& name, const std::string& content) {
+Read read(const std::string &name, const std::string &content) {
   Read r;
   std::string path = write_temp(name, content);
   r.counts = lib::read_inventory(
-      path, [&](const lib::Resource& res) { r.resources.push_back(res); }, [&](const lib::Malformed& m) { r.malformed.push_back(m); });
+      path, [&](const lib::Resource &res) { r.resources.push_back(res); },
+      [&](const lib::Malformed &m) { r.malformed.push_back(m); });
   std::filesystem::remove(path);
   return r;
 }
@@ -50,7 +50,7 @@ TEST_CASE("inventory: gcloud jobs list JSON array") {
   CHECK(r.counts.shape == lib::InventoryShape::json_array);
   REQUIRE(r.resources.size() == 3);
   CHECK(r.malformed.empty());
-  const auto& job = r.resources[0];
+  const auto &job = r.resources[0];
   CHECK(job.kind == "job");
   CHECK(job.name == "train_1");
   CHECK(job.state == "SUCCEEDED");
@@ -86,14 +86,13 @@ TEST_CASE("inventory: gcloud versions list JSON array") {
 }
 
 TEST_CASE("inventory: JSON Lines, with malformed records counted and skipped") {
-  auto r = read("inv.jsonl",
-                "{\"jobId\":\"a\",\"trainingInput\":{\"runtimeVersion\":\"1.15\"}}\n"
-                "\n"
-                "{\"jobId\":\"b\",\"trainingInput\":{\"runtimeVersion\":\"1.15\"\n"
-                "{\"jobId\":\"c\",\"trainingInput\":{\"runtimeVersion\":1.15}}\n"
-                "[1, 2]\n"
-                "{\"state\":\"READY\"}\n"
-                "  {\"name\":\"projects/p/models/m/versions/v\",\"runtimeVersion\":\"2.1\"}");
+  auto r = read("inv.jsonl", "{\"jobId\":\"a\",\"trainingInput\":{\"runtimeVersion\":\"1.15\"}}\n"
+                             "\n"
+                             "{\"jobId\":\"b\",\"trainingInput\":{\"runtimeVersion\":\"1.15\"\n"
+                             "{\"jobId\":\"c\",\"trainingInput\":{\"runtimeVersion\":1.15}}\n"
+                             "[1, 2]\n"
+                             "{\"state\":\"READY\"}\n"
+                             "  {\"name\":\"projects/p/models/m/versions/v\",\"runtimeVersion\":\"2.1\"}");
   CHECK(r.counts.shape == lib::InventoryShape::jsonl);
   CHECK(r.counts.records == 2);
   CHECK(r.counts.malformed == 4);
@@ -160,7 +159,8 @@ TEST_CASE("inventory: damaged arrays") {
 TEST_CASE("inventory: input errors") {
   SUBCASE("not JSON at all") {
     std::string path = write_temp("yaml", "jobs:\n  - a\n");
-    CHECK_THROWS_WITH_AS(lib::read_inventory(path, [](const lib::Resource&) {}, [](const lib::Malformed&) {}),
+    CHECK_THROWS_WITH_AS(lib::read_inventory(
+                             path, [](const lib::Resource &) {}, [](const lib::Malformed &) {}),
                          (path + ":1:1: not an inventory: expected a JSON array (gcloud ... list --format=json) or JSON Lines "
                                  "(one object per line)")
                              .c_str(),
@@ -168,7 +168,8 @@ TEST_CASE("inventory: input errors") {
     std::filesystem::remove(path);
   }
   SUBCASE("a missing file") {
-    CHECK_THROWS_AS(lib::read_inventory("/nonexistent/jobs.json", [](const lib::Resource&) {}, [](const lib::Malformed&) {}),
+    CHECK_THROWS_AS(lib::read_inventory(
+                        "/nonexistent/jobs.json", [](const lib::Resource &) {}, [](const lib::Malformed &) {}),
                     catalog::InvalidInput);
   }
 }

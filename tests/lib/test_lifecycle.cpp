@@ -7,18 +7,18 @@
 using catalog::parse_date;
 
 namespace {
-const catalog::Catalog& legacy() {
+const catalog::Catalog &legacy() {
   static const auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
   return c;
 }
-const catalog::Catalog& images() {
+const catalog::Catalog &images() {
   static const auto c = catalog::parse_catalog(fixtures::images_json(), "images.json");
   return c;
 }
-std::string status(const catalog::Catalog& c, const char* id, const char* on, int warn = 90) {
+std::string status(const catalog::Catalog &c, const char *id, const char *on, int warn = 90) {
   return lib::evaluate(c, *c.find(id), parse_date(on), warn).status.name;
 }
-std::string milestone(const catalog::Catalog& c, const char* id, size_t i) {
+std::string milestone(const catalog::Catalog &c, const char *id, size_t i) {
   return lib::short_date(lib::resolve_milestones(c, *c.find(id)).at(i));
 }
 } // namespace
@@ -27,7 +27,9 @@ TEST_CASE("milestones derive from the release, with the retroactive floor and th
   CHECK(milestone(legacy(), "1.13", 0) == "2020-03-06");
   CHECK(milestone(legacy(), "1.13", 1) == "2021-03-06");
   CHECK(milestone(legacy(), "1.15", 0) == "2020-12-19");
-  SUBCASE("stated dates win over the policy") { CHECK(milestone(legacy(), "1.0", 0) == "2020-01-13"); }
+  SUBCASE("stated dates win over the policy") {
+    CHECK(milestone(legacy(), "1.0", 0) == "2020-01-13");
+  }
   SUBCASE("the sunset caps a later date") {
     // 2.1 released 2020-03-09: +24 months = 2022-03-09, before the sunset; 9.9 has no date.
     CHECK(milestone(legacy(), "2.1", 1) == "2022-03-09");
@@ -71,7 +73,7 @@ TEST_CASE("status on the day before, of and after each milestone") {
     CHECK(status(images(), "tf-cpu.2-17.py310", "2026-07-11") == "availability_end");
   }
   SUBCASE("warn-days counts whole days to the milestone") {
-    CHECK(status(legacy(), "1.15", "2020-09-20", 90) == "expiring"); // 90 days before
+    CHECK(status(legacy(), "1.15", "2020-09-20", 90) == "expiring");  // 90 days before
     CHECK(status(legacy(), "1.15", "2020-09-19", 90) == "supported"); // 91 days before
   }
 }
@@ -105,7 +107,9 @@ TEST_CASE("unknown stays unknown until a bound makes it certain") {
     CHECK(status(legacy(), "9.9", "2025-01-31") == "unknown");
     CHECK(status(legacy(), "9.9", "2025-02-01") == "deletion");
   }
-  SUBCASE("an image with no stated dates") { CHECK(status(images(), "tf_opt-cpu.nightly", "2025-01-01") == "unknown"); }
+  SUBCASE("an image with no stated dates") {
+    CHECK(status(images(), "tf_opt-cpu.nightly", "2025-01-01") == "unknown");
+  }
 }
 
 TEST_CASE("severity and usability follow the milestone") {

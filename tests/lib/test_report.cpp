@@ -1,5 +1,4 @@
 #include "lib/report.hpp"
-
 #include "tests/lib/migration_fixtures.hpp"
 
 #include <doctest/doctest.h>
@@ -11,14 +10,14 @@ namespace {
 
 struct TempFile {
   std::string path;
-  TempFile(const std::string& name, const std::string& content) {
+  TempFile(const std::string &name, const std::string &content) {
     path = (std::filesystem::temp_directory_path() / ("rtcat-report-test-" + name)).string();
     std::ofstream(path, std::ios::binary) << content;
   }
   ~TempFile() { std::filesystem::remove(path); }
 };
 
-const char* const k_inventory =
+const char *const k_inventory =
     R"({"jobId":"old_job","trainingInput":{"runtimeVersion":"1.0","pythonVersion":"3.5"}}
 {"jobId":"fine_job","trainingInput":{"runtimeVersion":"1.3","pythonVersion":"3.7"}}
 {"name":"projects/p/models/<script>alert(1)</script>/versions/v1","runtimeVersion":"1.1","framework":"TENSORFLOW","pythonVersion":"3.7"}
@@ -40,8 +39,9 @@ TEST_CASE("report: headline, sections and urgency") {
   SUBCASE("the next deadline ahead, and what it hits") {
     // old_job's deadline (2021-01-01) has passed; nothing else is affected.
     CHECK_FALSE(rep.next_deadline);
-    CHECK(rep.headline() == "1 of 3 resources needs action on 2021-03-01: 1 broken or blocked, 0 at risk; no deadline ahead: every "
-                            "deadline has passed.");
+    CHECK(rep.headline() ==
+          "1 of 3 resources needs action on 2021-03-01: 1 broken or blocked, 0 at risk; no deadline ahead: every "
+          "deadline has passed.");
   }
   SUBCASE("one section per runtime in use, most urgent first, with targets") {
     REQUIRE(rep.runtimes.size() == 3);

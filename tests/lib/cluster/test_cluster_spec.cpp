@@ -7,10 +7,11 @@
 using namespace lib::cluster;
 
 namespace {
-lib::jobs::JobSpec job(const std::string& training_input) {
+lib::jobs::JobSpec job(const std::string &training_input) {
   return lib::jobs::parse_rest_json("{\"jobId\": \"j\", \"trainingInput\": " + training_input + "}", "job.json");
 }
-const char* k_custom = R"({"scaleTier": "CUSTOM", "masterType": "n1", "workerType": "n1", "workerCount": 2, "parameterServerType": "n1", "parameterServerCount": 1, "masterConfig": {"imageUri": "gcr.io/p/m"}, "parameterServerConfig": {"imageUri": "gcr.io/p/ps"}})";
+const char *k_custom =
+    R"({"scaleTier": "CUSTOM", "masterType": "n1", "workerType": "n1", "workerCount": 2, "parameterServerType": "n1", "parameterServerCount": 1, "masterConfig": {"imageUri": "gcr.io/p/m"}, "parameterServerConfig": {"imageUri": "gcr.io/p/ps"}})";
 } // namespace
 
 TEST_CASE("cluster_spec lists every replica with exact strings") {
@@ -20,9 +21,11 @@ TEST_CASE("cluster_spec lists every replica with exact strings") {
   CHECK(rs[2].type == "worker");
   CHECK(rs[2].index == 1);
   CHECK(rs[3].type == "ps");
-  CHECK(rs[2].cluster_spec ==
-        R"({"cluster":{"master":["cmle-training-master-0:2222"],"worker":["cmle-training-worker-0:2222","cmle-training-worker-1:2222"],"ps":["cmle-training-ps-0:2222"]},"environment":"cloud","task":{"type":"worker","index":1},"job":)" +
-            std::string(R"({"scaleTier":"CUSTOM","masterType":"n1","workerType":"n1","workerCount":2,"parameterServerType":"n1","parameterServerCount":1,"masterConfig":{"imageUri":"gcr.io/p/m"},"parameterServerConfig":{"imageUri":"gcr.io/p/ps"}}})"));
+  CHECK(
+      rs[2].cluster_spec ==
+      R"({"cluster":{"master":["cmle-training-master-0:2222"],"worker":["cmle-training-worker-0:2222","cmle-training-worker-1:2222"],"ps":["cmle-training-ps-0:2222"]},"environment":"cloud","task":{"type":"worker","index":1},"job":)" +
+          std::string(
+              R"({"scaleTier":"CUSTOM","masterType":"n1","workerType":"n1","workerCount":2,"parameterServerType":"n1","parameterServerCount":1,"masterConfig":{"imageUri":"gcr.io/p/m"},"parameterServerConfig":{"imageUri":"gcr.io/p/ps"}}})"));
   SUBCASE("images after defaulting") {
     CHECK(*rs[1].image_uri == "gcr.io/p/m");
     CHECK(*rs[3].image_uri == "gcr.io/p/ps");
@@ -46,7 +49,9 @@ TEST_CASE("cluster_spec names the master chief when it should") {
     CHECK_FALSE(chief_in_tf_config(job(R"({"runtimeVersion": "1.15"})")));
   }
   SUBCASE("evaluators: chief, and left out of TF_CONFIG's cluster") {
-    auto rs = job_replicas(job(R"({"scaleTier": "CUSTOM", "masterType": "n1", "evaluatorType": "n1", "evaluatorCount": 1, "masterConfig": {"imageUri": "i"}})"), {});
+    auto rs = job_replicas(
+        job(R"({"scaleTier": "CUSTOM", "masterType": "n1", "evaluatorType": "n1", "evaluatorCount": 1, "masterConfig": {"imageUri": "i"}})"),
+        {});
     REQUIRE(rs.size() == 2);
     CHECK(rs[1].type == "evaluator");
     CHECK(rs[1].cluster_spec.find(R"("evaluator":["cmle-training-evaluator-0:2222"])") != std::string::npos);
@@ -70,8 +75,8 @@ TEST_CASE("cluster_spec trials, replica selection and host patterns") {
     REQUIRE(rs.size() == 1);
     CHECK(rs[0].index == 1);
     o.replica = "worker:2";
-    CHECK_THROWS_WITH_AS(job_replicas(job(k_custom), o), "--replica worker:2: the job has 2 worker replicas (worker:0 to worker:1)",
-                         catalog::InvalidInput);
+    CHECK_THROWS_WITH_AS(job_replicas(job(k_custom), o),
+                         "--replica worker:2: the job has 2 worker replicas (worker:0 to worker:1)", catalog::InvalidInput);
     o.replica = "chief:0";
     CHECK_THROWS_WITH_AS(job_replicas(job(k_custom), o), doctest::Contains("expected TYPE:INDEX"), catalog::InvalidInput);
   }
@@ -88,5 +93,7 @@ TEST_CASE("cluster_spec trials, replica selection and host patterns") {
     CHECK_THROWS_WITH_AS(job_replicas(job(R"({"scaleTier": "STANDARD_1"})"), {}), doctest::Contains("use scaleTier CUSTOM"),
                          catalog::InvalidInput);
   }
-  SUBCASE("BASIC ignores counts") { CHECK(job_replicas(job(R"({"workerCount": 3})"), {}).size() == 1); }
+  SUBCASE("BASIC ignores counts") {
+    CHECK(job_replicas(job(R"({"workerCount": 3})"), {}).size() == 1);
+  }
 }

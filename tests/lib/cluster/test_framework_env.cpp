@@ -6,17 +6,18 @@
 using namespace lib::cluster;
 
 namespace {
-const char* k_spec = R"({"cluster": {"master": ["m-0:2222"], "worker": ["w-0:2222", "w-1:2222"], "ps": ["p-0:2223"], "evaluator": ["e-0:2222"]}, "task": {"type": "TYPE", "index": INDEX}, "job": {"a": 1}})";
+const char *k_spec =
+    R"({"cluster": {"master": ["m-0:2222"], "worker": ["w-0:2222", "w-1:2222"], "ps": ["p-0:2223"], "evaluator": ["e-0:2222"]}, "task": {"type": "TYPE", "index": INDEX}, "job": {"a": 1}})";
 
-ParsedSpec spec(const std::string& type, int index) {
+ParsedSpec spec(const std::string &type, int index) {
   std::string s = k_spec;
   s.replace(s.find("TYPE"), 4, type);
   s.replace(s.find("INDEX"), 5, std::to_string(index));
   return parse_cluster_spec(s, "CLUSTER_SPEC");
 }
 
-std::string get(const EnvVars& vars, const std::string& name) {
-  for (const auto& [n, v] : vars) {
+std::string get(const EnvVars &vars, const std::string &name) {
+  for (const auto &[n, v] : vars) {
     if (n == name) {
       return v;
     }
@@ -32,7 +33,8 @@ TEST_CASE("framework_env for PyTorch: master rank 0, workers after it") {
   CHECK(get(m, "WORLD_SIZE") == "3");
   CHECK(get(m, "RANK") == "0");
   CHECK(get(framework_env(spec("worker", 1), "pytorch"), "RANK") == "2");
-  CHECK_THROWS_WITH_AS(framework_env(spec("ps", 0), "pytorch"), doctest::Contains("has no role in PyTorch"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(framework_env(spec("ps", 0), "pytorch"), doctest::Contains("has no role in PyTorch"),
+                       catalog::InvalidInput);
 }
 
 TEST_CASE("framework_env for MXNet: scheduler, worker, server") {
@@ -49,20 +51,26 @@ TEST_CASE("framework_env for MXNet: scheduler, worker, server") {
 
 TEST_CASE("framework_env for TensorFlow: chief, no evaluator in the cluster") {
   auto tf = get(framework_env(spec("master", 0), "tensorflow"), "TF_CONFIG");
-  CHECK(tf == R"({"cluster":{"chief":["m-0:2222"],"worker":["w-0:2222","w-1:2222"],"ps":["p-0:2223"]},"environment":"cloud","task":{"type":"chief","index":0},"job":{"a":1}})");
-  CHECK(get(framework_env(spec("evaluator", 0), "tensorflow"), "TF_CONFIG").find(R"("task":{"type":"evaluator","index":0})") != std::string::npos);
+  CHECK(
+      tf ==
+      R"({"cluster":{"chief":["m-0:2222"],"worker":["w-0:2222","w-1:2222"],"ps":["p-0:2223"]},"environment":"cloud","task":{"type":"chief","index":0},"job":{"a":1}})");
+  CHECK(get(framework_env(spec("evaluator", 0), "tensorflow"), "TF_CONFIG").find(R"("task":{"type":"evaluator","index":0})") !=
+        std::string::npos);
 }
 
 TEST_CASE("parse_cluster_spec rejects what a replica cannot use") {
-  CHECK_THROWS_WITH_AS(parse_cluster_spec("", "CLUSTER_SPEC"), doctest::Contains("CLUSTER_SPEC: is empty"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_cluster_spec("", "CLUSTER_SPEC"), doctest::Contains("CLUSTER_SPEC: is empty"),
+                       catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_cluster_spec("{\"cluster\": }", "CLUSTER_SPEC"), doctest::Contains("CLUSTER_SPEC:1:13: not JSON"),
                        catalog::InvalidInput);
-  CHECK_THROWS_WITH_AS(parse_cluster_spec(R"({"cluster": {"worker": ["w:1"]}, "task": {"type": "worker", "index": 0}})", "s.json"),
-                       "s.json: no master in cluster (every job has exactly one)", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_cluster_spec(R"({"cluster": {"worker": ["w:1"]}, "task": {"type": "worker", "index": 0}})", "s.json"),
+      "s.json: no master in cluster (every job has exactly one)", catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_cluster_spec(R"({"cluster": {"master": ["m:1"]}, "task": {"type": "worker", "index": 0}})", "s"),
                        "s: task worker:0 is out of range: the cluster has 0 worker addresses", catalog::InvalidInput);
-  CHECK_THROWS_WITH_AS(parse_cluster_spec(R"({"cluster": {"master": ["m:1"], "chief": ["c:1"]}, "task": {"type": "master"}})", "s"),
-                       doctest::Contains("unknown task type 'chief'"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_cluster_spec(R"({"cluster": {"master": ["m:1"], "chief": ["c:1"]}, "task": {"type": "master"}})", "s"),
+      doctest::Contains("unknown task type 'chief'"), catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_cluster_spec(R"({"cluster": {"master": ["m"]}, "task": {"type": "master"}})", "s"),
                        "s: address 'm' is not host:port", catalog::InvalidInput);
 }
@@ -78,5 +86,6 @@ TEST_CASE("render_env quotes for each format") {
 TEST_CASE("parse_cluster_spec refuses absurd nesting in job") {
   std::string deep = R"({"cluster": {"master": ["m:1"]}, "task": {"type": "master"}, "job": )" + std::string(1000, '[') +
                      std::string(1000, ']') + "}";
-  CHECK_THROWS_WITH_AS(parse_cluster_spec(deep, "CLUSTER_SPEC"), doctest::Contains("nesting deeper than 64 levels"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_cluster_spec(deep, "CLUSTER_SPEC"), doctest::Contains("nesting deeper than 64 levels"),
+                       catalog::InvalidInput);
 }

@@ -6,7 +6,7 @@
 using lib::jobs::parse_config_yaml;
 
 TEST_CASE("config_yaml reads trainingInput with positions") {
-  const char* text = "# comment\n"
+  const char *text = "# comment\n"
                      "trainingInput:\n"
                      "  scaleTier: CUSTOM\n"
                      "  masterType: n1-standard-8\n"
@@ -44,23 +44,23 @@ TEST_CASE("config_yaml warns about versions that YAML reads as numbers") {
 
 TEST_CASE("config_yaml reports malformed YAML with line and column") {
   CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  a: 1\n   b: 2\n", "bad.yaml"),
-                       "bad.yaml:3:5: invalid YAML: illegal map value",
-                       catalog::InvalidInput);
+                       "bad.yaml:3:5: invalid YAML: illegal map value", catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  a: [1, 2\n", "bad.yaml"), doctest::Contains("invalid YAML"),
                        catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_config_yaml("", "empty.yaml"), doctest::Contains("empty.yaml:1:1: the file is empty"),
                        catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  workerCount: many\n", "t.yaml"),
-                       "t.yaml:2:3: trainingInput.workerCount must be a whole number, not the string \"many\"", catalog::InvalidInput);
+                       "t.yaml:2:3: trainingInput.workerCount must be a whole number, not the string \"many\"",
+                       catalog::InvalidInput);
 }
 
 TEST_CASE("config_yaml needs trainingInput to be a mapping") {
-  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  - a\n", "l.yaml"), "l.yaml:1:1: trainingInput must be an object, not a list",
-                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  - a\n", "l.yaml"),
+                       "l.yaml:1:1: trainingInput must be an object, not a list", catalog::InvalidInput);
 }
 
 TEST_CASE("config_yaml refuses text that is not UTF-8") {
-  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  region: \"eu\xF9\"\n", "bin.yaml"), "bin.yaml:2:14: invalid UTF-8 (save the file as UTF-8)",
-                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  region: \"eu\xF9\"\n", "bin.yaml"),
+                       "bin.yaml:2:14: invalid UTF-8 (save the file as UTF-8)", catalog::InvalidInput);
   CHECK_NOTHROW(parse_config_yaml("trainingInput:\n  region: \"m\xC3\xBCnchen\"\n", "ok.yaml"));
 }

@@ -20,7 +20,9 @@ TEST_CASE("gcloud_cmdline maps flags onto trainingInput") {
   CHECK(*spec.role("master").image_uri == "gcr.io/p/i:1");
   CHECK(spec.use_chief_in_tf_config);
   CHECK(spec.training_input_json.find("\"args\":[\"--epochs\",\"3\"]") != std::string::npos);
-  SUBCASE("columns point at the flag") { CHECK(spec.pos("pythonVersion").column == 66); }
+  SUBCASE("columns point at the flag") {
+    CHECK(spec.pos("pythonVersion").column == 66);
+  }
 }
 
 TEST_CASE("gcloud_cmdline handles continuations, quotes, ml-engine and beta") {
@@ -46,8 +48,8 @@ TEST_CASE("gcloud_cmdline notes unknown flags and rejects broken command lines")
                        doctest::Contains("--worker-count must be a whole number"), catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform jobs submit training j --region", "--gcloud", ""),
                        doctest::Contains("--region needs a value"), catalog::InvalidInput);
-  CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform models list", "--gcloud", ""), doctest::Contains("expected 'gcloud ai-platform jobs submit training"),
-                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform models list", "--gcloud", ""),
+                       doctest::Contains("expected 'gcloud ai-platform jobs submit training"), catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_gcloud("echo hi", "x.sh", ""), doctest::Contains("no gcloud command found"), catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform jobs submit training --region r", "--gcloud", ""),
                        doctest::Contains("names no job id"), catalog::InvalidInput);
@@ -55,7 +57,8 @@ TEST_CASE("gcloud_cmdline notes unknown flags and rejects broken command lines")
 
 TEST_CASE("gcloud_cmdline reads --config and lets flags win") {
   std::string dir = RTCAT_SOURCE_DIR "/data/examples/jobs";
-  auto spec = parse_gcloud("gcloud ai-platform jobs submit training j --config valid-config.yaml --worker-count 5", "--gcloud", dir);
+  auto spec =
+      parse_gcloud("gcloud ai-platform jobs submit training j --config valid-config.yaml --worker-count 5", "--gcloud", dir);
   CHECK(spec.role("worker").count == 5);
   CHECK(spec.role("ps").count == 1);
   CHECK(spec.pos("workerCount").file.empty());
@@ -63,7 +66,8 @@ TEST_CASE("gcloud_cmdline reads --config and lets flags win") {
 }
 
 TEST_CASE("gcloud_cmdline accepts global flags before the command group") {
-  auto spec = parse_gcloud("gcloud --project my-proj --quiet ai-platform jobs submit training j --region=us-central1", "--gcloud", "");
+  auto spec =
+      parse_gcloud("gcloud --project my-proj --quiet ai-platform jobs submit training j --region=us-central1", "--gcloud", "");
   CHECK(spec.job_id == "j");
   CHECK(spec.notes.empty());
 }

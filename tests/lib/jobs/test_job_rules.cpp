@@ -10,7 +10,7 @@ using namespace lib::jobs;
 
 namespace {
 
-std::vector<lib::Finding> run(const std::string& json, const char* on, std::vector<LocatedRequirement> reqs = {}) {
+std::vector<lib::Finding> run(const std::string &json, const char *on, std::vector<LocatedRequirement> reqs = {}) {
   static const catalog::CatalogSet set = catalog::CatalogSet::embedded();
   RuleOptions opt;
   opt.on = catalog::parse_date(on);
@@ -18,22 +18,25 @@ std::vector<lib::Finding> run(const std::string& json, const char* on, std::vect
   return validate_job(set, parse_rest_json(json, "job.json"), opt);
 }
 
-const lib::Finding* find(const std::vector<lib::Finding>& fs, const std::string& rule) {
-  auto it = std::find_if(fs.begin(), fs.end(), [&](const lib::Finding& f) { return f.rule == rule; });
+const lib::Finding *find(const std::vector<lib::Finding> &fs, const std::string &rule) {
+  auto it = std::find_if(fs.begin(), fs.end(), [&](const lib::Finding &f) { return f.rule == rule; });
   return it == fs.end() ? nullptr : &*it;
 }
 
-const char* k_ok = R"({"trainingInput": {"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"}})";
+const char *k_ok =
+    R"({"trainingInput": {"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"}})";
 
 } // namespace
 
-TEST_CASE("a complete job on an open runtime has no findings") { CHECK(run(k_ok, "2020-06-01").empty()); }
+TEST_CASE("a complete job on an open runtime has no findings") {
+  CHECK(run(k_ok, "2020-06-01").empty());
+}
 
 TEST_CASE("runtime lifecycle comes from the core, at runtimeVersion") {
   auto fs = run("{\"trainingInput\": {\"packageUris\": [\"gs://b/t.tar.gz\"], \"pythonModule\": \"m\",\n"
                 "\"runtimeVersion\": \"1.14\", \"pythonVersion\": \"3.5\"}}",
                 "2020-11-30");
-  const auto* f = find(fs, "submission-end");
+  const auto *f = find(fs, "submission-end");
   REQUIRE(f);
   CHECK(f->severity == catalog::Severity::error);
   CHECK(f->line == 2);
@@ -44,13 +47,13 @@ TEST_CASE("runtime lifecycle comes from the core, at runtimeVersion") {
 TEST_CASE("python on the runtime is checked at pythonVersion") {
   auto fs = run(R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "2.7"})",
                 "2020-06-01");
-  const auto* f = find(fs, "python-unsupported");
+  const auto *f = find(fs, "python-unsupported");
   REQUIRE(f);
   CHECK(f->column == 84);
 }
 
 TEST_CASE("runtimeVersion and pythonVersion are required from 2020-01-13") {
-  const char* job = R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m"})";
+  const char *job = R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m"})";
   SUBCASE("the day before: defaults 1.0 and 2.7") {
     auto fs = run(job, "2020-01-12");
     REQUIRE(find(fs, "runtime-version-defaulted"));
@@ -73,24 +76,31 @@ TEST_CASE("runtimeVersion and pythonVersion are required from 2020-01-13") {
 
 TEST_CASE("scale tier and replica rules") {
   SUBCASE("unknown tier, with the fix") {
-    auto fs = run(R"({"scaleTier": "basic-gpu", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
+    auto fs = run(
+        R"({"scaleTier": "basic-gpu", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})",
+        "2020-06-01");
     REQUIRE(find(fs, "unknown-scale-tier"));
     CHECK(find(fs, "unknown-scale-tier")->suggestion == "BASIC_GPU");
   }
   SUBCASE("CUSTOM needs masterType; counts need types and types need counts") {
-    auto fs = run(R"({"scaleTier": "CUSTOM", "workerCount": 2, "parameterServerType": "n1", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
+    auto fs = run(
+        R"({"scaleTier": "CUSTOM", "workerCount": 2, "parameterServerType": "n1", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})",
+        "2020-06-01");
     CHECK(find(fs, "master-type-required"));
     CHECK(find(fs, "replica-type-missing"));
     CHECK(find(fs, "replica-count-missing"));
   }
   SUBCASE("machine types outside CUSTOM") {
-    auto fs = run(R"({"scaleTier": "BASIC", "workerCount": 2, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
+    auto fs = run(
+        R"({"scaleTier": "BASIC", "workerCount": 2, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})",
+        "2020-06-01");
     CHECK(find(fs, "not-custom-tier"));
   }
 }
 
 TEST_CASE("package rules") {
-  auto fs = run(R"({"packageUris": ["dist/t.tar.gz", "gs://b/t.py"], "runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
+  auto fs =
+      run(R"({"packageUris": ["dist/t.tar.gz", "gs://b/t.py"], "runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
   CHECK(find(fs, "package-not-gcs"));
   CHECK(find(fs, "package-not-pip"));
   CHECK(find(fs, "python-module-missing"));
@@ -101,7 +111,7 @@ TEST_CASE("package rules") {
 TEST_CASE("requirements over the runtime's pins are notes for training, at their line") {
   auto reqs = read_requirements("scikit-learn==0.23.2\n", "requirements.txt");
   auto fs = run(k_ok, "2020-06-01", reqs);
-  const auto* f = find(fs, "require-over-pin");
+  const auto *f = find(fs, "require-over-pin");
   REQUIRE(f);
   CHECK(f->severity == catalog::Severity::note);
   CHECK(f->path == "requirements.txt");
@@ -111,9 +121,10 @@ TEST_CASE("requirements over the runtime's pins are notes for training, at their
 
 TEST_CASE("scikit-learn training needs runtime 1.13") {
   auto reqs = read_requirements("pandas\nscikit-learn\n", "requirements.txt");
-  const char* job = R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "1.12", "pythonVersion": "3.5"})";
+  const char *job =
+      R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "1.12", "pythonVersion": "3.5"})";
   auto fs = run(job, "2019-06-01", reqs);
-  const auto* f = find(fs, "sklearn-training");
+  const auto *f = find(fs, "sklearn-training");
   REQUIRE(f);
   CHECK(f->path == "requirements.txt");
   CHECK(f->line == 2);
@@ -121,20 +132,28 @@ TEST_CASE("scikit-learn training needs runtime 1.13") {
 
 TEST_CASE("images, evaluators and chief") {
   SUBCASE("worker image without a master image") {
-    auto fs = run(R"({"scaleTier": "CUSTOM", "masterType": "n1", "workerType": "n1", "workerCount": 1, "workerConfig": {"imageUri": "gcr.io/p/w"}, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
+    auto fs = run(
+        R"({"scaleTier": "CUSTOM", "masterType": "n1", "workerType": "n1", "workerCount": 1, "workerConfig": {"imageUri": "gcr.io/p/w"}, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})",
+        "2020-06-01");
     CHECK(find(fs, "replica-image-without-master"));
   }
   SUBCASE("workers default to the master's image") {
-    auto fs = run(R"({"scaleTier": "CUSTOM", "masterType": "n1", "workerType": "n1", "workerCount": 2, "masterConfig": {"imageUri": "gcr.io/p/m"}})", "2020-06-01");
+    auto fs = run(
+        R"({"scaleTier": "CUSTOM", "masterType": "n1", "workerType": "n1", "workerCount": 2, "masterConfig": {"imageUri": "gcr.io/p/m"}})",
+        "2020-06-01");
     REQUIRE(find(fs, "image-defaults-to-master"));
     CHECK(find(fs, "image-defaults-to-master")->message.find("2 workers run the master's image gcr.io/p/m") != std::string::npos);
   }
   SUBCASE("more than one evaluator with TensorFlow") {
-    auto fs = run(R"({"scaleTier": "CUSTOM", "masterType": "n1", "evaluatorType": "n1", "evaluatorCount": 2, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
+    auto fs = run(
+        R"({"scaleTier": "CUSTOM", "masterType": "n1", "evaluatorType": "n1", "evaluatorCount": 2, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})",
+        "2020-06-01");
     CHECK(find(fs, "multiple-evaluators"));
   }
   SUBCASE("useChiefInTfConfig without a custom container") {
-    auto fs = run(R"({"useChiefInTfConfig": true, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
+    auto fs = run(
+        R"({"useChiefInTfConfig": true, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"})",
+        "2020-06-01");
     CHECK(find(fs, "use-chief-no-effect"));
   }
   SUBCASE("runtimeVersion with a custom container") {

@@ -6,7 +6,7 @@
 using lib::jobs::parse_rest_json;
 
 TEST_CASE("rest_json reads a Job with trainingInput and keeps positions") {
-  const char* text = R"({
+  const char *text = R"({
   "jobId": "j1",
   "trainingInput": {
     "runtimeVersion": "2.1",
@@ -31,7 +31,9 @@ TEST_CASE("rest_json reads a Job with trainingInput and keeps positions") {
     CHECK(spec.pos("packageUris[1]").column == 40);
     CHECK(spec.pos("masterConfig.imageUri").line == 7);
   }
-  SUBCASE("an unknown field falls back to trainingInput") { CHECK(spec.pos("nothing").line == 3); }
+  SUBCASE("an unknown field falls back to trainingInput") {
+    CHECK(spec.pos("nothing").line == 3);
+  }
   SUBCASE("images default to the master's") {
     REQUIRE(spec.image_for("worker"));
     CHECK(*spec.image_for("worker") == "gcr.io/p/i:1");
@@ -49,12 +51,14 @@ TEST_CASE("rest_json reports malformed JSON with line and column") {
   CHECK_THROWS_WITH_AS(parse_rest_json("{\n  \"a\": 1\n  \"b\": 2\n}", "bad.json"),
                        doctest::Contains("bad.json:3:3: invalid JSON"), catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_rest_json("", "empty.json"), doctest::Contains("the file is empty"), catalog::InvalidInput);
-  CHECK_THROWS_WITH_AS(parse_rest_json("[1]", "list.json"), doctest::Contains("list.json:1:1: expected a job"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_rest_json("[1]", "list.json"), doctest::Contains("list.json:1:1: expected a job"),
+                       catalog::InvalidInput);
 }
 
 TEST_CASE("rest_json reports a field of the wrong type at its key") {
   CHECK_THROWS_WITH_AS(parse_rest_json("{\"trainingInput\": {\n \"workerCount\": \"four\"}}", "t.json"),
-                       "t.json:2:2: trainingInput.workerCount must be a whole number, not the string \"four\"", catalog::InvalidInput);
+                       "t.json:2:2: trainingInput.workerCount must be a whole number, not the string \"four\"",
+                       catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_rest_json(R"({"packageUris": "gs://b/a.tar.gz"})", "t.json"),
                        doctest::Contains("packageUris must be a list"), catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(parse_rest_json(R"({"useChiefInTfConfig": "yes"})", "t.json"), doctest::Contains("true or false"),
@@ -73,8 +77,10 @@ TEST_CASE("rest_json notes unknown fields, with the camelCase spelling") {
 
 TEST_CASE("rest_json refuses absurd nesting before anything recurses over it") {
   std::string deep = "{\"args\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
-  CHECK_THROWS_WITH_AS(parse_rest_json(deep, "deep.json"), "deep.json:1:73: nesting deeper than 64 levels", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_rest_json(deep, "deep.json"), "deep.json:1:73: nesting deeper than 64 levels",
+                       catalog::InvalidInput);
   std::string fine = "{\"args\": " + std::string(60, '[') + std::string(60, ']') + "}";
   CHECK_NOTHROW(parse_rest_json(fine, "ok.json"));
-  CHECK_NOTHROW(lib::jobs::check_json_nesting(R"({"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["})", "s"));
+  CHECK_NOTHROW(
+      lib::jobs::check_json_nesting(R"({"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["})", "s"));
 }

@@ -1,6 +1,5 @@
-#include "lib/scan/config.hpp"
-
 #include "catalog/error.hpp"
+#include "lib/scan/config.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,8 +7,9 @@ using lib::scan::parse_config;
 
 TEST_CASE("parse_config: TOML") {
   SUBCASE("every key") {
-    auto c = parse_config("repo/.rtcat.toml", "# policy\nfail-on = \"warning\"\nwarn-days = 180 # days\n"
-                                              "exclude = [\"vendor/**\",\n  'third_party/']\nignore = []\ncatalog = \"cat/my.json\"\n");
+    auto c = parse_config("repo/.rtcat.toml",
+                          "# policy\nfail-on = \"warning\"\nwarn-days = 180 # days\n"
+                          "exclude = [\"vendor/**\",\n  'third_party/']\nignore = []\ncatalog = \"cat/my.json\"\n");
     CHECK(c.fail_on == "warning");
     CHECK(c.warn_days == 180);
     CHECK(c.excludes == std::vector<std::string>{"vendor/**", "third_party/"});
@@ -21,15 +21,18 @@ TEST_CASE("parse_config: TOML") {
                          ".rtcat.toml:2:1: unknown key 'fail_on' (valid: fail-on, warn-days, exclude, ignore, catalog)",
                          catalog::InvalidInput);
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "fail-on = \"sometimes\"\n"),
-                         ".rtcat.toml:1:11: fail-on 'sometimes' is not valid (valid: error, warning, note, never)", catalog::InvalidInput);
+                         ".rtcat.toml:1:11: fail-on 'sometimes' is not valid (valid: error, warning, note, never)",
+                         catalog::InvalidInput);
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "warn-days = \"90\"\n"),
                          ".rtcat.toml:1:13: warn-days must be a whole number of days from 0 to 36500", catalog::InvalidInput);
-    CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "[scan]\n"),
-                         ".rtcat.toml:1:1: tables are not supported: put the keys at the top level (fail-on, warn-days, exclude, ignore, catalog)",
+    CHECK_THROWS_WITH_AS(
+        parse_config(".rtcat.toml", "[scan]\n"),
+        ".rtcat.toml:1:1: tables are not supported: put the keys at the top level (fail-on, warn-days, exclude, ignore, catalog)",
+        catalog::InvalidInput);
+    CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "exclude = [\"a\"\n"), ".rtcat.toml:2:1: unterminated array",
                          catalog::InvalidInput);
-    CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "exclude = [\"a\"\n"), ".rtcat.toml:2:1: unterminated array", catalog::InvalidInput);
-    CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "ignore = 'a' x\n"), ".rtcat.toml:1:14: unexpected text after the value of ignore",
-                         catalog::InvalidInput);
+    CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "ignore = 'a' x\n"),
+                         ".rtcat.toml:1:14: unexpected text after the value of ignore", catalog::InvalidInput);
   }
 }
 
@@ -47,6 +50,7 @@ TEST_CASE("parse_config: YAML") {
                          catalog::InvalidInput);
     CHECK_THROWS_AS(parse_config(".rtcat.yaml", "fail-on: [\n"), catalog::InvalidInput);
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.yaml", "- a\n"),
-                         ".rtcat.yaml:1:1: expected a mapping of fail-on, warn-days, exclude, ignore, catalog", catalog::InvalidInput);
+                         ".rtcat.yaml:1:1: expected a mapping of fail-on, warn-days, exclude, ignore, catalog",
+                         catalog::InvalidInput);
   }
 }

@@ -7,7 +7,7 @@ using namespace lib::scan;
 namespace {
 
 // The 1-based line and column of a value in text.
-std::pair<int, int> at(std::string_view text, const Value& v) {
+std::pair<int, int> at(std::string_view text, const Value &v) {
   LineIndex index(text);
   return {index.line(v.offset), index.column(v.offset)};
 }
@@ -15,8 +15,9 @@ std::pair<int, int> at(std::string_view text, const Value& v) {
 } // namespace
 
 TEST_CASE("extract_gcloud: flags across backslash continuations") {
-  std::string text = "echo start\ngcloud ai-platform jobs submit training j1 \\\n  --region us-central1 \\\n  --runtime-version 1.15 \\\n"
-                     "  --python-version=3.7 --framework SCIKIT_LEARN\necho done --runtime-version 9.9\n";
+  std::string text =
+      "echo start\ngcloud ai-platform jobs submit training j1 \\\n  --region us-central1 \\\n  --runtime-version 1.15 \\\n"
+      "  --python-version=3.7 --framework SCIKIT_LEARN\necho done --runtime-version 9.9\n";
   auto refs = extract_gcloud(text);
   REQUIRE(refs.size() == 1);
   CHECK(refs[0].service == "training");

@@ -45,7 +45,9 @@ TEST_CASE("IgnoreRules: gitignore semantics") {
     CHECK(rules.match("x.log", false).value_or(false));
     CHECK(rules.match("a/b/x.log", false).value_or(false));
   }
-  SUBCASE("the last matching pattern wins: negation re-includes") { CHECK(rules.match("a/keep.log", false) == false); }
+  SUBCASE("the last matching pattern wins: negation re-includes") {
+    CHECK(rules.match("a/keep.log", false) == false);
+  }
   SUBCASE("a trailing slash matches folders only") {
     CHECK(rules.match("src/build", true).value_or(false));
     CHECK_FALSE(rules.match("src/build", false).has_value());
@@ -56,7 +58,9 @@ TEST_CASE("IgnoreRules: gitignore semantics") {
     CHECK(rules.match("docs/a.md", false).value_or(false));
     CHECK_FALSE(rules.match("x/docs/a.md", false).has_value());
   }
-  SUBCASE("nothing matches") { CHECK_FALSE(rules.match("main.cpp", false).has_value()); }
+  SUBCASE("nothing matches") {
+    CHECK_FALSE(rules.match("main.cpp", false).has_value());
+  }
 }
 
 TEST_CASE("IgnoreRules: a nested file applies below its folder only") {

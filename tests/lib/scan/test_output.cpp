@@ -34,7 +34,8 @@ ScanResult sample() {
 
 TEST_CASE("github_annotations: one escaped workflow command per finding") {
   std::string out = github_annotations(sample());
-  CHECK(out == "::error file=ci/a%2Cb%3Ac.sh,line=2,col=5,endColumn=9,title=rtcat submission-end::runtime 1.15 closed: 100%25 gone,%0Areally (use 2.11)\n"
+  CHECK(out == "::error file=ci/a%2Cb%3Ac.sh,line=2,col=5,endColumn=9,title=rtcat submission-end::runtime 1.15 closed: 100%25 "
+               "gone,%0Areally (use 2.11)\n"
                "::notice file=ci/a%2Cb%3Ac.sh,line=2,col=5,endColumn=9,title=rtcat stale-data::old data\n");
 }
 
