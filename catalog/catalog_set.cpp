@@ -14,7 +14,7 @@
 
 namespace catalog {
 
-std::string read_file(const std::string &path) {
+std::string read_file(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
     throw InvalidInput(path + ": cannot read: " + std::strerror(errno));
@@ -32,7 +32,7 @@ std::string read_file(const std::string &path) {
 }
 
 void CatalogSet::add(std::string name, std::function<Catalog()> load) {
-  for (const auto &s : m_slots) {
+  for (const auto& s : m_slots) {
     if (s.name == name) {
       throw InvalidInput("catalog '" + name + "' is given twice");
     }
@@ -45,7 +45,7 @@ void CatalogSet::add(std::string name, std::function<Catalog()> load) {
 
 CatalogSet CatalogSet::embedded() {
   CatalogSet set;
-  for (const auto &index : embedded_index()) {
+  for (const auto& index : embedded_index()) {
     auto name = index.name;
     set.add(std::string(name), [name] { return *embedded_catalog(name); });
     set.m_slots.back().indexed = true;
@@ -55,12 +55,12 @@ CatalogSet CatalogSet::embedded() {
   return set;
 }
 
-CatalogSet CatalogSet::from_paths(const std::vector<std::string> &paths) {
+CatalogSet CatalogSet::from_paths(const std::vector<std::string>& paths) {
   CatalogSet set;
-  for (const auto &path : paths) {
+  for (const auto& path : paths) {
     if (looks_like_sqlite(path)) {
       auto store = std::make_shared<Store>(path, Store::Mode::read);
-      for (const auto &name : store->names()) {
+      for (const auto& name : store->names()) {
         set.add(name, [store, name] { return store->load(name); });
       }
     } else {
@@ -74,7 +74,7 @@ CatalogSet CatalogSet::from_paths(const std::vector<std::string> &paths) {
 
 CatalogSet CatalogSet::from_catalogs(std::vector<Catalog> catalogs) {
   CatalogSet set;
-  for (auto &c : catalogs) {
+  for (auto& c : catalogs) {
     auto shared = std::make_shared<Catalog>(std::move(c));
     set.add(shared->name, [shared] { return *shared; });
   }
@@ -83,14 +83,14 @@ CatalogSet CatalogSet::from_catalogs(std::vector<Catalog> catalogs) {
 
 std::vector<std::string> CatalogSet::names() const {
   std::vector<std::string> out;
-  for (const auto &s : m_slots) {
+  for (const auto& s : m_slots) {
     out.push_back(s.name);
   }
   return out;
 }
 
 bool CatalogSet::has(std::string_view name) const {
-  for (const auto &s : m_slots) {
+  for (const auto& s : m_slots) {
     if (s.name == name) {
       return true;
     }
@@ -98,8 +98,8 @@ bool CatalogSet::has(std::string_view name) const {
   return false;
 }
 
-const CatalogSet::Slot *CatalogSet::slot(std::string_view name) const {
-  for (const auto &s : m_slots) {
+const CatalogSet::Slot* CatalogSet::slot(std::string_view name) const {
+  for (const auto& s : m_slots) {
     if (s.name == name) {
       return &s;
     }
@@ -107,8 +107,8 @@ const CatalogSet::Slot *CatalogSet::slot(std::string_view name) const {
   return nullptr;
 }
 
-const Catalog *CatalogSet::get(std::string_view name) const {
-  const Slot *s = slot(name);
+const Catalog* CatalogSet::get(std::string_view name) const {
+  const Slot* s = slot(name);
   if (!s) {
     return nullptr;
   }
@@ -119,26 +119,26 @@ const Catalog *CatalogSet::get(std::string_view name) const {
 }
 
 std::string CatalogSet::service_of(std::string_view name) const {
-  const Slot *s = slot(name);
+  const Slot* s = slot(name);
   if (s && s->indexed) {
     return s->service;
   }
-  const Catalog *c = get(name);
+  const Catalog* c = get(name);
   return c ? c->policy.service : std::string();
 }
 
 bool CatalogSet::contains(std::string_view name, std::string_view id) const {
-  const Slot *s = slot(name);
+  const Slot* s = slot(name);
   if (s && s->indexed) {
     return std::find(s->ids.begin(), s->ids.end(), id) != s->ids.end();
   }
-  const Catalog *c = get(name);
+  const Catalog* c = get(name);
   return c && c->find(id);
 }
 
-std::vector<const Catalog *> CatalogSet::all() const {
-  std::vector<const Catalog *> out;
-  for (const auto &s : m_slots) {
+std::vector<const Catalog*> CatalogSet::all() const {
+  std::vector<const Catalog*> out;
+  for (const auto& s : m_slots) {
     out.push_back(get(s.name));
   }
   return out;

@@ -17,16 +17,16 @@ public:
   static CatalogSet embedded();
   // Catalog files: each path is a JSON catalog or an SQLite store (told apart by content).
   // Throws InvalidInput / StorageError naming the path.
-  static CatalogSet from_paths(const std::vector<std::string> &paths);
+  static CatalogSet from_paths(const std::vector<std::string>& paths);
   // A set over catalogs already in memory (tests, tools).
   static CatalogSet from_catalogs(std::vector<Catalog> catalogs);
 
   std::vector<std::string> names() const;
   bool has(std::string_view name) const;
   // The catalog of that name, loading it if needed; nullptr when there is none.
-  const Catalog *get(std::string_view name) const;
+  const Catalog* get(std::string_view name) const;
   // Every catalog, in order.
-  std::vector<const Catalog *> all() const;
+  std::vector<const Catalog*> all() const;
 
   // The service a catalog serves ("" when several), without loading it where possible.
   std::string service_of(std::string_view name) const;
@@ -43,11 +43,11 @@ private:
     std::vector<std::string_view> ids;
   };
   void add(std::string name, std::function<Catalog()> load);
-  const Slot *slot(std::string_view name) const;
+  const Slot* slot(std::string_view name) const;
   std::vector<Slot> m_slots;
 };
 
 // Reads a whole file. Throws InvalidInput "path: cannot read: reason".
-std::string read_file(const std::string &path);
+std::string read_file(const std::string& path);
 
 } // namespace catalog

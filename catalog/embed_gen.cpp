@@ -32,29 +32,29 @@ std::string lit(std::string_view s) {
   return out + "\"";
 }
 
-std::string date_expr(const std::optional<Date> &d) {
+std::string date_expr(const std::optional<Date>& d) {
   return d ? "D(" + std::to_string(d->time_since_epoch().count()) + ")" : "std::nullopt";
 }
 
-std::string strings_expr(const std::vector<std::string> &v) {
+std::string strings_expr(const std::vector<std::string>& v) {
   std::string out = "{";
-  for (const auto &s : v) {
+  for (const auto& s : v) {
     out += lit(s) + ",";
   }
   return out + "}";
 }
 
-std::string packages_expr(const std::vector<Package> &v) {
+std::string packages_expr(const std::vector<Package>& v) {
   std::string out = "{";
-  for (const auto &p : v) {
+  for (const auto& p : v) {
     out += "{" + lit(p.name) + "," + lit(p.version) + "},";
   }
   return out + "}";
 }
 
-std::string pairs_expr(const std::vector<std::pair<std::string, std::string>> &v) {
+std::string pairs_expr(const std::vector<std::pair<std::string, std::string>>& v) {
   std::string out = "{";
-  for (const auto &[a, b] : v) {
+  for (const auto& [a, b] : v) {
     out += "{" + lit(a) + "," + lit(b) + "},";
   }
   return out + "}";
@@ -64,12 +64,12 @@ std::string sev(Severity s) {
   return "Severity::" + std::string(to_string(s));
 }
 
-void emit(std::ostream &o, const Catalog &c, size_t index) {
+void emit(std::ostream& o, const Catalog& c, size_t index) {
   o << "Catalog make_" << index << "() {\n  Catalog c;\n";
   o << "  c.name = " << lit(c.name) << ";\n  c.title = " << lit(c.title) << ";\n";
   o << "  c.entry_noun = " << lit(c.entry_noun) << ";\n";
   o << "  c.as_of = " << date_expr(c.as_of) << ";\n  c.as_of_note = " << lit(c.as_of_note) << ";\n";
-  for (const auto &m : c.policy.milestones) {
+  for (const auto& m : c.policy.milestones) {
     o << "  { auto& m = c.policy.milestones.emplace_back(); m.name = " << lit(m.name) << ";";
     if (m.after_months) {
       o << " m.after_months = " << *m.after_months << ";";
@@ -85,19 +85,19 @@ void emit(std::ostream &o, const Catalog &c, size_t index) {
   o << "  c.policy.sunset_meaning = " << lit(c.policy.sunset_meaning) << ";\n";
   o << "  c.policy.successor = " << pairs_expr(c.policy.successor) << ";\n";
   if (c.policy.required_fields) {
-    const auto &rf = *c.policy.required_fields;
+    const auto& rf = *c.policy.required_fields;
     o << "  c.policy.required_fields = RequiredFields{D(" << rf.from.time_since_epoch().count() << "), "
       << strings_expr(rf.fields) << ", " << pairs_expr(rf.defaults) << ", " << lit(rf.source) << "};\n";
   }
   o << "  c.policy.service = " << lit(c.policy.service) << ";\n";
   o << "  c.policy.uri_note = " << lit(c.policy.uri_note) << ";\n";
   o << "  c.policy.sources = " << strings_expr(c.policy.sources) << ";\n";
-  for (const auto &r : c.rules) {
+  for (const auto& r : c.rules) {
     o << "  c.rules.push_back(Rule{" << lit(r.id) << "," << lit(r.service) << "," << lit(r.framework) << ",V("
       << lit(r.min_runtime.str()) << ")," << lit(r.message) << "," << lit(r.source) << "});\n";
   }
   o << "  c.runtimes.reserve(" << c.runtimes.size() << ");\n";
-  for (const auto &r : c.runtimes) {
+  for (const auto& r : c.runtimes) {
     o << "  { auto& r = c.runtimes.emplace_back(); r.id = " << lit(r.id) << ";";
     if (r.version) {
       o << " r.version = V(" << lit(r.version->str()) << ");";
@@ -105,14 +105,14 @@ void emit(std::ostream &o, const Catalog &c, size_t index) {
     o << " r.released = " << date_expr(r.released) << "; r.released_by = " << date_expr(r.released_by) << ";";
     if (r.python) {
       o << " r.python = std::vector<Version>{";
-      for (const auto &p : *r.python) {
+      for (const auto& p : *r.python) {
         o << "V(" << lit(p.str()) << "),";
       }
       o << "};";
     }
     o << "\n    r.packages = " << packages_expr(r.packages) << "; r.package_lines = " << packages_expr(r.package_lines) << ";";
     o << "\n    r.milestones = {";
-    for (const auto &[name, d] : r.milestones) {
+    for (const auto& [name, d] : r.milestones) {
       o << "{" << lit(name) << "," << date_expr(d) << "},";
     }
     o << "};";
@@ -129,7 +129,7 @@ void emit(std::ostream &o, const Catalog &c, size_t index) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   if (argc < 3) {
     std::cerr << "usage: rtcat_embed OUT.cpp CATALOG.json...\n";
     return 2;
@@ -145,7 +145,7 @@ int main(int argc, char **argv) {
     buf << in.rdbuf();
     try {
       catalogs.push_back(parse_catalog(buf.str(), argv[i]));
-    } catch (const Error &e) {
+    } catch (const Error& e) {
       std::cerr << "rtcat_embed: error: " << e.what() << "\n";
       return 2;
     }
@@ -161,9 +161,9 @@ int main(int argc, char **argv) {
   }
   o << "} // namespace\n\nconst std::vector<EmbeddedIndex>& embedded_index() {\n  static const std::vector<EmbeddedIndex> index "
        "= {\n";
-  for (const auto &c : catalogs) {
+  for (const auto& c : catalogs) {
     o << "    {" << lit(c.name) << ", " << lit(c.policy.service) << ", {";
-    for (const auto &r : c.runtimes) {
+    for (const auto& r : c.runtimes) {
       o << lit(r.id) << ",";
     }
     o << "}},\n";

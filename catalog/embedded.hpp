@@ -12,7 +12,7 @@ namespace catalog {
 // embedded default costs no parsing at start-up.
 
 // Names of the embedded catalogs, in data order.
-const std::vector<std::string_view> &embedded_names();
+const std::vector<std::string_view>& embedded_names();
 
 // What can be known of an embedded catalog without building it: its service and entry ids.
 struct EmbeddedIndex {
@@ -20,7 +20,7 @@ struct EmbeddedIndex {
   std::string_view service;
   std::vector<std::string_view> ids;
 };
-const std::vector<EmbeddedIndex> &embedded_index();
+const std::vector<EmbeddedIndex>& embedded_index();
 
 // Builds the embedded catalog of that name; nullopt when there is none.
 std::optional<Catalog> embedded_catalog(std::string_view name);

@@ -12,7 +12,7 @@ namespace catalog {
 using json = nlohmann::json;
 using ordered = nlohmann::ordered_json;
 
-std::string position_of(std::string_view text, size_t offset, const std::string &origin) {
+std::string position_of(std::string_view text, size_t offset, const std::string& origin) {
   size_t line = 1;
   size_t col = 1;
   for (size_t i = 0; i < offset && i < text.size(); ++i) {
@@ -28,17 +28,17 @@ std::string position_of(std::string_view text, size_t offset, const std::string 
 
 namespace {
 
-json parse_text(std::string_view text, const std::string &origin) {
+json parse_text(std::string_view text, const std::string& origin) {
   try {
     return json::parse(text.begin(), text.end());
-  } catch (const json::parse_error &e) {
+  } catch (const json::parse_error& e) {
     std::string what = e.what();
     // nlohmann: "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..."
     size_t colon = what.find(": ", what.find("column"));
     std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
     size_t at = e.byte == 0 ? 0 : e.byte - 1;
     throw InvalidInput(position_of(text, at, origin) + ": invalid JSON: " + detail);
-  } catch (const json::exception &e) {
+  } catch (const json::exception& e) {
     // Errors without a position, such as a number too large to represent (out_of_range.406).
     std::string what = e.what();
     size_t bracket = what.find("] ");
@@ -49,12 +49,12 @@ json parse_text(std::string_view text, const std::string &origin) {
 // A JSON value with the path that leads to it, so that every error names its place.
 class Node {
 public:
-  Node(const json &j, std::string origin, std::string path) : m_j(j), m_origin(std::move(origin)), m_path(std::move(path)) {}
+  Node(const json& j, std::string origin, std::string path) : m_j(j), m_origin(std::move(origin)), m_path(std::move(path)) {}
 
-  [[noreturn]] void fail(const std::string &why) const {
+  [[noreturn]] void fail(const std::string& why) const {
     throw InvalidInput(m_origin + ": " + (m_path.empty() ? "/" : m_path) + ": " + why);
   }
-  const json &raw() const { return m_j; }
+  const json& raw() const { return m_j; }
   bool is_null() const { return m_j.is_null(); }
 
   void expect_object(std::initializer_list<std::string_view> required, std::initializer_list<std::string_view> optional) const {
@@ -66,7 +66,7 @@ public:
         fail("missing key \"" + std::string(key) + "\"");
       }
     }
-    for (const auto &[key, value] : m_j.items()) {
+    for (const auto& [key, value] : m_j.items()) {
       bool known = false;
       for (auto k : required) {
         known = known || k == key;
@@ -107,7 +107,7 @@ public:
       fail("expected an object");
     }
     std::vector<std::pair<std::string, Node>> out;
-    for (const auto &[key, value] : m_j.items()) {
+    for (const auto& [key, value] : m_j.items()) {
       out.emplace_back(key, Node(value, m_origin, m_path + "/" + key));
     }
     return out;
@@ -157,7 +157,7 @@ public:
   }
   std::vector<std::string> strings() const {
     std::vector<std::string> out;
-    for (const auto &e : elements()) {
+    for (const auto& e : elements()) {
       out.push_back(e.str());
     }
     return out;
@@ -171,12 +171,12 @@ public:
   }
 
 private:
-  const json &m_j;
+  const json& m_j;
   std::string m_origin;
   std::string m_path;
 };
 
-MilestonePolicy read_milestone_policy(const Node &n) {
+MilestonePolicy read_milestone_policy(const Node& n) {
   n.expect_object({"name", "severity", "meaning"}, {"after_months", "not_before", "deployed_severity", "reached", "upcoming"});
   MilestonePolicy m;
   m.name = n.at("name").str();
@@ -197,15 +197,15 @@ MilestonePolicy read_milestone_policy(const Node &n) {
   return m;
 }
 
-std::vector<std::pair<std::string, std::string>> read_string_map(const Node &n) {
+std::vector<std::pair<std::string, std::string>> read_string_map(const Node& n) {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto &[key, value] : n.members()) {
+  for (const auto& [key, value] : n.members()) {
     out.emplace_back(key, value.str());
   }
   return out;
 }
 
-void read_header(const Node &root, Catalog &c, bool with_runtimes) {
+void read_header(const Node& root, Catalog& c, bool with_runtimes) {
   if (with_runtimes) {
     root.expect_object({"format", "catalog", "policy", "runtimes"}, {"title", "entry_noun", "as_of", "as_of_note", "rules"});
   } else {
@@ -227,7 +227,7 @@ void read_header(const Node &root, Catalog &c, bool with_runtimes) {
   Node p = root.at("policy");
   p.expect_object({"milestones"}, {"sunset", "sunset_meaning", "successor", "required_fields", "service", "uri_note", "sources"});
   std::set<std::string> names;
-  for (const auto &m : p.at("milestones").elements()) {
+  for (const auto& m : p.at("milestones").elements()) {
     c.policy.milestones.push_back(read_milestone_policy(m));
     if (!names.insert(c.policy.milestones.back().name).second) {
       m.at("name").fail("duplicate milestone \"" + c.policy.milestones.back().name + "\"");
@@ -260,7 +260,7 @@ void read_header(const Node &root, Catalog &c, bool with_runtimes) {
   }
   if (root.has("rules")) {
     std::set<std::string> ids;
-    for (const auto &rn : root.at("rules").elements()) {
+    for (const auto& rn : root.at("rules").elements()) {
       rn.expect_object({"id", "service", "framework", "min_runtime"}, {"message", "source"});
       Rule rule;
       rule.id = rn.at("id").str();
@@ -280,9 +280,9 @@ void read_header(const Node &root, Catalog &c, bool with_runtimes) {
   }
 }
 
-std::vector<Package> read_packages(const Node &n, bool pins) {
+std::vector<Package> read_packages(const Node& n, bool pins) {
   std::vector<Package> out;
-  for (const auto &[name, value] : n.members()) {
+  for (const auto& [name, value] : n.members()) {
     std::string v = value.str();
     if (pins && !pep440::Version::try_parse(v)) {
       value.fail("invalid version \"" + v + "\" (not a PEP 440 version)");
@@ -295,7 +295,7 @@ std::vector<Package> read_packages(const Node &n, bool pins) {
   return out;
 }
 
-RuntimeEntry read_runtime(const Node &n, const Catalog &c) {
+RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
   n.expect_object({"id"}, {"version", "released", "released_by", "python", "packages", "package_lines", "milestones", "framework",
                            "framework_version", "accelerator", "cuda", "uris", "notes", "sources", "confidence"});
   RuntimeEntry r;
@@ -313,7 +313,7 @@ RuntimeEntry read_runtime(const Node &n, const Catalog &c) {
   }
   if (!n.at("python").is_null()) {
     std::vector<Version> py;
-    for (const auto &e : n.at("python").elements()) {
+    for (const auto& e : n.at("python").elements()) {
       py.push_back(e.version());
     }
     r.python = py;
@@ -325,10 +325,10 @@ RuntimeEntry read_runtime(const Node &n, const Catalog &c) {
     r.package_lines = read_packages(n.at("package_lines"), false);
   }
   if (n.has("milestones")) {
-    for (const auto &[name, value] : n.at("milestones").members()) {
+    for (const auto& [name, value] : n.at("milestones").members()) {
       if (!c.milestone(name)) {
         std::string valid;
-        for (const auto &m : c.policy.milestones) {
+        for (const auto& m : c.policy.milestones) {
           valid += (valid.empty() ? "" : ", ") + m.name;
         }
         value.fail("unknown milestone \"" + name + "\" (valid: " + valid + ")");
@@ -337,8 +337,8 @@ RuntimeEntry read_runtime(const Node &n, const Catalog &c) {
     }
     // Keep policy order so that output is canonical.
     std::vector<std::pair<std::string, std::optional<Date>>> ordered_ms;
-    for (const auto &m : c.policy.milestones) {
-      for (const auto &e : r.milestones) {
+    for (const auto& m : c.policy.milestones) {
+      for (const auto& e : r.milestones) {
         if (e.first == m.name) {
           ordered_ms.push_back(e);
         }
@@ -363,11 +363,11 @@ RuntimeEntry read_runtime(const Node &n, const Catalog &c) {
 
 // --- Writing ---
 
-ordered date_or_null(const std::optional<Date> &d) {
+ordered date_or_null(const std::optional<Date>& d) {
   return d ? ordered(format_date(*d)) : ordered(nullptr);
 }
 
-ordered header_json(const Catalog &c) {
+ordered header_json(const Catalog& c) {
   ordered j;
   j["format"] = k_catalog_format;
   j["catalog"] = c.name;
@@ -379,7 +379,7 @@ ordered header_json(const Catalog &c) {
   }
   ordered p;
   p["milestones"] = ordered::array();
-  for (const auto &m : c.policy.milestones) {
+  for (const auto& m : c.policy.milestones) {
     ordered mj;
     mj["name"] = m.name;
     if (m.after_months) {
@@ -405,18 +405,18 @@ ordered header_json(const Catalog &c) {
   }
   if (!c.policy.successor.empty()) {
     ordered s = ordered::object();
-    for (const auto &[k, v] : c.policy.successor) {
+    for (const auto& [k, v] : c.policy.successor) {
       s[k] = v;
     }
     p["successor"] = s;
   }
   if (c.policy.required_fields) {
-    const auto &rf = *c.policy.required_fields;
+    const auto& rf = *c.policy.required_fields;
     ordered r;
     r["from"] = format_date(rf.from);
     r["fields"] = rf.fields;
     ordered d = ordered::object();
-    for (const auto &[k, v] : rf.defaults) {
+    for (const auto& [k, v] : rf.defaults) {
       d[k] = v;
     }
     r["defaults"] = d;
@@ -432,7 +432,7 @@ ordered header_json(const Catalog &c) {
   p["sources"] = c.policy.sources;
   j["policy"] = p;
   j["rules"] = ordered::array();
-  for (const auto &r : c.rules) {
+  for (const auto& r : c.rules) {
     ordered rj;
     rj["id"] = r.id;
     rj["service"] = r.service;
@@ -445,7 +445,7 @@ ordered header_json(const Catalog &c) {
   return j;
 }
 
-ordered runtime_json(const RuntimeEntry &r) {
+ordered runtime_json(const RuntimeEntry& r) {
   ordered j;
   j["id"] = r.id;
   j["version"] = r.version ? ordered(r.version->str()) : ordered(nullptr);
@@ -453,16 +453,16 @@ ordered runtime_json(const RuntimeEntry &r) {
   j["released_by"] = date_or_null(r.released_by);
   if (r.python) {
     ordered py = ordered::array();
-    for (const auto &v : *r.python) {
+    for (const auto& v : *r.python) {
       py.push_back(v.str());
     }
     j["python"] = py;
   } else {
     j["python"] = nullptr;
   }
-  auto pkgs = [](const std::vector<Package> &v) {
+  auto pkgs = [](const std::vector<Package>& v) {
     ordered o = ordered::object();
-    for (const auto &p : v) {
+    for (const auto& p : v) {
       o[p.name] = p.version;
     }
     return o;
@@ -472,7 +472,7 @@ ordered runtime_json(const RuntimeEntry &r) {
     j["package_lines"] = pkgs(r.package_lines);
   }
   ordered ms = ordered::object();
-  for (const auto &[name, d] : r.milestones) {
+  for (const auto& [name, d] : r.milestones) {
     ms[name] = date_or_null(d);
   }
   j["milestones"] = ms;
@@ -495,13 +495,13 @@ ordered runtime_json(const RuntimeEntry &r) {
 
 } // namespace
 
-Catalog parse_catalog(std::string_view text, const std::string &origin) {
+Catalog parse_catalog(std::string_view text, const std::string& origin) {
   json j = parse_text(text, origin);
   Node root(j, origin, "");
   Catalog c;
   read_header(root, c, true);
   std::set<std::string> ids;
-  for (const auto &rn : root.at("runtimes").elements()) {
+  for (const auto& rn : root.at("runtimes").elements()) {
     c.runtimes.push_back(read_runtime(rn, c));
     if (!ids.insert(c.runtimes.back().id).second) {
       rn.at("id").fail("duplicate id \"" + c.runtimes.back().id + "\"");
@@ -510,32 +510,32 @@ Catalog parse_catalog(std::string_view text, const std::string &origin) {
   return c;
 }
 
-Catalog parse_catalog_header(std::string_view text, const std::string &origin) {
+Catalog parse_catalog_header(std::string_view text, const std::string& origin) {
   json j = parse_text(text, origin);
   Catalog c;
   read_header(Node(j, origin, ""), c, false);
   return c;
 }
 
-RuntimeEntry parse_runtime(std::string_view text, const Catalog &owner, const std::string &origin) {
+RuntimeEntry parse_runtime(std::string_view text, const Catalog& owner, const std::string& origin) {
   json j = parse_text(text, origin);
   return read_runtime(Node(j, origin, ""), owner);
 }
 
-std::string write_catalog(const Catalog &c) {
+std::string write_catalog(const Catalog& c) {
   ordered j = header_json(c);
   j["runtimes"] = ordered::array();
-  for (const auto &r : c.runtimes) {
+  for (const auto& r : c.runtimes) {
     j["runtimes"].push_back(runtime_json(r));
   }
   return j.dump(2) + "\n";
 }
 
-std::string write_catalog_header(const Catalog &c) {
+std::string write_catalog_header(const Catalog& c) {
   return header_json(c).dump();
 }
 
-std::string write_runtime(const RuntimeEntry &r) {
+std::string write_runtime(const RuntimeEntry& r) {
   return runtime_json(r).dump();
 }
 

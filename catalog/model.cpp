@@ -27,8 +27,8 @@ std::optional<Severity> parse_severity(std::string_view text) {
   return std::nullopt;
 }
 
-const RuntimeEntry *Catalog::find(std::string_view id) const {
-  for (const auto &r : runtimes) {
+const RuntimeEntry* Catalog::find(std::string_view id) const {
+  for (const auto& r : runtimes) {
     if (r.id == id) {
       return &r;
     }
@@ -36,8 +36,8 @@ const RuntimeEntry *Catalog::find(std::string_view id) const {
   return nullptr;
 }
 
-const MilestonePolicy *Catalog::milestone(std::string_view milestone_name) const {
-  for (const auto &m : policy.milestones) {
+const MilestonePolicy* Catalog::milestone(std::string_view milestone_name) const {
+  for (const auto& m : policy.milestones) {
     if (m.name == milestone_name) {
       return &m;
     }
@@ -46,7 +46,7 @@ const MilestonePolicy *Catalog::milestone(std::string_view milestone_name) const
 }
 
 std::string Catalog::successor_for(std::string_view service) const {
-  for (const auto &[svc, target] : policy.successor) {
+  for (const auto& [svc, target] : policy.successor) {
     if (svc == service) {
       return target;
     }

@@ -91,8 +91,8 @@ struct Catalog {
   std::vector<Rule> rules;
   std::vector<RuntimeEntry> runtimes;
 
-  const RuntimeEntry *find(std::string_view id) const;
-  const MilestonePolicy *milestone(std::string_view name) const;
+  const RuntimeEntry* find(std::string_view id) const;
+  const MilestonePolicy* milestone(std::string_view name) const;
   std::string successor_for(std::string_view service) const;
 };
 

@@ -11,7 +11,7 @@ namespace {
 
 std::string lower(std::string_view s) {
   std::string out(s);
-  for (char &c : out) {
+  for (char& c : out) {
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   return out;
@@ -41,7 +41,7 @@ struct Cursor {
 
   bool done() const { return i >= s.size(); }
   char peek(size_t k = 0) const { return i + k < s.size() ? s[i + k] : '\0'; }
-  bool number(long &out) {
+  bool number(long& out) {
     size_t start = i;
     long v = 0;
     while (!done() && is_digit(s[i])) {
@@ -73,7 +73,7 @@ struct Cursor {
   }
 };
 
-int compare_local(const std::vector<std::string> &a, const std::vector<std::string> &b) {
+int compare_local(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   // Numeric segments sort after alphanumeric ones and compare as numbers; a longer local
   // version sorts after a shorter one it starts with.
   size_t n = std::min(a.size(), b.size());
@@ -84,7 +84,7 @@ int compare_local(const std::vector<std::string> &a, const std::vector<std::stri
       return an ? 1 : -1;
     }
     if (an) {
-      auto strip = [](const std::string &x) {
+      auto strip = [](const std::string& x) {
         size_t k = x.find_first_not_of('0');
         return k == std::string::npos ? std::string("0") : x.substr(k);
       };
@@ -106,7 +106,7 @@ int compare_local(const std::vector<std::string> &a, const std::vector<std::stri
   return 0;
 }
 
-template <typename T> int cmp(const T &a, const T &b) {
+template <typename T> int cmp(const T& a, const T& b) {
   return a < b ? -1 : (b < a ? 1 : 0);
 }
 
@@ -268,7 +268,7 @@ std::string Version::str() const {
     out += (i ? "." : "") + std::to_string(m_release[i]);
   }
   if (m_pre_kind >= 0) {
-    static const char *names[] = {"a", "b", "rc"};
+    static const char* names[] = {"a", "b", "rc"};
     out += names[m_pre_kind] + std::to_string(m_pre_num);
   }
   if (m_post) {
@@ -283,7 +283,7 @@ std::string Version::str() const {
   return out;
 }
 
-std::strong_ordering Version::operator<=>(const Version &o) const {
+std::strong_ordering Version::operator<=>(const Version& o) const {
   auto to_ordering = [](int r) {
     return r < 0 ? std::strong_ordering::less : (r > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
   };
@@ -301,7 +301,7 @@ std::strong_ordering Version::operator<=>(const Version &o) const {
   }
   // Pre-release key: a dev release with no pre or post sorts before every pre-release;
   // no pre-release sorts after all of them.
-  auto pre_key = [](const Version &v) -> std::pair<int, long> {
+  auto pre_key = [](const Version& v) -> std::pair<int, long> {
     if (v.m_pre_kind < 0 && !v.m_post && v.m_dev) {
       return {-1, 0};
     }
@@ -313,11 +313,11 @@ std::strong_ordering Version::operator<=>(const Version &o) const {
   if (int r = cmp(pre_key(*this), pre_key(o))) {
     return to_ordering(r);
   }
-  auto post_key = [](const Version &v) -> long { return v.m_post ? *v.m_post : -1; };
+  auto post_key = [](const Version& v) -> long { return v.m_post ? *v.m_post : -1; };
   if (int r = cmp(post_key(*this), post_key(o))) {
     return to_ordering(r);
   }
-  auto dev_key = [](const Version &v) -> std::pair<int, long> {
+  auto dev_key = [](const Version& v) -> std::pair<int, long> {
     return v.m_dev ? std::pair<int, long>{0, *v.m_dev} : std::pair<int, long>{1, 0};
   };
   if (int r = cmp(dev_key(*this), dev_key(o))) {
@@ -330,7 +330,7 @@ std::strong_ordering Version::operator<=>(const Version &o) const {
 
 Specifier Specifier::parse(std::string_view raw) {
   std::string_view text = trim(raw);
-  auto fail = [&](const std::string &why) -> Specifier {
+  auto fail = [&](const std::string& why) -> Specifier {
     throw InvalidInput("invalid version specifier '" + std::string(raw) + "': " + why);
   };
   static const std::string_view ops[] = {"===", "~=", "==", "!=", "<=", ">=", "<", ">"};
@@ -379,11 +379,11 @@ Specifier Specifier::parse(std::string_view raw) {
 
 namespace {
 // Whether candidate's epoch and release start with the given ones (missing parts count as 0).
-bool prefix_match(const Version &candidate, int epoch, const std::vector<long> &p) {
+bool prefix_match(const Version& candidate, int epoch, const std::vector<long>& p) {
   if (candidate.epoch() != epoch) {
     return false;
   }
-  const auto &c = candidate.release();
+  const auto& c = candidate.release();
   for (size_t i = 0; i < p.size(); ++i) {
     long cv = i < c.size() ? c[i] : 0;
     if (cv != p[i]) {
@@ -394,11 +394,11 @@ bool prefix_match(const Version &candidate, int epoch, const std::vector<long> &
 }
 } // namespace
 
-bool Specifier::contains(const Version &v) const {
+bool Specifier::contains(const Version& v) const {
   if (op == "===") {
     return lower(trim(version_text)) == v.str() || lower(trim(version_text)) == lower(v.str());
   }
-  const Version &spec = *version;
+  const Version& spec = *version;
   if (op == "==" || op == "!=") {
     bool eq;
     if (wildcard) {
@@ -464,8 +464,8 @@ SpecifierSet SpecifierSet::parse(std::string_view text) {
   return set;
 }
 
-bool SpecifierSet::contains(const Version &v) const {
-  return std::all_of(clauses.begin(), clauses.end(), [&](const Specifier &s) { return s.contains(v); });
+bool SpecifierSet::contains(const Version& v) const {
+  return std::all_of(clauses.begin(), clauses.end(), [&](const Specifier& s) { return s.contains(v); });
 }
 
 std::string SpecifierSet::str() const {
@@ -525,7 +525,7 @@ Requirement Requirement::parse(std::string_view raw) {
   }
   try {
     r.specifiers = SpecifierSet::parse(rest);
-  } catch (const InvalidInput &e) {
+  } catch (const InvalidInput& e) {
     throw InvalidInput("invalid requirement '" + std::string(raw) + "': " + e.what());
   }
   return r;

@@ -17,7 +17,7 @@ public:
   static std::optional<Version> try_parse(std::string_view text);
 
   int epoch() const { return m_epoch; }
-  const std::vector<long> &release() const { return m_release; }
+  const std::vector<long>& release() const { return m_release; }
   bool is_prerelease() const { return m_pre_kind >= 0 || m_dev.has_value(); }
   bool is_postrelease() const { return m_post.has_value(); }
   bool has_local() const { return !m_local.empty(); }
@@ -28,8 +28,8 @@ public:
   // Normalised text (1.0-1 -> 1.0.post1).
   std::string str() const;
 
-  std::strong_ordering operator<=>(const Version &other) const;
-  bool operator==(const Version &other) const { return (*this <=> other) == 0; }
+  std::strong_ordering operator<=>(const Version& other) const;
+  bool operator==(const Version& other) const { return (*this <=> other) == 0; }
 
 private:
   int m_epoch = 0;
@@ -51,7 +51,7 @@ struct Specifier {
   static Specifier parse(std::string_view text);
   // Whether an installed version satisfies this clause. Pre-releases are allowed, as for an
   // installed distribution.
-  bool contains(const Version &v) const;
+  bool contains(const Version& v) const;
   std::string str() const;
 };
 
@@ -60,7 +60,7 @@ struct SpecifierSet {
   std::vector<Specifier> clauses;
 
   static SpecifierSet parse(std::string_view text);
-  bool contains(const Version &v) const;
+  bool contains(const Version& v) const;
   std::string str() const;
 };
 

@@ -11,7 +11,7 @@ namespace catalog {
 
 namespace {
 
-const char *const k_schema = R"sql(
+const char* const k_schema = R"sql(
 CREATE TABLE catalogs (
   name     TEXT PRIMARY KEY,
   position INTEGER NOT NULL,
@@ -30,20 +30,20 @@ CREATE TABLE runtimes (
 CREATE INDEX runtimes_by_position ON runtimes(catalog, position);
 )sql";
 
-std::string opt_date_text(const std::optional<Date> &d) {
+std::string opt_date_text(const std::optional<Date>& d) {
   return d ? format_date(*d) : std::string();
 }
 
 } // namespace
 
-bool looks_like_sqlite(const std::string &path) {
+bool looks_like_sqlite(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   char buf[16] = {};
   in.read(buf, sizeof buf);
   return in.gcount() == 16 && std::string(buf, 15) == "SQLite format 3";
 }
 
-Store::Store(const std::string &path, Mode mode) : m_path(path) {
+Store::Store(const std::string& path, Mode mode) : m_path(path) {
   try {
     int flags = mode == Mode::read ? SQLite::OPEN_READONLY : SQLite::OPEN_READWRITE;
     if (mode == Mode::create) {
@@ -59,7 +59,7 @@ Store::Store(const std::string &path, Mode mode) : m_path(path) {
       m_db->exec("PRAGMA user_version = " + std::to_string(k_schema_version));
       tx.commit();
     }
-  } catch (const SQLite::Exception &e) {
+  } catch (const SQLite::Exception& e) {
     throw StorageError(path + ": cannot open catalog store: " + std::string(e.what()));
   }
   check_schema();
@@ -71,7 +71,7 @@ void Store::check_schema() const {
   int version = 0;
   try {
     version = m_db->execAndGet("PRAGMA user_version").getInt();
-  } catch (const SQLite::Exception &e) {
+  } catch (const SQLite::Exception& e) {
     throw StorageError(m_path + ": not a catalog store: " + std::string(e.what()));
   }
   if (version == 0) {
@@ -83,10 +83,10 @@ void Store::check_schema() const {
   }
 }
 
-void Store::import_catalogs(const std::vector<Catalog> &catalogs) {
+void Store::import_catalogs(const std::vector<Catalog>& catalogs) {
   try {
     SQLite::Transaction tx(*m_db);
-    for (const auto &c : catalogs) {
+    for (const auto& c : catalogs) {
       SQLite::Statement del(*m_db, "DELETE FROM catalogs WHERE name = ?");
       del.bind(1, c.name);
       del.exec();
@@ -99,7 +99,7 @@ void Store::import_catalogs(const std::vector<Catalog> &catalogs) {
       SQLite::Statement rt(*m_db, "INSERT INTO runtimes(catalog, position, id, version, released, released_by, document) "
                                   "VALUES (?, ?, ?, ?, ?, ?, ?)");
       int i = 0;
-      for (const auto &r : c.runtimes) {
+      for (const auto& r : c.runtimes) {
         rt.bind(1, c.name);
         rt.bind(2, i++);
         rt.bind(3, r.id);
@@ -117,7 +117,7 @@ void Store::import_catalogs(const std::vector<Catalog> &catalogs) {
       }
     }
     tx.commit();
-  } catch (const SQLite::Exception &e) {
+  } catch (const SQLite::Exception& e) {
     throw StorageError(m_path + ": import failed, nothing was changed: " + std::string(e.what()));
   }
 }
@@ -129,13 +129,13 @@ std::vector<std::string> Store::names() const {
     while (q.executeStep()) {
       out.push_back(q.getColumn(0).getString());
     }
-  } catch (const SQLite::Exception &e) {
+  } catch (const SQLite::Exception& e) {
     throw StorageError(m_path + ": cannot read catalog store: " + std::string(e.what()));
   }
   return out;
 }
 
-Catalog Store::load(const std::string &name) const {
+Catalog Store::load(const std::string& name) const {
   try {
     // One read transaction, so that a concurrent import is seen whole or not at all.
     SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::DEFERRED);
@@ -153,9 +153,9 @@ Catalog Store::load(const std::string &name) const {
                                          m_path + " (catalog " + name + ", runtime " + q.getColumn(0).getString() + ")"));
     }
     return c;
-  } catch (const SQLite::Exception &e) {
+  } catch (const SQLite::Exception& e) {
     throw StorageError(m_path + ": cannot read catalog '" + name + "': " + std::string(e.what()));
-  } catch (const InvalidInput &e) {
+  } catch (const InvalidInput& e) {
     throw StorageError(std::string("corrupt catalog store: ") + e.what());
   }
 }
@@ -177,7 +177,7 @@ std::vector<std::string> Store::verify() const {
     }
     const std::vector<std::pair<std::string, std::string>> expected = {
         {"catalogs", "name,position,header"}, {"runtimes", "catalog,position,id,version,released,released_by,document"}};
-    for (const auto &[table, columns] : expected) {
+    for (const auto& [table, columns] : expected) {
       SQLite::Statement t(*m_db, "SELECT group_concat(name, ',') FROM pragma_table_info(?)");
       t.bind(1, table);
       t.executeStep();
@@ -189,25 +189,25 @@ std::vector<std::string> Store::verify() const {
     if (!problems.empty()) {
       return problems;
     }
-    for (const auto &name : names()) {
+    for (const auto& name : names()) {
       try {
         Catalog c = load(name);
         SQLite::Statement q(*m_db, "SELECT id, version, released, released_by FROM runtimes WHERE catalog = ? ORDER BY position");
         q.bind(1, name);
         size_t i = 0;
         while (q.executeStep()) {
-          const RuntimeEntry &r = c.runtimes.at(i++);
+          const RuntimeEntry& r = c.runtimes.at(i++);
           auto col = [&](int k) { return q.getColumn(k).isNull() ? std::string() : q.getColumn(k).getString(); };
           if (col(0) != r.id || col(1) != (r.version ? r.version->str() : "") || col(2) != opt_date_text(r.released) ||
               col(3) != opt_date_text(r.released_by)) {
             problems.push_back("catalog " + name + ", runtime " + r.id + ": columns disagree with the stored document");
           }
         }
-      } catch (const Error &e) {
+      } catch (const Error& e) {
         problems.push_back(e.what());
       }
     }
-  } catch (const SQLite::Exception &e) {
+  } catch (const SQLite::Exception& e) {
     problems.push_back(std::string("cannot check: ") + std::string(e.what()));
   }
   return problems;

@@ -24,19 +24,19 @@ public:
   // Opens the store at path. Mode::create also creates the file and the schema.
   // Throws StorageError when the file cannot be opened, is not an SQLite database, or has a
   // schema version this rtcat does not know.
-  Store(const std::string &path, Mode mode);
+  Store(const std::string& path, Mode mode);
   ~Store();
-  Store(const Store &) = delete;
-  Store &operator=(const Store &) = delete;
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
 
   // Replaces the catalogs of the same names, all in one transaction: on any failure the
   // store keeps what it had.
-  void import_catalogs(const std::vector<Catalog> &catalogs);
+  void import_catalogs(const std::vector<Catalog>& catalogs);
 
   // Catalog names, in import order.
   std::vector<std::string> names() const;
   // Loads one catalog. Throws StorageError when it is absent or its rows are corrupt.
-  Catalog load(const std::string &name) const;
+  Catalog load(const std::string& name) const;
 
   // Checks integrity, schema and every stored document; returns the problems found (empty: ok).
   std::vector<std::string> verify() const;
@@ -48,6 +48,6 @@ private:
 };
 
 // Whether the file starts with the SQLite header ("SQLite format 3").
-bool looks_like_sqlite(const std::string &path);
+bool looks_like_sqlite(const std::string& path);
 
 } // namespace catalog

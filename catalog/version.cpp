@@ -46,7 +46,7 @@ std::string Version::str() const {
   return out;
 }
 
-std::strong_ordering Version::operator<=>(const Version &other) const {
+std::strong_ordering Version::operator<=>(const Version& other) const {
   size_t n = std::max(m_parts.size(), other.m_parts.size());
   for (size_t i = 0; i < n; ++i) {
     int a = i < m_parts.size() ? m_parts[i] : 0;

@@ -21,13 +21,13 @@ public:
   // Same, returning nullopt instead of throwing.
   static std::optional<Version> try_parse(std::string_view text);
 
-  const std::vector<int> &parts() const { return m_parts; }
+  const std::vector<int>& parts() const { return m_parts; }
   int major() const { return m_parts.empty() ? 0 : m_parts[0]; }
   int minor() const { return m_parts.size() < 2 ? 0 : m_parts[1]; }
   std::string str() const;
 
-  std::strong_ordering operator<=>(const Version &other) const;
-  bool operator==(const Version &other) const { return (*this <=> other) == 0; }
+  std::strong_ordering operator<=>(const Version& other) const;
+  bool operator==(const Version& other) const { return (*this <=> other) == 0; }
 
 private:
   std::vector<int> m_parts;

@@ -11,7 +11,7 @@
 
 namespace cli {
 
-void write_atomically(const std::string &path, const std::string &content) {
+void write_atomically(const std::string& path, const std::string& content) {
   std::string tmp = path + ".tmp-XXXXXX";
   int fd = mkstemp(tmp.data());
   if (fd < 0) {

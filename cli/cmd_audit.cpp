@@ -23,7 +23,7 @@ struct AuditArgs {
 class Sink {
 public:
   ~Sink() { flush(); }
-  void put(const std::string &s) {
+  void put(const std::string& s) {
     m_buf += s;
     if (m_buf.size() > (1 << 16)) {
       flush();
@@ -39,7 +39,7 @@ private:
   std::string m_buf;
 };
 
-std::string csv_field(const std::string &s) {
+std::string csv_field(const std::string& s) {
   // A plain loop: find_first_of calls memchr once per character, a hot spot on big inventories.
   bool plain = std::none_of(s.begin(), s.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
   if (plain) {
@@ -54,25 +54,25 @@ std::string csv_field(const std::string &s) {
 
 std::string csv_row(std::initializer_list<std::string> fields) {
   std::string out;
-  for (const auto &f : fields) {
+  for (const auto& f : fields) {
     out += (out.empty() ? "" : ",") + csv_field(f);
   }
   return out + "\n";
 }
 
 // With --strict, a first pass stops at the first malformed record before anything is written.
-void validate_strictly(const std::vector<std::string> &files) {
-  for (const auto &path : files) {
+void validate_strictly(const std::vector<std::string>& files) {
+  for (const auto& path : files) {
     lib::read_inventory(
-        path, [](const lib::Resource &) {},
-        [](const lib::Malformed &m) {
+        path, [](const lib::Resource&) {},
+        [](const lib::Malformed& m) {
           throw catalog::InvalidInput(m.path + ":" + std::to_string(m.line) + ":" + std::to_string(m.column) + ": " + m.message +
                                       " (--strict stops here; without it the other records are audited)");
         });
   }
 }
 
-int run_audit(Context &ctx, const AuditArgs &a) {
+int run_audit(Context& ctx, const AuditArgs& a) {
   std::string format = ctx.format("audit", {"table", "json", "jsonl", "csv"});
   const catalog::Date on = ctx.today();
   lib::Auditor auditor(ctx.catalogs(), on, ctx.g.warn_days, ctx.g.platform);
@@ -91,8 +91,8 @@ int run_audit(Context &ctx, const AuditArgs &a) {
     out.put("path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target\n");
   }
 
-  auto on_resource = [&](const lib::Resource &r) {
-    const lib::Verdict &v = auditor.judge(r);
+  auto on_resource = [&](const lib::Resource& r) {
+    const lib::Verdict& v = auditor.judge(r);
     summary.add(v);
     if (format == "table") {
       if (!v.findings.empty()) {
@@ -107,7 +107,7 @@ int run_audit(Context &ctx, const AuditArgs &a) {
       first = false;
     }
   };
-  auto on_malformed = [&](const lib::Malformed &m) {
+  auto on_malformed = [&](const lib::Malformed& m) {
     summary.add_malformed();
     lib::Finding f = lib::malformed_finding(m);
     if (format == "table") {
@@ -120,7 +120,7 @@ int run_audit(Context &ctx, const AuditArgs &a) {
       malformed.push_back(f);
     }
   };
-  for (const auto &path : a.files) {
+  for (const auto& path : a.files) {
     lib::read_inventory(path, on_resource, on_malformed);
   }
 
@@ -135,7 +135,7 @@ int run_audit(Context &ctx, const AuditArgs &a) {
   } else if (format == "table" && !ctx.g.quiet) {
     lib::Table t;
     t.headers = {"STATUS", "RESOURCES"};
-    for (const auto &[status, n] : summary.by_status) {
+    for (const auto& [status, n] : summary.by_status) {
       t.rows.push_back({{status}, {std::to_string(n)}});
     }
     if (summary.malformed) {
@@ -155,9 +155,9 @@ int run_audit(Context &ctx, const AuditArgs &a) {
 
 } // namespace
 
-void register_audit(CLI::App &app, Context &ctx) {
+void register_audit(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<AuditArgs>();
-  auto *sub = app.add_subcommand(
+  auto* sub = app.add_subcommand(
       "audit", "Give every job and model version of an inventory export its runtime status and the action it needs");
   sub->add_option("files", args->files,
                   "Inventory files: `gcloud ai-platform jobs list --format=json`, `gcloud ai-platform versions list "

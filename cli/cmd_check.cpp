@@ -18,17 +18,17 @@ struct CheckArgs {
   bool deployed = false;
 };
 
-int run_check(Context &ctx, const CheckArgs &a) {
+int run_check(Context& ctx, const CheckArgs& a) {
   std::string format = ctx.format("check", {"table", "json"});
   lib::Request req;
   req.runtime = a.runtime;
   if (!a.python.empty()) {
     req.python = catalog::Version::parse(a.python);
   }
-  for (const auto &f : a.frameworks) {
+  for (const auto& f : a.frameworks) {
     req.frameworks.push_back(lib::framework_key(f));
   }
-  for (const auto &r : a.requires_) {
+  for (const auto& r : a.requires_) {
     req.requires_.push_back(catalog::pep440::Requirement::parse(r));
   }
   req.service = a.service;
@@ -47,16 +47,16 @@ int run_check(Context &ctx, const CheckArgs &a) {
   if (!ctx.g.quiet) {
     std::string date = catalog::format_date(req.on);
     if (res.target) {
-      const auto &lc = *res.lifecycle;
+      const auto& lc = *res.lifecycle;
       std::string who = res.target->catalog->entry_noun + " " + a.runtime + " (" + res.target->catalog->name + ")";
       bool warned = std::any_of(res.findings.begin(), res.findings.end(),
-                                [](const lib::Finding &f) { return f.severity == catalog::Severity::warning; });
+                                [](const lib::Finding& f) { return f.severity == catalog::Severity::warning; });
       std::string verdict = !res.ok() ? lib::paint("not valid", lib::Tone::bad, color)
                             : warned  ? lib::paint("valid, with warnings,", lib::Tone::warn, color)
                                       : lib::paint("valid", lib::Tone::good, color);
       out += who + (a.python.empty() ? "" : " with Python " + a.python) + " is " + verdict + " for " + req.service + " on " +
              date + ": " + lc.status.name;
-      if (const auto *n = lc.next(); n && lc.status.name != "unreleased") {
+      if (const auto* n = lc.next(); n && lc.status.name != "unreleased") {
         out += "; next: " + n->name() + " " + lib::short_date(*n);
         if (lc.status.days_left) {
           out += " (" + std::to_string(*lc.status.days_left) + " days)";
@@ -66,7 +66,7 @@ int run_check(Context &ctx, const CheckArgs &a) {
     }
     if (!res.suggestions.empty()) {
       out += "use instead:\n";
-      for (const auto &s : res.suggestions) {
+      for (const auto& s : res.suggestions) {
         out += "  " + s.catalog->name + " " + s.entry->id + "  " + s.lifecycle.status.name + ", python " + python_text(*s.entry) +
                ", next " + next_text(s.lifecycle) + "\n";
       }
@@ -78,9 +78,9 @@ int run_check(Context &ctx, const CheckArgs &a) {
 
 } // namespace
 
-void register_check(CLI::App &app, Context &ctx) {
+void register_check(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<CheckArgs>();
-  auto *sub = app.add_subcommand(
+  auto* sub = app.add_subcommand(
       "check", "Is this runtime / Python / framework combination valid on the date? If not, why, and what instead");
   sub->add_option("-r,--runtime", args->runtime, "Runtime version or image id (2.11, tf-cpu.2-17.py310, CATALOG:ID)")->required();
   sub->add_option("-p,--python", args->python, "Python version the job uses")->type_name("X.Y");

@@ -16,14 +16,14 @@ struct ClusterEnvArgs {
   std::string spec;
 };
 
-int run_cluster_env(Context &ctx, const ClusterEnvArgs &a) {
+int run_cluster_env(Context& ctx, const ClusterEnvArgs& a) {
   std::string format = ctx.format("cluster-env", {"sh", "json", "dotenv"});
   std::string text;
   std::string origin = "CLUSTER_SPEC";
   if (!a.spec.empty()) {
     text = catalog::read_file(a.spec);
     origin = a.spec;
-  } else if (const char *env = std::getenv("CLUSTER_SPEC")) {
+  } else if (const char* env = std::getenv("CLUSTER_SPEC")) {
     text = env;
   } else {
     throw catalog::InvalidInput(
@@ -36,9 +36,9 @@ int run_cluster_env(Context &ctx, const ClusterEnvArgs &a) {
 
 } // namespace
 
-void register_cluster_env(CLI::App &app, Context &ctx) {
+void register_cluster_env(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<ClusterEnvArgs>();
-  auto *sub = app.add_subcommand("cluster-env",
+  auto* sub = app.add_subcommand("cluster-env",
                                  "Turn this replica's CLUSTER_SPEC into the variables PyTorch, MXNet or TensorFlow expect");
   sub->add_option("--framework", args->framework, "pytorch, mxnet or tensorflow")
       ->required()

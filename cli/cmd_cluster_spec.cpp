@@ -19,7 +19,7 @@ struct ClusterSpecArgs {
   std::string host_pattern = lib::cluster::k_default_host_pattern;
 };
 
-int run_cluster_spec(Context &ctx, const ClusterSpecArgs &a) {
+int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
   std::string format = ctx.format("cluster-spec", {"table", "json"});
   if (a.file.empty() == a.gcloud.empty()) {
     throw catalog::InvalidInput("cluster-spec needs one job: a FILE or --gcloud \"gcloud ai-platform jobs submit training ...\"");
@@ -39,7 +39,7 @@ int run_cluster_spec(Context &ctx, const ClusterSpecArgs &a) {
     return 0;
   }
   std::string out;
-  for (const auto &r : replicas) {
+  for (const auto& r : replicas) {
     out += "# " + r.type + " " + std::to_string(r.index) +
            (r.image_uri ? "  image " + *r.image_uri : "  runtime " + job.runtime_version.value_or("(not set)")) + "\n";
     out += lib::cluster::render_env({{"CLUSTER_SPEC", r.cluster_spec}, {"TF_CONFIG", r.tf_config}}, "sh");
@@ -50,9 +50,9 @@ int run_cluster_spec(Context &ctx, const ClusterSpecArgs &a) {
 
 } // namespace
 
-void register_cluster_spec(CLI::App &app, Context &ctx) {
+void register_cluster_spec(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<ClusterSpecArgs>();
-  auto *sub = app.add_subcommand("cluster-spec", "The CLUSTER_SPEC and TF_CONFIG each replica of a training job receives");
+  auto* sub = app.add_subcommand("cluster-spec", "The CLUSTER_SPEC and TF_CONFIG each replica of a training job receives");
   sub->add_option("file", args->file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file")->type_name("FILE");
   sub->add_option("--gcloud", args->gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")
       ->type_name("COMMAND");

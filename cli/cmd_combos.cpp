@@ -12,7 +12,7 @@ struct CombosArgs {
   std::string python;
 };
 
-int run_combos(Context &ctx, const CombosArgs &a) {
+int run_combos(Context& ctx, const CombosArgs& a) {
   std::string format = ctx.format("combos", {"table", "json", "csv", "markdown"});
   std::optional<catalog::Version> python;
   if (!a.python.empty()) {
@@ -20,7 +20,7 @@ int run_combos(Context &ctx, const CombosArgs &a) {
   }
   auto all = lib::combos(ctx.selected(), ctx.today(), ctx.g.warn_days);
   std::vector<lib::Combo> rows;
-  for (auto &c : all) {
+  for (auto& c : all) {
     if (!python || c.python == *python) {
       rows.push_back(std::move(c));
     }
@@ -31,7 +31,7 @@ int run_combos(Context &ctx, const CombosArgs &a) {
   }
   lib::Table t;
   t.headers = {"CATALOG", "RUNTIME", "PYTHON", "STATUS", "NEXT MILESTONE", "DAYS"};
-  for (const auto &c : rows) {
+  for (const auto& c : rows) {
     t.rows.push_back({{c.catalog->name},
                       {c.entry->id},
                       {c.python.str()},
@@ -49,9 +49,9 @@ int run_combos(Context &ctx, const CombosArgs &a) {
 
 } // namespace
 
-void register_combos(CLI::App &app, Context &ctx) {
+void register_combos(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<CombosArgs>();
-  auto *sub = app.add_subcommand("combos", "The runtime x Python combinations valid for new work on the date");
+  auto* sub = app.add_subcommand("combos", "The runtime x Python combinations valid for new work on the date");
   sub->add_option("--python", args->python, "Only this Python version")->type_name("X.Y");
   sub->footer(R"(Examples:
   rtcat combos --platform ai-platform --at 2020-06-01

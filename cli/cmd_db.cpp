@@ -20,12 +20,12 @@ struct DbArgs {
   std::string output;
 };
 
-bool exists(const std::string &path) {
+bool exists(const std::string& path) {
   struct stat st {};
   return ::stat(path.c_str(), &st) == 0;
 }
 
-int run_init(Context &ctx, const DbArgs &a) {
+int run_init(Context& ctx, const DbArgs& a) {
   if (exists(a.db) && !catalog::looks_like_sqlite(a.db)) {
     struct stat st {};
     ::stat(a.db.c_str(), &st);
@@ -41,16 +41,16 @@ int run_init(Context &ctx, const DbArgs &a) {
   return 0;
 }
 
-int run_import(Context &ctx, const DbArgs &a) {
+int run_import(Context& ctx, const DbArgs& a) {
   // Read and validate every file first: nothing is written unless all of them are good.
   std::vector<catalog::Catalog> catalogs;
   if (a.files.empty()) {
     const auto embedded = catalog::CatalogSet::embedded();
-    for (const auto *c : embedded.all()) {
+    for (const auto* c : embedded.all()) {
       catalogs.push_back(*c);
     }
   } else {
-    for (const auto &f : a.files) {
+    for (const auto& f : a.files) {
       catalogs.push_back(catalog::parse_catalog(catalog::read_file(f), f));
     }
   }
@@ -61,7 +61,7 @@ int run_import(Context &ctx, const DbArgs &a) {
   store.import_catalogs(catalogs);
   if (!ctx.g.quiet) {
     std::string out;
-    for (const auto &c : catalogs) {
+    for (const auto& c : catalogs) {
       out += "imported " + c.name + " (" + std::to_string(c.runtimes.size()) + " entries) into " + a.db + "\n";
     }
     ctx.out(out);
@@ -69,7 +69,7 @@ int run_import(Context &ctx, const DbArgs &a) {
   return 0;
 }
 
-int run_export(Context &ctx, const DbArgs &a) {
+int run_export(Context& ctx, const DbArgs& a) {
   if (!exists(a.db)) {
     throw catalog::InvalidInput(a.db + ": no such catalog store");
   }
@@ -79,7 +79,7 @@ int run_export(Context &ctx, const DbArgs &a) {
   if (name.empty()) {
     if (names.size() != 1) {
       std::string list;
-      for (const auto &n : names) {
+      for (const auto& n : names) {
         list += (list.empty() ? "" : ", ") + n;
       }
       throw catalog::InvalidInput(a.db + ": holds " + std::to_string(names.size()) + " catalogs; choose one with --name (" +
@@ -89,7 +89,7 @@ int run_export(Context &ctx, const DbArgs &a) {
   }
   if (std::find(names.begin(), names.end(), name) == names.end()) {
     std::string list;
-    for (const auto &n : names) {
+    for (const auto& n : names) {
       list += (list.empty() ? "" : ", ") + n;
     }
     throw catalog::InvalidInput(a.db + ": no catalog named '" + name + "' (valid: " + (list.empty() ? "none" : list) + ")");
@@ -103,14 +103,14 @@ int run_export(Context &ctx, const DbArgs &a) {
   return 0;
 }
 
-int run_verify(Context &ctx, const DbArgs &a) {
+int run_verify(Context& ctx, const DbArgs& a) {
   if (!exists(a.db)) {
     throw catalog::InvalidInput(a.db + ": no such catalog store");
   }
   catalog::Store store(a.db, catalog::Store::Mode::read);
   auto problems = store.verify();
   std::string out;
-  for (const auto &p : problems) {
+  for (const auto& p : problems) {
     out += a.db + ": error: " + p + "\n";
   }
   if (problems.empty() && !ctx.g.quiet) {
@@ -124,8 +124,8 @@ int run_verify(Context &ctx, const DbArgs &a) {
 
 } // namespace
 
-void register_db(CLI::App &app, Context &ctx) {
-  auto *db = app.add_subcommand("db", "The SQLite catalog store: init, import, export, verify");
+void register_db(CLI::App& app, Context& ctx) {
+  auto* db = app.add_subcommand("db", "The SQLite catalog store: init, import, export, verify");
   db->require_subcommand(1);
   db->footer(R"(Examples:
   rtcat db init catalog.db
@@ -135,27 +135,27 @@ void register_db(CLI::App &app, Context &ctx) {
   rtcat db verify catalog.db
   rtcat --catalog catalog.db list)");
 
-  auto add = [&](const char *name, const char *help, auto setup, int (*run)(Context &, const DbArgs &)) {
+  auto add = [&](const char* name, const char* help, auto setup, int (*run)(Context&, const DbArgs&)) {
     auto args = std::make_shared<DbArgs>();
-    auto *sub = db->add_subcommand(name, help);
+    auto* sub = db->add_subcommand(name, help);
     sub->add_option("db", args->db, "Path of the SQLite catalog store")->required();
     setup(sub, *args);
     sub->callback([&ctx, args, run] { ctx.action = [&ctx, args, run] { return run(ctx, *args); }; });
   };
   add(
-      "init", "Create an empty catalog store (schema, WAL journal)", [](CLI::App *, DbArgs &) {}, run_init);
+      "init", "Create an empty catalog store (schema, WAL journal)", [](CLI::App*, DbArgs&) {}, run_init);
   add(
       "import", "Import catalog JSON files (default: the embedded catalogs) in one transaction",
-      [](CLI::App *sub, DbArgs &a) { sub->add_option("files", a.files, "Catalog JSON files")->type_name("FILE"); }, run_import);
+      [](CLI::App* sub, DbArgs& a) { sub->add_option("files", a.files, "Catalog JSON files")->type_name("FILE"); }, run_import);
   add(
       "export", "Write one catalog as canonical JSON",
-      [](CLI::App *sub, DbArgs &a) {
+      [](CLI::App* sub, DbArgs& a) {
         sub->add_option("--name", a.name, "Catalog to export (needed when the store holds several)");
         sub->add_option("-o,--output", a.output, "Write to this file (atomically) instead of stdout")->type_name("FILE");
       },
       run_export);
   add(
-      "verify", "Check integrity, schema version and every stored document", [](CLI::App *, DbArgs &) {}, run_verify);
+      "verify", "Check integrity, schema version and every stored document", [](CLI::App*, DbArgs&) {}, run_verify);
 }
 
 } // namespace cli

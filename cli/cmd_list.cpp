@@ -18,10 +18,10 @@ struct ListArgs {
 };
 
 // Valid --status values: the fixed ones and every milestone of the catalogs in scope.
-std::vector<std::string> status_names(const std::vector<const catalog::Catalog *> &catalogs) {
+std::vector<std::string> status_names(const std::vector<const catalog::Catalog*>& catalogs) {
   std::vector<std::string> out(std::begin(lib::k_status_names), std::end(lib::k_status_names));
-  for (const auto *c : catalogs) {
-    for (const auto &m : c->policy.milestones) {
+  for (const auto* c : catalogs) {
+    for (const auto& m : c->policy.milestones) {
       if (std::find(out.begin(), out.end(), m.name) == out.end()) {
         out.push_back(m.name);
       }
@@ -30,12 +30,12 @@ std::vector<std::string> status_names(const std::vector<const catalog::Catalog *
   return out;
 }
 
-int run_list(Context &ctx, const ListArgs &a) {
+int run_list(Context& ctx, const ListArgs& a) {
   std::string format = ctx.format("list", {"table", "json", "csv", "markdown"});
   auto catalogs = ctx.selected();
   catalog::Date on = ctx.today();
   std::vector<std::string> wanted;
-  for (const auto &s : a.status) {
+  for (const auto& s : a.status) {
     size_t start = 0;
     while (start <= s.size()) {
       size_t comma = s.find(',', start);
@@ -47,10 +47,10 @@ int run_list(Context &ctx, const ListArgs &a) {
     }
   }
   auto valid = status_names(catalogs);
-  for (const auto &w : wanted) {
+  for (const auto& w : wanted) {
     if (std::find(valid.begin(), valid.end(), w) == valid.end()) {
       std::string list;
-      for (const auto &v : valid) {
+      for (const auto& v : valid) {
         list += (list.empty() ? "" : ", ") + v;
       }
       throw catalog::InvalidInput("--status: unknown status '" + w + "' (valid: " + list + ")");
@@ -63,8 +63,8 @@ int run_list(Context &ctx, const ListArgs &a) {
   std::string framework = a.framework.empty() ? "" : lib::framework_key(a.framework);
 
   std::vector<lib::EntryView> rows;
-  for (const auto *c : catalogs) {
-    for (const auto &r : c->runtimes) {
+  for (const auto* c : catalogs) {
+    for (const auto& r : c->runtimes) {
       lib::EntryView v{c, &r, lib::evaluate(*c, r, on, ctx.g.warn_days)};
       if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), v.lifecycle.status.name) == wanted.end()) {
         continue;
@@ -88,9 +88,9 @@ int run_list(Context &ctx, const ListArgs &a) {
 
 } // namespace
 
-void register_list(CLI::App &app, Context &ctx) {
+void register_list(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<ListArgs>();
-  auto *sub = app.add_subcommand("list", "Every entry with release, Python, frameworks, status on the date and next milestone");
+  auto* sub = app.add_subcommand("list", "Every entry with release, Python, frameworks, status on the date and next milestone");
   sub->add_option("--status", args->status,
                   "Only entries with this status (supported, expiring, unknown, unreleased, or a milestone such as "
                   "submission_end); repeatable or comma-separated")

@@ -18,7 +18,7 @@ struct ReportArgs {
 };
 
 // Source-tree findings for the report, from the scan library.
-std::vector<lib::Finding> scan_findings(Context &ctx, const std::vector<std::string> &paths) {
+std::vector<lib::Finding> scan_findings(Context& ctx, const std::vector<std::string>& paths) {
   lib::scan::ScanOptions o;
   o.walk.paths = paths;
   o.on = ctx.today();
@@ -26,7 +26,7 @@ std::vector<lib::Finding> scan_findings(Context &ctx, const std::vector<std::str
   return lib::scan::scan(ctx.catalogs(), o).findings;
 }
 
-int run_report(Context &ctx, const ReportArgs &a) {
+int run_report(Context& ctx, const ReportArgs& a) {
   std::string format = ctx.format("report", {"markdown", "html", "json", "csv"});
   if (a.inventories.empty() && a.scan_paths.empty()) {
     throw catalog::InvalidInput("report needs at least one --inventory FILE (or --scan PATH)");
@@ -45,7 +45,7 @@ int run_report(Context &ctx, const ReportArgs &a) {
     write_atomically(a.output, text);
   }
   std::vector<lib::Finding> all = rep.findings;
-  for (const auto &row : rep.rows) {
+  for (const auto& row : rep.rows) {
     all.insert(all.end(), row.verdict.findings.begin(), row.verdict.findings.end());
   }
   return ctx.exit_for(all);
@@ -53,9 +53,9 @@ int run_report(Context &ctx, const ReportArgs &a) {
 
 } // namespace
 
-void register_report(CLI::App &app, Context &ctx) {
+void register_report(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<ReportArgs>();
-  auto *sub =
+  auto* sub =
       app.add_subcommand("report", "The migration report: what breaks, when, and what to move to, for everything you own");
   sub->add_option("--inventory", args->inventories,
                   "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")

@@ -33,13 +33,13 @@ struct ScanArgs {
   std::string output;
   bool list_rules = false;
   // Global options whose config-file value applies only when the command line leaves them out.
-  CLI::Option *fail_on = nullptr;
-  CLI::Option *warn_days = nullptr;
-  CLI::Option *catalog = nullptr;
+  CLI::Option* fail_on = nullptr;
+  CLI::Option* warn_days = nullptr;
+  CLI::Option* catalog = nullptr;
 };
 
 // "10M", "512K", "1G" or a number of bytes.
-size_t parse_size(const std::string &text) {
+size_t parse_size(const std::string& text) {
   size_t digits = 0;
   while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
     ++digits;
@@ -59,7 +59,7 @@ size_t parse_size(const std::string &text) {
 
 std::string rules_text() {
   std::string out;
-  for (const auto &r : lib::rule_infos()) {
+  for (const auto& r : lib::rule_infos()) {
     std::string id = r.id;
     id.resize(std::max<size_t>(id.size(), 24), ' ');
     std::string sev = r.severity;
@@ -71,12 +71,12 @@ std::string rules_text() {
 
 // Throws InvalidInput for a rule id that no check emits, so that a typo cannot silently
 // suppress nothing. `where` names the flag or config file.
-void check_rules(Context &ctx, const std::vector<std::string> &ids, const std::string &where) {
-  for (const auto &id : ids) {
+void check_rules(Context& ctx, const std::vector<std::string>& ids, const std::string& where) {
+  for (const auto& id : ids) {
     bool known = id == "*" || std::any_of(lib::rule_infos().begin(), lib::rule_infos().end(),
-                                          [&](const lib::RuleInfo &r) { return r.id == id; });
-    for (const auto *c : ctx.catalogs().all()) {
-      known = known || std::any_of(c->rules.begin(), c->rules.end(), [&](const catalog::Rule &r) { return r.id == id; });
+                                          [&](const lib::RuleInfo& r) { return r.id == id; });
+    for (const auto* c : ctx.catalogs().all()) {
+      known = known || std::any_of(c->rules.begin(), c->rules.end(), [&](const catalog::Rule& r) { return r.id == id; });
     }
     if (!known) {
       throw catalog::InvalidInput(where + ": unknown rule '" + id + "' (see 'rtcat scan --list-rules')");
@@ -84,7 +84,7 @@ void check_rules(Context &ctx, const std::vector<std::string> &ids, const std::s
   }
 }
 
-int run_scan(Context &ctx, const ScanArgs &a) {
+int run_scan(Context& ctx, const ScanArgs& a) {
   std::string format = ctx.format("scan", {"text", "json", "sarif", "github"});
   if (a.list_rules) {
     ctx.out(rules_text());
@@ -112,7 +112,7 @@ int run_scan(Context &ctx, const ScanArgs &a) {
     if (cfg.warn_days && a.warn_days->count() == 0) {
       ctx.g.warn_days = *cfg.warn_days;
     }
-    const char *env = std::getenv("RTCAT_CATALOG");
+    const char* env = std::getenv("RTCAT_CATALOG");
     if (cfg.catalog && a.catalog->count() == 0 && !(env && *env)) {
       ctx.g.catalogs = {*cfg.catalog};
     }
@@ -148,12 +148,12 @@ int run_scan(Context &ctx, const ScanArgs &a) {
 
 } // namespace
 
-void register_scan(CLI::App &app, Context &ctx) {
+void register_scan(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<ScanArgs>();
   args->fail_on = app.get_option("--fail-on");
   args->warn_days = app.get_option("--warn-days");
   args->catalog = app.get_option("--catalog");
-  auto *sub = app.add_subcommand(
+  auto* sub = app.add_subcommand(
       "scan", "Find runtime references in a source tree and report expired or expiring ones with file:line:col");
   sub->add_option("paths", args->paths, "Files or folders to scan (default: .)")->type_name("PATH");
   sub->add_option("--exclude", args->excludes, "Skip paths matching this gitignore-style glob (repeatable)")

@@ -13,10 +13,10 @@ struct ShowArgs {
   std::string id;
 };
 
-std::string show_text(const lib::EntryView &v, catalog::Date on, bool color) {
-  const catalog::RuntimeEntry &r = *v.entry;
+std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
+  const catalog::RuntimeEntry& r = *v.entry;
   std::string out;
-  auto field = [&](const std::string &name, const std::string &value) {
+  auto field = [&](const std::string& name, const std::string& value) {
     if (!value.empty()) {
       out += "  " + name + std::string(13 - name.size(), ' ') + value + "\n";
     }
@@ -26,10 +26,10 @@ std::string show_text(const lib::EntryView &v, catalog::Date on, bool color) {
   field("released", released_text(r));
   field("python", python_text(r));
   std::string pkgs;
-  for (const auto &p : r.packages) {
+  for (const auto& p : r.packages) {
     pkgs += (pkgs.empty() ? "" : ", ") + p.name + " " + p.version;
   }
-  for (const auto &p : r.package_lines) {
+  for (const auto& p : r.package_lines) {
     pkgs += (pkgs.empty() ? "" : ", ") + p.name + " " + p.version + ".x";
   }
   field("packages", pkgs.empty() ? "none recorded" : pkgs);
@@ -37,7 +37,7 @@ std::string show_text(const lib::EntryView &v, catalog::Date on, bool color) {
     field("framework", r.framework + " " + r.framework_version);
     field("accelerator", r.accelerator + (r.cuda ? " (CUDA " + *r.cuda + ")" : ""));
   }
-  for (const auto &u : r.uris) {
+  for (const auto& u : r.uris) {
     field("uri", u);
   }
   field("status",
@@ -48,7 +48,7 @@ std::string show_text(const lib::EntryView &v, catalog::Date on, bool color) {
   if (r.released || r.released_by) {
     out += "  " + released_text(r) + std::string(r.released ? 16 - 10 : 16 - 13, ' ') + "released\n";
   }
-  for (const auto &m : v.lifecycle.milestones) {
+  for (const auto& m : v.lifecycle.milestones) {
     std::string d = lib::short_date(m);
     std::string tag = m.stated ? "stated" : (m.capped ? "sunset" : (m.date && !m.at_latest ? "policy" : "at the latest"));
     if (!m.date) {
@@ -62,20 +62,20 @@ std::string show_text(const lib::EntryView &v, catalog::Date on, bool color) {
   }
   if (!r.sources.empty()) {
     out += "\nsources\n";
-    for (const auto &s : r.sources) {
+    for (const auto& s : r.sources) {
       out += "  " + s + "\n";
     }
   }
   return out;
 }
 
-int run_show(Context &ctx, const ShowArgs &a) {
+int run_show(Context& ctx, const ShowArgs& a) {
   std::string format = ctx.format("show", {"table", "json"});
   auto ref = lib::find_entry(ctx.catalogs(), a.id, ctx.scope());
   if (!ref) {
     auto near = lib::did_you_mean(ctx.catalogs(), a.id, ctx.scope());
     std::string hint;
-    for (const auto &n : near) {
+    for (const auto& n : near) {
       hint += (hint.empty() ? " (did you mean " : ", ") + n;
     }
     throw catalog::InvalidInput("no entry '" + a.id + "' in the catalog" + (hint.empty() ? "" : hint + "?)") +
@@ -89,9 +89,9 @@ int run_show(Context &ctx, const ShowArgs &a) {
 
 } // namespace
 
-void register_show(CLI::App &app, Context &ctx) {
+void register_show(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<ShowArgs>();
-  auto *sub = app.add_subcommand("show", "One entry in full, with its timeline, notes and sources");
+  auto* sub = app.add_subcommand("show", "One entry in full, with its timeline, notes and sources");
   sub->add_option("id", args->id, "Runtime or image id (2.11, tf-cpu.2-17.py310), or CATALOG:ID")->required();
   sub->footer(R"(Examples:
   rtcat show 1.15

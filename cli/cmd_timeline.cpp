@@ -17,7 +17,7 @@ struct TimelineArgs {
 };
 
 // "90d", "12w", "6m" (30-day months) or a bare number of days.
-int parse_span(const std::string &text) {
+int parse_span(const std::string& text) {
   auto fail = [&]() -> int {
     throw catalog::InvalidInput("--within: invalid span '" + text + "' (expected days like 90d, or 12w, 6m, 1y)");
   };
@@ -40,7 +40,7 @@ int parse_span(const std::string &text) {
   return static_cast<int>(n * mult);
 }
 
-int run_timeline(Context &ctx, const TimelineArgs &a) {
+int run_timeline(Context& ctx, const TimelineArgs& a) {
   std::string format = ctx.format("timeline", {"table", "json", "csv", "markdown", "svg", "ics"});
   catalog::Date on = ctx.today();
   auto catalogs = ctx.selected();
@@ -50,7 +50,7 @@ int run_timeline(Context &ctx, const TimelineArgs &a) {
     if (!ref) {
       throw catalog::InvalidInput("--id: no entry '" + a.id + "' in the catalog; 'rtcat list' shows every id");
     }
-    std::erase_if(events, [&](const lib::Event &e) { return e.entry != ref->entry; });
+    std::erase_if(events, [&](const lib::Event& e) { return e.entry != ref->entry; });
   }
   if (!a.within.empty()) {
     events = lib::within(events, on, on + date::days{parse_span(a.within)});
@@ -61,10 +61,10 @@ int run_timeline(Context &ctx, const TimelineArgs &a) {
     ctx.out(lib::timeline_ics(events));
   } else if (format == "svg") {
     std::vector<lib::EntryView> views;
-    for (const auto &e : events) {
+    for (const auto& e : events) {
       if (views.empty() || views.back().entry != e.entry) {
         bool seen = false;
-        for (const auto &v : views) {
+        for (const auto& v : views) {
           seen = seen || v.entry == e.entry;
         }
         if (!seen) {
@@ -80,7 +80,7 @@ int run_timeline(Context &ctx, const TimelineArgs &a) {
   } else {
     lib::Table t;
     t.headers = {"DATE", "CATALOG", "ID", "EVENT", "SEVERITY", "MEANING"};
-    for (const auto &e : events) {
+    for (const auto& e : events) {
       std::string d = e.date ? (e.at_latest ? "<= " : "") + catalog::format_date(*e.date) : "unknown";
       lib::Tone tone = e.kind == "released"                     ? lib::Tone::plain
                        : !e.date || *e.date > on                ? lib::Tone::plain
@@ -100,9 +100,9 @@ int run_timeline(Context &ctx, const TimelineArgs &a) {
 
 } // namespace
 
-void register_timeline(CLI::App &app, Context &ctx) {
+void register_timeline(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<TimelineArgs>();
-  auto *sub = app.add_subcommand("timeline", "Every release and milestone in date order; also an SVG chart or an iCalendar feed");
+  auto* sub = app.add_subcommand("timeline", "Every release and milestone in date order; also an SVG chart or an iCalendar feed");
   sub->add_option("--within", args->within, "Only events from the date to this far ahead (90d, 12w, 6m, 1y)")->type_name("SPAN");
   sub->add_option("--id", args->id, "Only this runtime or image")->type_name("ID");
   sub->footer(R"(Examples:

@@ -21,7 +21,7 @@ struct UpgradeArgs {
   int max = 5;
 };
 
-std::string change_text(const lib::Change &c) {
+std::string change_text(const lib::Change& c) {
   std::string from = c.from.empty() ? "(none)" : c.from;
   std::string to = c.to.empty() ? "(not recorded)" : c.to;
   std::string out = c.kind == "platform" ? "platform " + from + " -> " + to : c.name + " " + from + " -> " + to;
@@ -34,7 +34,7 @@ std::string change_text(const lib::Change &c) {
   return out;
 }
 
-std::string candidate_text(const lib::Candidate &c, size_t rank) {
+std::string candidate_text(const lib::Candidate& c, size_t rank) {
   std::string out = (rank ? std::to_string(rank) + ". " : "- ") + c.catalog->name + " " + c.entry->id;
   out += "  python " + (c.python.empty() ? std::string("unknown") : c.python);
   out += ", " + c.lifecycle.status.name + ", next " + next_text(c.lifecycle);
@@ -49,7 +49,7 @@ std::string candidate_text(const lib::Candidate &c, size_t rank) {
   if (!c.entry->uris.empty()) {
     out += "     image: " + c.entry->uris.front() + "\n";
   }
-  for (const auto &ch : c.changes) {
+  for (const auto& ch : c.changes) {
     out += "     " + change_text(ch) + "\n";
   }
   if (c.changes.empty()) {
@@ -58,17 +58,17 @@ std::string candidate_text(const lib::Candidate &c, size_t rank) {
   return out;
 }
 
-int run_upgrade(Context &ctx, const UpgradeArgs &a) {
+int run_upgrade(Context& ctx, const UpgradeArgs& a) {
   std::string format = ctx.format("upgrade", {"table", "json"});
   lib::UpgradeRequest req;
   req.base.runtime = a.runtime;
   if (!a.python.empty()) {
     req.base.python = catalog::Version::parse(a.python);
   }
-  for (const auto &f : a.frameworks) {
+  for (const auto& f : a.frameworks) {
     req.base.frameworks.push_back(lib::framework_key(f));
   }
-  for (const auto &r : a.requires_) {
+  for (const auto& r : a.requires_) {
     req.base.requires_.push_back(catalog::pep440::Requirement::parse(r));
   }
   req.base.service = a.service;
@@ -86,7 +86,7 @@ int run_upgrade(Context &ctx, const UpgradeArgs &a) {
   }
   std::string out = findings_text(plan.findings, ctx.color());
   if (!ctx.g.quiet && plan.current) {
-    const auto &lc = *plan.current_lifecycle;
+    const auto& lc = *plan.current_lifecycle;
     out += plan.current->catalog->entry_noun + " " + a.runtime + " (" + plan.current->catalog->name + ") on " +
            catalog::format_date(req.base.on) + ": " + lc.status.name + ", next " + next_text(lc) + "\n";
     if (plan.handoff) {
@@ -101,7 +101,7 @@ int run_upgrade(Context &ctx, const UpgradeArgs &a) {
     }
     if (!plan.closest.empty()) {
       out += "closest (no longer available):\n";
-      for (const auto &c : plan.closest) {
+      for (const auto& c : plan.closest) {
         out += candidate_text(c, 0);
       }
     }
@@ -112,9 +112,9 @@ int run_upgrade(Context &ctx, const UpgradeArgs &a) {
 
 } // namespace
 
-void register_upgrade(CLI::App &app, Context &ctx) {
+void register_upgrade(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<UpgradeArgs>();
-  auto *sub = app.add_subcommand("upgrade",
+  auto* sub = app.add_subcommand("upgrade",
                                  "What to upgrade or migrate to from a runtime, what changes, and for how long it stays valid");
   sub->add_option("-r,--runtime", args->runtime, "Current runtime version or image id (1.15, CATALOG:ID)")->required();
   sub->add_option("-p,--python", args->python, "Python version the job uses now")->type_name("X.Y");

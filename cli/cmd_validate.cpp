@@ -18,16 +18,16 @@ struct ValidateArgs {
   std::vector<std::string> frameworks;
 };
 
-std::string counts_text(const std::vector<lib::Finding> &findings) {
+std::string counts_text(const std::vector<lib::Finding>& findings) {
   size_t n[3] = {0, 0, 0};
-  for (const auto &f : findings) {
+  for (const auto& f : findings) {
     ++n[static_cast<int>(f.severity)];
   }
   if (findings.empty()) {
     return "ok";
   }
   std::string out;
-  const char *names[3] = {"note", "warning", "error"};
+  const char* names[3] = {"note", "warning", "error"};
   for (int s = 2; s >= 0; --s) {
     if (n[s] > 0) {
       out += (out.empty() ? "" : ", ") + std::to_string(n[s]) + " " + names[s] + (n[s] == 1 ? "" : "s");
@@ -36,17 +36,17 @@ std::string counts_text(const std::vector<lib::Finding> &findings) {
   return out;
 }
 
-int run_validate(Context &ctx, const ValidateArgs &a) {
+int run_validate(Context& ctx, const ValidateArgs& a) {
   std::string format = ctx.format("validate", {"table", "json"});
   if (a.files.empty() && a.gcloud.empty()) {
     throw catalog::InvalidInput(
         "validate needs a job file or --gcloud \"gcloud ai-platform jobs submit training ...\" (see 'rtcat validate --help')");
   }
   std::vector<lib::jobs::JobSpec> jobs;
-  for (const auto &f : a.files) {
+  for (const auto& f : a.files) {
     jobs.push_back(lib::jobs::read_job_file(f));
   }
-  for (const auto &g : a.gcloud) {
+  for (const auto& g : a.gcloud) {
     jobs.push_back(lib::jobs::parse_gcloud(g, "--gcloud", ""));
   }
   lib::jobs::RuleOptions opt;
@@ -56,16 +56,16 @@ int run_validate(Context &ctx, const ValidateArgs &a) {
     lib::catalogs_in_scope(ctx.catalogs(), ctx.scope("training")); // checks the name
     opt.platform = ctx.g.platform;
   }
-  for (const auto &path : a.requirements) {
+  for (const auto& path : a.requirements) {
     auto reqs = lib::jobs::read_requirements(catalog::read_file(path), path);
     opt.requirements.insert(opt.requirements.end(), reqs.begin(), reqs.end());
   }
-  for (const auto &f : a.frameworks) {
+  for (const auto& f : a.frameworks) {
     opt.frameworks.push_back(lib::framework_key(f));
   }
   std::vector<lib::Finding> all;
   std::string text;
-  for (const auto &job : jobs) {
+  for (const auto& job : jobs) {
     auto findings = lib::jobs::validate_job(ctx.catalogs(), job, opt);
     text += findings_text(findings, ctx.color());
     if (!ctx.g.quiet) {
@@ -79,9 +79,9 @@ int run_validate(Context &ctx, const ValidateArgs &a) {
 
 } // namespace
 
-void register_validate(CLI::App &app, Context &ctx) {
+void register_validate(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<ValidateArgs>();
-  auto *sub = app.add_subcommand("validate", "Check training job specs: REST JSON, gcloud config.yaml or a gcloud command line");
+  auto* sub = app.add_subcommand("validate", "Check training job specs: REST JSON, gcloud config.yaml or a gcloud command line");
   sub->add_option("files", args->files,
                   "Job files: REST JSON (.json: a Job or a bare trainingInput), gcloud config.yaml (.yaml/.yml), or a gcloud "
                   "command line (.sh, .txt)")

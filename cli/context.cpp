@@ -17,7 +17,7 @@ catalog::Date Context::today() {
         throw catalog::InvalidInput("--at: invalid date '" + g.at + "' (expected YYYY-MM-DD, like 2025-01-31)");
       }
       m_today = d;
-    } else if (const char *env = std::getenv("RTCAT_TODAY"); env && *env) {
+    } else if (const char* env = std::getenv("RTCAT_TODAY"); env && *env) {
       auto d = catalog::try_parse_date(env);
       if (!d) {
         throw catalog::InvalidInput(std::string("RTCAT_TODAY: invalid date '") + env + "' (expected YYYY-MM-DD)");
@@ -30,11 +30,11 @@ catalog::Date Context::today() {
   return *m_today;
 }
 
-const catalog::CatalogSet &Context::catalogs() {
+const catalog::CatalogSet& Context::catalogs() {
   if (!m_set) {
     std::vector<std::string> paths = g.catalogs;
     if (paths.empty()) {
-      if (const char *env = std::getenv("RTCAT_CATALOG"); env && *env) {
+      if (const char* env = std::getenv("RTCAT_CATALOG"); env && *env) {
         std::string all = env;
         size_t start = 0;
         while (start <= all.size()) {
@@ -55,7 +55,7 @@ const catalog::CatalogSet &Context::catalogs() {
   return *m_set;
 }
 
-std::vector<const catalog::Catalog *> Context::selected() {
+std::vector<const catalog::Catalog*> Context::selected() {
   return lib::catalogs_in_scope(catalogs(), scope());
 }
 
@@ -81,11 +81,11 @@ bool Context::color() const {
   if (g.color == "never") {
     return false;
   }
-  const char *no_color = std::getenv("NO_COLOR");
+  const char* no_color = std::getenv("NO_COLOR");
   if (no_color && *no_color) {
     return false;
   }
-  const char *term = std::getenv("TERM");
+  const char* term = std::getenv("TERM");
   return isatty(STDOUT_FILENO) && !(term && std::string(term) == "dumb");
 }
 
@@ -96,11 +96,11 @@ std::optional<catalog::Severity> Context::fail_threshold() const {
   return catalog::parse_severity(g.fail_on);
 }
 
-int Context::exit_for(const std::vector<lib::Finding> &findings) const {
+int Context::exit_for(const std::vector<lib::Finding>& findings) const {
   return lib::fails(findings, fail_threshold()) ? 1 : 0;
 }
 
-void Context::out(const std::string &text) const {
+void Context::out(const std::string& text) const {
   std::cout << text;
   std::cout.flush();
 }

@@ -39,10 +39,10 @@ public:
   // --at, else RTCAT_TODAY, else today's UTC date. Throws InvalidInput for a malformed date.
   catalog::Date today();
   // --catalog / RTCAT_CATALOG files, else the embedded catalogs.
-  const catalog::CatalogSet &catalogs();
-  lib::Scope scope(const std::string &service = "") const { return lib::Scope{g.platform, service}; }
+  const catalog::CatalogSet& catalogs();
+  lib::Scope scope(const std::string& service = "") const { return lib::Scope{g.platform, service}; }
   // The catalogs in scope of --platform.
-  std::vector<const catalog::Catalog *> selected();
+  std::vector<const catalog::Catalog*> selected();
 
   // The --format in effect: checked against the formats this command supports (the first is
   // the default). Throws InvalidInput listing the valid ones.
@@ -50,10 +50,10 @@ public:
   bool color() const;
   std::optional<catalog::Severity> fail_threshold() const;
   // 1 when any finding reaches --fail-on, else 0.
-  int exit_for(const std::vector<lib::Finding> &findings) const;
+  int exit_for(const std::vector<lib::Finding>& findings) const;
 
   // Writes a whole result to stdout.
-  void out(const std::string &text) const;
+  void out(const std::string& text) const;
 
 private:
   std::optional<catalog::CatalogSet> m_set;
@@ -61,21 +61,21 @@ private:
 };
 
 // Each command adds itself to the app (one file per command).
-void register_list(CLI::App &app, Context &ctx);
-void register_show(CLI::App &app, Context &ctx);
-void register_check(CLI::App &app, Context &ctx);
-void register_combos(CLI::App &app, Context &ctx);
-void register_timeline(CLI::App &app, Context &ctx);
-void register_db(CLI::App &app, Context &ctx);
+void register_list(CLI::App& app, Context& ctx);
+void register_show(CLI::App& app, Context& ctx);
+void register_check(CLI::App& app, Context& ctx);
+void register_combos(CLI::App& app, Context& ctx);
+void register_timeline(CLI::App& app, Context& ctx);
+void register_db(CLI::App& app, Context& ctx);
 // [jobs]
-void register_validate(CLI::App &app, Context &ctx);
-void register_cluster_spec(CLI::App &app, Context &ctx);
-void register_cluster_env(CLI::App &app, Context &ctx);
+void register_validate(CLI::App& app, Context& ctx);
+void register_cluster_spec(CLI::App& app, Context& ctx);
+void register_cluster_env(CLI::App& app, Context& ctx);
 // [migration]
-void register_upgrade(CLI::App &app, Context &ctx);
-void register_audit(CLI::App &app, Context &ctx);
-void register_report(CLI::App &app, Context &ctx);
+void register_upgrade(CLI::App& app, Context& ctx);
+void register_audit(CLI::App& app, Context& ctx);
+void register_report(CLI::App& app, Context& ctx);
 // [scan]
-void register_scan(CLI::App &app, Context &ctx);
+void register_scan(CLI::App& app, Context& ctx);
 
 } // namespace cli

@@ -16,7 +16,7 @@
 
 namespace {
 
-const char *const k_footer = R"(Examples:
+const char* const k_footer = R"(Examples:
   rtcat list --platform ai-platform
   rtcat check --runtime 1.15 --python 3.7 --at 2020-06-01
   rtcat show 2.1
@@ -28,7 +28,7 @@ Environment: RTCAT_TODAY (date for reproducible runs), RTCAT_CATALOG (catalog fi
 
 // One printable line: newlines folded, control characters and bytes that are not valid UTF-8
 // shown as \xNN (input can put anything into a message).
-std::string one_line(const std::string &text) {
+std::string one_line(const std::string& text) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
     unsigned char c = static_cast<unsigned char>(text[i]);
@@ -58,7 +58,7 @@ std::string one_line(const std::string &text) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   CLI::App app{"rtcat: which ML runtime versions are valid, what expires when, and what to move to."};
   app.footer(k_footer);
   app.set_version_flag("--version", "rtcat " RTCAT_VERSION);
@@ -102,21 +102,21 @@ int main(int argc, char **argv) {
 
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp &) {
+  } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
     return cli::k_exit_ok;
-  } catch (const CLI::CallForAllHelp &) {
+  } catch (const CLI::CallForAllHelp&) {
     std::cout << app.help("", CLI::AppFormatMode::All);
     return cli::k_exit_ok;
-  } catch (const CLI::CallForVersion &e) {
+  } catch (const CLI::CallForVersion& e) {
     std::cout << e.what() << "\n";
     return cli::k_exit_ok;
-  } catch (const CLI::ParseError &e) {
+  } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {
       return app.exit(e);
     }
     std::string command;
-    for (const auto *sub : app.get_subcommands()) {
+    for (const auto* sub : app.get_subcommands()) {
       command = " " + sub->get_name();
     }
     std::cerr << "rtcat: error: " << one_line(e.what()) << " (see 'rtcat" << command << " --help')\n";
@@ -124,10 +124,10 @@ int main(int argc, char **argv) {
   }
   try {
     return ctx.action ? ctx.action() : cli::k_exit_ok;
-  } catch (const catalog::Error &e) {
+  } catch (const catalog::Error& e) {
     std::cerr << "rtcat: error: " << one_line(e.what()) << "\n";
     return cli::k_exit_input;
-  } catch (const std::exception &e) {
+  } catch (const std::exception& e) {
     std::cerr << "rtcat: internal error: " << one_line(e.what()) << "\n";
     return cli::k_exit_internal;
   }

@@ -4,7 +4,7 @@ namespace cli {
 
 using catalog::format_date;
 
-lib::Tone status_tone(const lib::Lifecycle &lc) {
+lib::Tone status_tone(const lib::Lifecycle& lc) {
   auto sev = lc.severity();
   if (!sev) {
     return lib::Tone::good;
@@ -15,34 +15,34 @@ lib::Tone status_tone(const lib::Lifecycle &lc) {
   return *sev == catalog::Severity::error ? lib::Tone::bad : lib::Tone::warn;
 }
 
-std::string frameworks_text(const catalog::RuntimeEntry &r) {
+std::string frameworks_text(const catalog::RuntimeEntry& r) {
   if (!r.framework.empty()) {
     return r.framework + " " + r.framework_version;
   }
   std::string out;
-  for (const auto &p : r.packages) {
+  for (const auto& p : r.packages) {
     if (p.name == "tensorflow" || p.name == "scikit-learn" || p.name == "xgboost" || p.name == "torch") {
       out += (out.empty() ? "" : ", ") + p.name + " " + p.version;
     }
   }
-  for (const auto &p : r.package_lines) {
+  for (const auto& p : r.package_lines) {
     out += (out.empty() ? "" : ", ") + p.name + " " + p.version + ".x";
   }
   return out.empty() ? "-" : out;
 }
 
-std::string python_text(const catalog::RuntimeEntry &r) {
+std::string python_text(const catalog::RuntimeEntry& r) {
   if (!r.python) {
     return "unknown";
   }
   std::string out;
-  for (const auto &p : *r.python) {
+  for (const auto& p : *r.python) {
     out += (out.empty() ? "" : ", ") + p.str();
   }
   return out;
 }
 
-std::string released_text(const catalog::RuntimeEntry &r) {
+std::string released_text(const catalog::RuntimeEntry& r) {
   if (r.released) {
     return format_date(*r.released);
   }
@@ -52,24 +52,24 @@ std::string released_text(const catalog::RuntimeEntry &r) {
   return "unknown";
 }
 
-std::string next_text(const lib::Lifecycle &lc) {
-  const lib::MilestoneDate *n = lc.next();
+std::string next_text(const lib::Lifecycle& lc) {
+  const lib::MilestoneDate* n = lc.next();
   if (!n) {
     return "-";
   }
   return n->name() + " " + lib::short_date(*n);
 }
 
-std::string days_text(const lib::Lifecycle &lc) {
+std::string days_text(const lib::Lifecycle& lc) {
   if (!lc.next() || !lc.status.days_left) {
     return "-";
   }
   return std::to_string(*lc.status.days_left);
 }
 
-std::string findings_text(const std::vector<lib::Finding> &findings, bool color) {
+std::string findings_text(const std::vector<lib::Finding>& findings, bool color) {
   std::string out;
-  for (const auto &f : findings) {
+  for (const auto& f : findings) {
     std::string line;
     if (!f.path.empty()) {
       line += f.path;
@@ -93,15 +93,15 @@ std::string findings_text(const std::vector<lib::Finding> &findings, bool color)
   return out;
 }
 
-lib::Table entries_table(const std::vector<lib::EntryView> &entries, bool with_catalog) {
+lib::Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalog) {
   lib::Table t;
   if (with_catalog) {
     t.headers.push_back("CATALOG");
   }
-  for (const char *h : {"ID", "RELEASED", "PYTHON", "FRAMEWORKS", "STATUS", "NEXT MILESTONE", "DAYS"}) {
+  for (const char* h : {"ID", "RELEASED", "PYTHON", "FRAMEWORKS", "STATUS", "NEXT MILESTONE", "DAYS"}) {
     t.headers.push_back(h);
   }
-  for (const auto &e : entries) {
+  for (const auto& e : entries) {
     std::vector<lib::Cell> row;
     if (with_catalog) {
       row.push_back({e.catalog->name});
@@ -118,7 +118,7 @@ lib::Table entries_table(const std::vector<lib::EntryView> &entries, bool with_c
   return t;
 }
 
-lib::TableFormat table_format(const std::string &format) {
+lib::TableFormat table_format(const std::string& format) {
   if (format == "csv") {
     return lib::TableFormat::csv;
   }

@@ -10,22 +10,22 @@
 namespace cli {
 
 // The tone a status reads in: green supported, amber expiring or warning, red error.
-lib::Tone status_tone(const lib::Lifecycle &lc);
+lib::Tone status_tone(const lib::Lifecycle& lc);
 
 // "tensorflow 2.1.0, scikit-learn 0.22.1" or "PyTorch 2.4"; "-" when none is recorded.
-std::string frameworks_text(const catalog::RuntimeEntry &r);
-std::string python_text(const catalog::RuntimeEntry &r);
-std::string released_text(const catalog::RuntimeEntry &r);
+std::string frameworks_text(const catalog::RuntimeEntry& r);
+std::string python_text(const catalog::RuntimeEntry& r);
+std::string released_text(const catalog::RuntimeEntry& r);
 // "deletion 2021-12-19" / "submission_end <= 2021-08-28"; "-" when none is left.
-std::string next_text(const lib::Lifecycle &lc);
-std::string days_text(const lib::Lifecycle &lc);
+std::string next_text(const lib::Lifecycle& lc);
+std::string days_text(const lib::Lifecycle& lc);
 
 // Compiler-style lines: "path:line:col: error: message [rule] (use X)".
-std::string findings_text(const std::vector<lib::Finding> &findings, bool color);
+std::string findings_text(const std::vector<lib::Finding>& findings, bool color);
 
 // Entries as a table (list, check suggestions).
-lib::Table entries_table(const std::vector<lib::EntryView> &entries, bool with_catalog);
+lib::Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalog);
 
-lib::TableFormat table_format(const std::string &format);
+lib::TableFormat table_format(const std::string& format);
 
 } // namespace cli

@@ -6,18 +6,18 @@
 #include <cstdint>
 #include <string_view>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string_view text(reinterpret_cast<const char *>(data), size);
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     auto c = catalog::parse_catalog(text, "fuzz.json");
     std::string once = catalog::write_catalog(c);
     if (catalog::write_catalog(catalog::parse_catalog(once, "again.json")) != once) {
       __builtin_trap(); // canonical output must round-trip
     }
-    for (const auto &r : c.runtimes) {
+    for (const auto& r : c.runtimes) {
       (void)lib::evaluate(c, r, catalog::parse_date("2024-01-01"), 90);
     }
-  } catch (const catalog::InvalidInput &) {
+  } catch (const catalog::InvalidInput&) {
   }
   return 0;
 }

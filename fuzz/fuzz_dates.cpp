@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string_view text(reinterpret_cast<const char *>(data), size);
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
   auto d = catalog::try_parse_date(text.substr(0, std::min<size_t>(size, 10)));
   if (d) {
     if (catalog::format_date(*d) != text.substr(0, 10)) {

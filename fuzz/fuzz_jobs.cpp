@@ -12,11 +12,11 @@
 #include <cstdint>
 #include <string>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) {
     return 0;
   }
-  const std::string text(reinterpret_cast<const char *>(data) + 1, size - 1);
+  const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
   try {
     switch (data[0] % 6) {
     case 0:
@@ -38,15 +38,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       lib::jobs::read_requirements(text, "setup.py");
       break;
     default:
-      for (const auto &fw : lib::cluster::env_frameworks()) {
+      for (const auto& fw : lib::cluster::env_frameworks()) {
         try {
           lib::cluster::render_env(lib::cluster::framework_env(lib::cluster::parse_cluster_spec(text, "CLUSTER_SPEC"), fw),
                                    "dotenv");
-        } catch (const catalog::InvalidInput &) {
+        } catch (const catalog::InvalidInput&) {
         }
       }
     }
-  } catch (const catalog::InvalidInput &) {
+  } catch (const catalog::InvalidInput&) {
   }
   return 0;
 }

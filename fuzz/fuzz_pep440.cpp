@@ -8,8 +8,8 @@
 
 using namespace catalog::pep440;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string_view text(reinterpret_cast<const char *>(data), size);
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
   size_t nl = text.find('\n');
   std::string_view spec = text.substr(0, nl);
   std::string_view version = nl == std::string_view::npos ? text : text.substr(nl + 1);
@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (v) {
       (void)set.contains(*v);
     }
-  } catch (const catalog::InvalidInput &) {
+  } catch (const catalog::InvalidInput&) {
   }
   try {
     auto r = Requirement::parse(spec);
@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (v) {
       (void)r.specifiers.contains(*v);
     }
-  } catch (const catalog::InvalidInput &) {
+  } catch (const catalog::InvalidInput&) {
   }
   return 0;
 }

@@ -6,14 +6,14 @@
 #include <cstdint>
 #include <string>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) {
     return 0;
   }
-  std::string text(reinterpret_cast<const char *>(data) + 1, size - 1);
+  std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
   try {
     (void)lib::scan::parse_config(data[0] & 1 ? ".rtcat.yaml" : ".rtcat.toml", text);
-  } catch (const catalog::Error &) {
+  } catch (const catalog::Error&) {
   }
   size_t nl = text.find('\n');
   if (nl != std::string::npos) {

@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <string_view>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string_view text(reinterpret_cast<const char *>(data), size);
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
   lib::scan::LineIndex index(text);
-  for (const auto &r : lib::scan::extract_all(text)) {
+  for (const auto& r : lib::scan::extract_all(text)) {
     if (r.runtime.offset + r.runtime.length > size) {
       __builtin_trap(); // a value must lie inside the file
     }

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string_view text(reinterpret_cast<const char *>(data), size);
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
   auto v = catalog::Version::try_parse(text);
   if (v) {
     auto again = catalog::Version::parse(v->str());
@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     try {
       catalog::Version::parse(text);
       __builtin_trap(); // parse must fail where try_parse did
-    } catch (const catalog::InvalidInput &) {
+    } catch (const catalog::InvalidInput&) {
     }
   }
   return 0;

@@ -17,8 +17,8 @@ Finding make(std::string rule, Severity sev, std::string message) {
 
 // The first milestone that breaks the resource: error severity for new work, or for deployed
 // resources the deployed severity.
-const MilestoneDate *breaking_milestone(const Lifecycle &lc, bool deployed) {
-  for (const auto &m : lc.milestones) {
+const MilestoneDate* breaking_milestone(const Lifecycle& lc, bool deployed) {
+  for (const auto& m : lc.milestones) {
     Severity s = deployed && m.policy->deployed_severity ? *m.policy->deployed_severity : m.policy->severity;
     if (s == Severity::error && m.date) {
       return &m;
@@ -29,10 +29,10 @@ const MilestoneDate *breaking_milestone(const Lifecycle &lc, bool deployed) {
 
 } // namespace
 
-Auditor::Auditor(const catalog::CatalogSet &set, Date on, int warn_days, std::string platform)
+Auditor::Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform)
     : m_set(set), m_on(on), m_warn_days(warn_days), m_platform(std::move(platform)) {}
 
-const Verdict &Auditor::judge(const Resource &r) {
+const Verdict& Auditor::judge(const Resource& r) {
   std::string key = r.kind + '\x1f' + r.service + '\x1f' + r.runtime + '\x1f' + r.python + '\x1f' + r.framework + '\x1f' +
                     (r.runtime.empty() ? r.image_uri : std::string());
   auto it = m_cache.find(key);
@@ -42,7 +42,7 @@ const Verdict &Auditor::judge(const Resource &r) {
   return it->second;
 }
 
-Verdict Auditor::compute(const Resource &r) const {
+Verdict Auditor::compute(const Resource& r) const {
   Verdict v;
   if (r.runtime.empty()) {
     if (!r.image_uri.empty()) {
@@ -76,7 +76,7 @@ Verdict Auditor::compute(const Resource &r) const {
       req.python = catalog::Version::parse(r.python);
     }
     cr = check(m_set, req);
-  } catch (const catalog::InvalidInput &e) {
+  } catch (const catalog::InvalidInput& e) {
     v.status = "invalid";
     v.action = "fix the record";
     v.findings.push_back(make("invalid-field", Severity::error, e.what()));
@@ -84,7 +84,7 @@ Verdict Auditor::compute(const Resource &r) const {
     return v;
   }
   // check's own "no-alternative" note is superseded by the action computed below.
-  for (auto &f : cr.findings) {
+  for (auto& f : cr.findings) {
     if (f.rule != "no-alternative") {
       v.findings.push_back(std::move(f));
     }
@@ -98,7 +98,7 @@ Verdict Auditor::compute(const Resource &r) const {
   }
   v.status = cr.lifecycle->status.name;
   v.catalog = cr.target->catalog->name;
-  if (const MilestoneDate *m = breaking_milestone(*cr.lifecycle, req.deployed)) {
+  if (const MilestoneDate* m = breaking_milestone(*cr.lifecycle, req.deployed)) {
     v.deadline = m->date;
     v.deadline_milestone = m->name();
     v.days = catalog::days_between(m_on, *m->date);
@@ -120,7 +120,7 @@ Verdict Auditor::compute(const Resource &r) const {
                ": choose the image of the job's framework with rtcat upgrade --framework)";
     return v;
   }
-  const Candidate &best = plan.candidates.front();
+  const Candidate& best = plan.candidates.front();
   v.target = plan.handoff ? best.catalog->name + ":" + best.entry->id : best.entry->id;
   if (*v.severity == Severity::error) {
     v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target;
@@ -128,7 +128,7 @@ Verdict Auditor::compute(const Resource &r) const {
     v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target +
                (v.deadline && v.days && *v.days > 0 ? " before " + format_date(*v.deadline) : "");
   }
-  for (auto &f : v.findings) {
+  for (auto& f : v.findings) {
     if (f.severity >= Severity::warning) { // the upgrade plan's choice, not check's Python-bound one
       f.suggestion = v.target;
     }
@@ -136,14 +136,14 @@ Verdict Auditor::compute(const Resource &r) const {
   return v;
 }
 
-std::string resource_label(const Resource &r) {
+std::string resource_label(const Resource& r) {
   return (r.kind == "job" ? "job " : "model version ") + (r.name.empty() ? std::string("(unnamed)") : r.name);
 }
 
-std::vector<Finding> Auditor::findings_for(const Resource &r, const Verdict &v) {
+std::vector<Finding> Auditor::findings_for(const Resource& r, const Verdict& v) {
   std::vector<Finding> out = v.findings;
   const std::string label = resource_label(r);
-  for (auto &f : out) {
+  for (auto& f : out) {
     f.path = r.path;
     f.line = r.line;
     f.column = r.column;
@@ -158,7 +158,7 @@ std::vector<Finding> Auditor::findings_for(const Resource &r, const Verdict &v) 
   return out;
 }
 
-void AuditSummary::add(const Verdict &v) {
+void AuditSummary::add(const Verdict& v) {
   ++resources;
   ++by_status[v.status];
   if (v.severity && (!worst || *v.severity > *worst)) {
@@ -171,7 +171,7 @@ void AuditSummary::add_malformed() {
   worst = Severity::error;
 }
 
-Finding malformed_finding(const Malformed &m) {
+Finding malformed_finding(const Malformed& m) {
   Finding f = make("malformed-record", Severity::error, m.message);
   f.path = m.path;
   f.line = m.line;

@@ -32,19 +32,19 @@ struct Verdict {
 // runtime, Python, framework), so an audit of a million records costs a handful of lookups.
 class Auditor {
 public:
-  Auditor(const catalog::CatalogSet &set, Date on, int warn_days, std::string platform);
+  Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform);
 
   // The verdict for a resource: model versions are judged as deployed (the milestone's
   // deployed severity), jobs as new work (a re-run). Never throws for bad field values: a
   // malformed runtime or Python gives the "invalid" status with an invalid-field finding.
-  const Verdict &judge(const Resource &r);
+  const Verdict& judge(const Resource& r);
 
   // The findings of a verdict placed at the resource, each message naming it.
-  static std::vector<Finding> findings_for(const Resource &r, const Verdict &v);
+  static std::vector<Finding> findings_for(const Resource& r, const Verdict& v);
 
 private:
-  Verdict compute(const Resource &r) const;
-  const catalog::CatalogSet &m_set;
+  Verdict compute(const Resource& r) const;
+  const catalog::CatalogSet& m_set;
   Date m_on;
   int m_warn_days;
   std::string m_platform;
@@ -58,14 +58,14 @@ struct AuditSummary {
   std::map<std::string, size_t> by_status;
   std::optional<catalog::Severity> worst;
 
-  void add(const Verdict &v);
+  void add(const Verdict& v);
   void add_malformed();
 };
 
 // "job train-1" / "model version projects/p/models/m/versions/v1".
-std::string resource_label(const Resource &r);
+std::string resource_label(const Resource& r);
 
 // The verdict of a malformed record, as a finding.
-Finding malformed_finding(const Malformed &m);
+Finding malformed_finding(const Malformed& m);
 
 } // namespace lib

@@ -9,28 +9,28 @@ namespace lib {
 using catalog::format_date;
 
 bool CheckResult::ok() const {
-  return std::none_of(findings.begin(), findings.end(), [](const Finding &f) { return f.severity == Severity::error; });
+  return std::none_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::error; });
 }
 
 namespace {
 
-std::string join(const std::vector<std::string> &v, const std::string &sep = ", ") {
+std::string join(const std::vector<std::string>& v, const std::string& sep = ", ") {
   std::string out;
-  for (const auto &s : v) {
+  for (const auto& s : v) {
     out += (out.empty() ? "" : sep) + s;
   }
   return out;
 }
 
-std::string python_list(const RuntimeEntry &r) {
+std::string python_list(const RuntimeEntry& r) {
   std::vector<std::string> v;
-  for (const auto &p : *r.python) {
+  for (const auto& p : *r.python) {
     v.push_back(p.str());
   }
   return join(v);
 }
 
-Finding make(std::string rule, Severity sev, std::string message, const Catalog &c, const RuntimeEntry &r) {
+Finding make(std::string rule, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
   Finding f;
   f.rule = std::move(rule);
   f.severity = sev;
@@ -41,18 +41,18 @@ Finding make(std::string rule, Severity sev, std::string message, const Catalog 
 }
 
 // The lifecycle finding of an entry on the date, if any.
-std::optional<Finding> lifecycle_finding(const Catalog &c, const RuntimeEntry &r, const Lifecycle &lc, const Request &req) {
+std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, const Request& req) {
   auto sev = lc.severity(req.deployed);
   if (!sev) {
     return std::nullopt;
   }
   const std::string who = c.entry_noun + " " + r.id;
-  const std::string &s = lc.status.name;
+  const std::string& s = lc.status.name;
   if (s == "unreleased") {
     return make("unreleased", *sev, who + " is not released until " + format_date(*r.released), c, r);
   }
   if (s == "expiring") {
-    const MilestoneDate &n = *lc.next();
+    const MilestoneDate& n = *lc.next();
     return make("expiring", *sev, who + " " + describe_upcoming(n) + " (in " + std::to_string(*lc.status.days_left) + " days)", c,
                 r);
   }
@@ -62,10 +62,10 @@ std::optional<Finding> lifecycle_finding(const Catalog &c, const RuntimeEntry &r
                                          : "the sources do not give all of its dates";
     return make("lifecycle-unknown", *sev, "the status of " + who + " on " + format_date(req.on) + " is unknown: " + why, c, r);
   }
-  const MilestoneDate &m = *lc.reached();
+  const MilestoneDate& m = *lc.reached();
   std::string msg = who + " " + describe_reached(m);
   for (size_t i = 0; i < *lc.status.reached; ++i) {
-    const MilestoneDate &earlier = lc.milestones[i];
+    const MilestoneDate& earlier = lc.milestones[i];
     if (earlier.date && earlier.date != m.date) {
       msg += "; it " + describe_reached(earlier);
     }
@@ -74,19 +74,19 @@ std::optional<Finding> lifecycle_finding(const Catalog &c, const RuntimeEntry &r
     msg += m.capped ? " (" + c.policy.sunset_meaning + ")" : "; " + c.policy.sunset_meaning;
   }
   if (lc.status.later_possible) {
-    const MilestoneDate &later = lc.milestones[*lc.status.reached + 1];
+    const MilestoneDate& later = lc.milestones[*lc.status.reached + 1];
     msg += "; it may also have " + later.policy->reached + " (" + describe_upcoming(later) + ")";
   }
   return make(milestone_rule(m.name()), *sev, msg, c, r);
 }
 
-bool has_unknown_or_future(const std::vector<MilestoneDate> &ms, Date as_of) {
-  return std::any_of(ms.begin(), ms.end(), [&](const MilestoneDate &m) { return !m.date || m.at_latest || *m.date > as_of; });
+bool has_unknown_or_future(const std::vector<MilestoneDate>& ms, Date as_of) {
+  return std::any_of(ms.begin(), ms.end(), [&](const MilestoneDate& m) { return !m.date || m.at_latest || *m.date > as_of; });
 }
 
 } // namespace
 
-std::vector<Finding> compatibility(const Catalog &c, const RuntimeEntry &r, const Request &req) {
+std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, const Request& req) {
   std::vector<Finding> out;
   const std::string who = c.entry_noun + " " + r.id;
   if (req.python) {
@@ -100,9 +100,9 @@ std::vector<Finding> compatibility(const Catalog &c, const RuntimeEntry &r, cons
                          c, r));
     }
   }
-  for (const auto &fw : req.frameworks) {
+  for (const auto& fw : req.frameworks) {
     bool ruled = false;
-    for (const auto &rule : c.rules) {
+    for (const auto& rule : c.rules) {
       if (rule.framework != fw || rule.service != req.service) {
         continue;
       }
@@ -121,7 +121,7 @@ std::vector<Finding> compatibility(const Catalog &c, const RuntimeEntry &r, cons
                          who + " has no recorded " + fw + " version; install it with your job's packages", c, r));
     }
   }
-  for (const auto &req_pkg : req.requires_) {
+  for (const auto& req_pkg : req.requires_) {
     auto pv = package_version(r, req_pkg.name);
     std::string spec = req_pkg.str();
     if (!pv) {
@@ -151,7 +151,7 @@ std::vector<Finding> compatibility(const Catalog &c, const RuntimeEntry &r, cons
   return out;
 }
 
-std::vector<std::string> frameworks_of(const RuntimeEntry *current, const Request &req) {
+std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Request& req) {
   if (!req.frameworks.empty() || !current) {
     return req.frameworks;
   }
@@ -159,8 +159,8 @@ std::vector<std::string> frameworks_of(const RuntimeEntry *current, const Reques
   if (auto own = entry_framework(*current)) {
     out.push_back(*own);
   }
-  for (const auto *list : {&current->packages, &current->package_lines}) {
-    for (const auto &p : *list) {
+  for (const auto* list : {&current->packages, &current->package_lines}) {
+    for (const auto& p : *list) {
       if ((p.name == "tensorflow" || p.name == "scikit-learn" || p.name == "xgboost" || p.name == "torch") &&
           std::find(out.begin(), out.end(), p.name) == out.end()) {
         out.push_back(p.name);
@@ -170,12 +170,12 @@ std::vector<std::string> frameworks_of(const RuntimeEntry *current, const Reques
   return out;
 }
 
-std::vector<Suggestion> suggest(const catalog::CatalogSet &set, const Catalog &from, const RuntimeEntry *current,
-                                const Request &req, size_t max) {
+std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& from, const RuntimeEntry* current,
+                                const Request& req, size_t max) {
   std::vector<Suggestion> out;
   // The day an entry stops being usable at the latest: its last milestone (unknown: far away).
-  auto end_of = [](const Lifecycle &lc) {
-    const MilestoneDate *last = lc.milestones.empty() ? nullptr : &lc.milestones.back();
+  auto end_of = [](const Lifecycle& lc) {
+    const MilestoneDate* last = lc.milestones.empty() ? nullptr : &lc.milestones.back();
     return last && last->date ? last->date->time_since_epoch().count() : 1 << 30;
   };
   std::optional<long> current_end;
@@ -183,8 +183,8 @@ std::vector<Suggestion> suggest(const catalog::CatalogSet &set, const Catalog &f
     current_end = end_of(evaluate(from, *current, req.on, req.warn_days));
   }
   std::vector<std::string> wanted = frameworks_of(current, req);
-  auto consider = [&](const Catalog &c, bool successor) {
-    for (const auto &r : c.runtimes) {
+  auto consider = [&](const Catalog& c, bool successor) {
+    for (const auto& r : c.runtimes) {
       if (&r == current) {
         continue;
       }
@@ -211,15 +211,15 @@ std::vector<Suggestion> suggest(const catalog::CatalogSet &set, const Catalog &f
         probe.frameworks = {*own};
       }
       auto problems = compatibility(c, r, probe);
-      if (std::any_of(problems.begin(), problems.end(), [](const Finding &f) { return f.severity == Severity::error; })) {
+      if (std::any_of(problems.begin(), problems.end(), [](const Finding& f) { return f.severity == Severity::error; })) {
         continue;
       }
       out.push_back(Suggestion{&c, &r, std::move(lc)});
     }
   };
   consider(from, false);
-  auto later = [&](const Suggestion &x) { return end_of(x.lifecycle); };
-  std::stable_sort(out.begin(), out.end(), [&](const Suggestion &a, const Suggestion &b) {
+  auto later = [&](const Suggestion& x) { return end_of(x.lifecycle); };
+  std::stable_sort(out.begin(), out.end(), [&](const Suggestion& a, const Suggestion& b) {
     if (a.entry->version && b.entry->version && *a.entry->version != *b.entry->version) {
       return *a.entry->version > *b.entry->version;
     }
@@ -227,9 +227,9 @@ std::vector<Suggestion> suggest(const catalog::CatalogSet &set, const Catalog &f
   });
   if (out.empty()) {
     std::string next = from.successor_for(req.service);
-    if (const Catalog *succ = next.empty() ? nullptr : set.get(next)) {
+    if (const Catalog* succ = next.empty() ? nullptr : set.get(next)) {
       consider(*succ, true);
-      std::stable_sort(out.begin(), out.end(), [&](const Suggestion &a, const Suggestion &b) { return later(a) > later(b); });
+      std::stable_sort(out.begin(), out.end(), [&](const Suggestion& a, const Suggestion& b) { return later(a) > later(b); });
     }
   }
   if (out.size() > max) {
@@ -238,7 +238,7 @@ std::vector<Suggestion> suggest(const catalog::CatalogSet &set, const Catalog &f
   return out;
 }
 
-CheckResult check(const catalog::CatalogSet &set, const Request &req) {
+CheckResult check(const catalog::CatalogSet& set, const Request& req) {
   CheckResult res;
   Scope scope{req.platform, req.service};
   res.target = find_entry(set, req.runtime, scope);
@@ -256,8 +256,8 @@ CheckResult check(const catalog::CatalogSet &set, const Request &req) {
     res.findings.push_back(f);
     return res;
   }
-  const Catalog &c = *res.target->catalog;
-  const RuntimeEntry &r = *res.target->entry;
+  const Catalog& c = *res.target->catalog;
+  const RuntimeEntry& r = *res.target->entry;
   res.lifecycle = evaluate(c, r, req.on, req.warn_days);
   if (auto f = lifecycle_finding(c, r, *res.lifecycle, req)) {
     res.findings.push_back(*f);
@@ -271,12 +271,12 @@ CheckResult check(const catalog::CatalogSet &set, const Request &req) {
                                 c, r));
   }
   bool needs_alternative =
-      std::any_of(res.findings.begin(), res.findings.end(), [](const Finding &f) { return f.severity >= Severity::warning; });
+      std::any_of(res.findings.begin(), res.findings.end(), [](const Finding& f) { return f.severity >= Severity::warning; });
   if (needs_alternative) {
     res.suggestions = suggest(set, c, &r, req, 3);
     if (res.suggestions.empty()) {
       std::string next = c.successor_for(req.service);
-      const Catalog *succ = next.empty() ? nullptr : set.get(next);
+      const Catalog* succ = next.empty() ? nullptr : set.get(next);
       std::string where = succ ? c.name + " or " + succ->name : c.name;
       auto fws = frameworks_of(&r, req);
       std::string with = fws.empty() ? "" : " with " + join(fws);
@@ -294,7 +294,7 @@ CheckResult check(const catalog::CatalogSet &set, const Request &req) {
       res.findings.push_back(make("no-alternative", Severity::note, msg, c, r));
     }
   }
-  for (auto &f : res.findings) {
+  for (auto& f : res.findings) {
     f.python = req.python ? req.python->str() : "";
     if (!res.suggestions.empty() && f.suggestion.empty() && f.severity >= Severity::warning) {
       f.suggestion = res.suggestions.front().entry->id;

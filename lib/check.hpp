@@ -27,8 +27,8 @@ struct Request {
 
 // A runtime or image to use instead.
 struct Suggestion {
-  const Catalog *catalog = nullptr;
-  const RuntimeEntry *entry = nullptr;
+  const Catalog* catalog = nullptr;
+  const RuntimeEntry* entry = nullptr;
   Lifecycle lifecycle;
 };
 
@@ -42,19 +42,19 @@ struct CheckResult {
 
 // Checks a request against the catalogs: lifecycle on the date, Python, framework rules,
 // requirements against pins, data staleness; suggests what to use instead when it fails.
-CheckResult check(const catalog::CatalogSet &set, const Request &req);
+CheckResult check(const catalog::CatalogSet& set, const Request& req);
 
 // Entries that satisfy the request's Python, frameworks and requirements and are usable on the
 // date, ranked newest first, from the catalog of `current`. When it has none: images of the
 // successor catalog for the service whose framework is one the request names or `current`
 // carries (ranked by how long they stay available); none when no framework is known.
-std::vector<Suggestion> suggest(const catalog::CatalogSet &set, const Catalog &from, const RuntimeEntry *current,
-                                const Request &req, size_t max);
+std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& from, const RuntimeEntry* current,
+                                const Request& req, size_t max);
 
 // The frameworks a request is about: those it names, else those the entry carries.
-std::vector<std::string> frameworks_of(const RuntimeEntry *current, const Request &req);
+std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Request& req);
 
 // Findings for the request's Python, frameworks and requirements on one entry.
-std::vector<Finding> compatibility(const Catalog &c, const RuntimeEntry &r, const Request &req);
+std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, const Request& req);
 
 } // namespace lib

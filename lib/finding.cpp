@@ -2,9 +2,9 @@
 
 namespace lib {
 
-std::optional<catalog::Severity> worst(const std::vector<Finding> &findings) {
+std::optional<catalog::Severity> worst(const std::vector<Finding>& findings) {
   std::optional<catalog::Severity> out;
-  for (const auto &f : findings) {
+  for (const auto& f : findings) {
     if (!out || f.severity > *out) {
       out = f.severity;
     }
@@ -12,7 +12,7 @@ std::optional<catalog::Severity> worst(const std::vector<Finding> &findings) {
   return out;
 }
 
-bool fails(const std::vector<Finding> &findings, std::optional<catalog::Severity> threshold) {
+bool fails(const std::vector<Finding>& findings, std::optional<catalog::Severity> threshold) {
   auto w = worst(findings);
   return threshold && w && *w >= *threshold;
 }

@@ -23,9 +23,9 @@ struct Finding {
 };
 
 // The most severe finding's severity; nullopt when there is none.
-std::optional<catalog::Severity> worst(const std::vector<Finding> &findings);
+std::optional<catalog::Severity> worst(const std::vector<Finding>& findings);
 
 // Whether any finding is at or above the threshold (nullopt threshold: never).
-bool fails(const std::vector<Finding> &findings, std::optional<catalog::Severity> threshold);
+bool fails(const std::vector<Finding>& findings, std::optional<catalog::Severity> threshold);
 
 } // namespace lib

@@ -25,20 +25,20 @@ std::string framework_key(std::string_view name) {
   return n;
 }
 
-std::optional<std::string> entry_framework(const catalog::RuntimeEntry &r) {
+std::optional<std::string> entry_framework(const catalog::RuntimeEntry& r) {
   if (r.framework.empty()) {
     return std::nullopt;
   }
   return framework_key(r.framework);
 }
 
-std::optional<PackageVersion> package_version(const catalog::RuntimeEntry &r, const std::string &package) {
-  for (const auto &p : r.packages) {
+std::optional<PackageVersion> package_version(const catalog::RuntimeEntry& r, const std::string& package) {
+  for (const auto& p : r.packages) {
     if (p.name == package) {
       return PackageVersion{p.version, false};
     }
   }
-  for (const auto &p : r.package_lines) {
+  for (const auto& p : r.package_lines) {
     if (p.name == package) {
       return PackageVersion{p.version, true};
     }

@@ -13,13 +13,13 @@ namespace lib {
 std::string framework_key(std::string_view name);
 
 // The framework an entry is built for (images: their framework; runtimes: nullopt).
-std::optional<std::string> entry_framework(const catalog::RuntimeEntry &r);
+std::optional<std::string> entry_framework(const catalog::RuntimeEntry& r);
 
 // The version of a package on an entry: its pin, or else its major.minor line (line = true).
 struct PackageVersion {
   std::string version;
   bool line = false;
 };
-std::optional<PackageVersion> package_version(const catalog::RuntimeEntry &r, const std::string &package);
+std::optional<PackageVersion> package_version(const catalog::RuntimeEntry& r, const std::string& package);
 
 } // namespace lib

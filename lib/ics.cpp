@@ -4,7 +4,7 @@ namespace lib {
 
 namespace {
 
-std::string ics_text(const std::string &s) {
+std::string ics_text(const std::string& s) {
   std::string out;
   for (char c : s) {
     if (c == '\\' || c == ';' || c == ',') {
@@ -20,7 +20,7 @@ std::string ics_text(const std::string &s) {
 }
 
 // Folds a content line at 75 octets without splitting a UTF-8 sequence.
-std::string fold(const std::string &line) {
+std::string fold(const std::string& line) {
   std::string out;
   size_t count = 0;
   for (size_t i = 0; i < line.size(); ++i) {
@@ -43,14 +43,14 @@ std::string compact(Date d) {
 
 } // namespace
 
-std::string timeline_ics(const std::vector<Event> &events) {
+std::string timeline_ics(const std::vector<Event>& events) {
   std::string out;
   out += fold("BEGIN:VCALENDAR");
   out += fold("VERSION:2.0");
   out += fold("PRODID:-//rtcat//runtime lifecycle//EN");
   out += fold("CALSCALE:GREGORIAN");
   out += fold("X-WR-CALNAME:Runtime lifecycle milestones");
-  for (const auto &e : events) {
+  for (const auto& e : events) {
     if (!e.date || e.kind == "released") {
       continue;
     }

@@ -35,9 +35,9 @@ public:
   bool boolean(bool) { return scalar(nullptr, "a boolean"); }
   bool number_integer(json::number_integer_t) { return scalar(nullptr, "a number"); }
   bool number_unsigned(json::number_unsigned_t) { return scalar(nullptr, "a number"); }
-  bool number_float(json::number_float_t, const std::string &) { return scalar(nullptr, "a number"); }
-  bool string(std::string &val) { return scalar(&val, "a string"); }
-  bool binary(json::binary_t &) { return scalar(nullptr, "binary"); }
+  bool number_float(json::number_float_t, const std::string&) { return scalar(nullptr, "a number"); }
+  bool string(std::string& val) { return scalar(&val, "a string"); }
+  bool binary(json::binary_t&) { return scalar(nullptr, "binary"); }
 
   bool start_object(std::size_t) {
     if (m_depth == 0) {
@@ -70,11 +70,11 @@ public:
     m_path.pop_back();
     return true;
   }
-  bool key(std::string &val) {
+  bool key(std::string& val) {
     m_key = val;
     return true;
   }
-  bool parse_error(std::size_t position, const std::string &, const nlohmann::detail::exception &ex) {
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
     error_offset = position > 0 ? position - 1 : 0;
     error = ex.what();
     // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." -> the reason.
@@ -83,7 +83,7 @@ public:
       error = error.substr(colon + 2);
     }
     // The message quotes what was read: keep raw bytes of a binary input off the terminal.
-    for (char &c : error) {
+    for (char& c : error) {
       if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
         c = '?';
       }
@@ -130,7 +130,7 @@ private:
         return Field::deployment;
       return Field::none;
     }
-    const std::string &parent = m_path.back();
+    const std::string& parent = m_path.back();
     if (m_depth == 2 && (parent == "trainingInput" || parent == "predictionInput")) {
       if (m_key == "runtimeVersion")
         return Field::runtime;
@@ -147,7 +147,7 @@ private:
     return Field::none;
   }
 
-  bool scalar(std::string *val, const char *what) {
+  bool scalar(std::string* val, const char* what) {
     if (m_depth == 0) {
       return fail(std::string("expected a JSON object (a job or model version), found ") + what);
     }
@@ -199,7 +199,7 @@ private:
 };
 
 struct FileCloser {
-  void operator()(std::FILE *f) const { std::fclose(f); }
+  void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
 // Line and column (1-based) of byte `offset` in text, counted from (line, col) at its start.
@@ -214,7 +214,7 @@ std::pair<int, int> advance(std::string_view text, size_t offset, int line, int 
 
 } // namespace
 
-std::optional<Resource> parse_record(std::string_view text, std::string &error, size_t &offset) {
+std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset) {
   RecordHandler h;
   bool ok = json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true);
   if (!ok) {
@@ -238,8 +238,8 @@ std::optional<Resource> parse_record(std::string_view text, std::string &error, 
   return r;
 }
 
-InventoryCounts read_inventory(const std::string &path, const std::function<void(const Resource &)> &on_resource,
-                               const std::function<void(const Malformed &)> &on_malformed) {
+InventoryCounts read_inventory(const std::string& path, const std::function<void(const Resource&)>& on_resource,
+                               const std::function<void(const Malformed&)>& on_malformed) {
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
   if (!file) {
     throw catalog::InvalidInput(path + ": cannot read: " + std::strerror(errno));
@@ -261,7 +261,7 @@ InventoryCounts read_inventory(const std::string &path, const std::function<void
   // A record larger than this is reported, not kept: memory stays bounded whatever the input.
   const size_t k_max_record = 16u << 20;
   bool oversized = false;
-  auto keep = [&](const char *data, size_t len) {
+  auto keep = [&](const char* data, size_t len) {
     if (rec.size() + len <= k_max_record) {
       rec.append(data, len);
     } else {
@@ -306,7 +306,7 @@ InventoryCounts read_inventory(const std::string &path, const std::function<void
       if (counts.shape == InventoryShape::jsonl) {
         // JSON Lines: whole lines at a time, cut at each newline.
         while (i < n) {
-          const char *nl = static_cast<const char *>(std::memchr(buf.data() + i, '\n', n - i));
+          const char* nl = static_cast<const char*>(std::memchr(buf.data() + i, '\n', n - i));
           size_t end = nl ? static_cast<size_t>(nl - buf.data()) : n;
           if (rec.empty()) {
             rec_line = line;

@@ -49,11 +49,11 @@ struct InventoryCounts {
 // JSON, not an object, has a field of the wrong type, or is neither a job nor a model version
 // (its position is where the problem is). Throws InvalidInput "path: ..." when the file cannot
 // be read or is neither a JSON array nor JSON Lines.
-InventoryCounts read_inventory(const std::string &path, const std::function<void(const Resource &)> &on_resource,
-                               const std::function<void(const Malformed &)> &on_malformed);
+InventoryCounts read_inventory(const std::string& path, const std::function<void(const Resource&)>& on_resource,
+                               const std::function<void(const Malformed&)>& on_malformed);
 
 // Reads one record's JSON text into a resource. On failure returns nullopt and sets `error`
 // to the message and `offset` to the byte offset of the problem within text.
-std::optional<Resource> parse_record(std::string_view text, std::string &error, size_t &offset);
+std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset);
 
 } // namespace lib

@@ -9,23 +9,23 @@ using catalog::format_date;
 
 namespace {
 
-ordered date_or_null(const std::optional<Date> &d) {
+ordered date_or_null(const std::optional<Date>& d) {
   return d ? ordered(format_date(*d)) : ordered(nullptr);
 }
 
-ordered python_json(const RuntimeEntry &r) {
+ordered python_json(const RuntimeEntry& r) {
   if (!r.python) {
     return nullptr;
   }
   ordered a = ordered::array();
-  for (const auto &p : *r.python) {
+  for (const auto& p : *r.python) {
     a.push_back(p.str());
   }
   return a;
 }
 
-ordered next_json(const Lifecycle &lc) {
-  const MilestoneDate *n = lc.next();
+ordered next_json(const Lifecycle& lc) {
+  const MilestoneDate* n = lc.next();
   if (!n || lc.status.name == "unreleased") {
     return nullptr;
   }
@@ -37,8 +37,8 @@ ordered next_json(const Lifecycle &lc) {
   return j;
 }
 
-ordered entry_json(const EntryView &v) {
-  const RuntimeEntry &r = *v.entry;
+ordered entry_json(const EntryView& v) {
+  const RuntimeEntry& r = *v.entry;
   ordered j;
   j["catalog"] = v.catalog->name;
   j["id"] = r.id;
@@ -47,13 +47,13 @@ ordered entry_json(const EntryView &v) {
   j["released_by"] = date_or_null(r.released_by);
   j["python"] = python_json(r);
   ordered pk = ordered::object();
-  for (const auto &p : r.packages) {
+  for (const auto& p : r.packages) {
     pk[p.name] = p.version;
   }
   j["packages"] = pk;
   if (!r.package_lines.empty()) {
     ordered pl = ordered::object();
-    for (const auto &p : r.package_lines) {
+    for (const auto& p : r.package_lines) {
       pl[p.name] = p.version;
     }
     j["package_lines"] = pl;
@@ -66,7 +66,7 @@ ordered entry_json(const EntryView &v) {
   j["status"] = v.lifecycle.status.name;
   ordered ms = ordered::object();
   ordered bounds = ordered::object();
-  for (const auto &m : v.lifecycle.milestones) {
+  for (const auto& m : v.lifecycle.milestones) {
     ms[m.name()] = m.at_latest ? ordered(nullptr) : date_or_null(m.date);
     if (m.at_latest) {
       bounds[m.name()] = format_date(*m.date);
@@ -78,7 +78,7 @@ ordered entry_json(const EntryView &v) {
   return j;
 }
 
-ordered finding_json(const Finding &f) {
+ordered finding_json(const Finding& f) {
   ordered j;
   j["rule"] = f.rule;
   j["severity"] = catalog::to_string(f.severity);
@@ -107,23 +107,23 @@ ordered finding_json(const Finding &f) {
   return j;
 }
 
-std::string dump(const ordered &j) {
+std::string dump(const ordered& j) {
   return j.dump(2) + "\n";
 }
 
 } // namespace
 
-std::string json_entries(const std::vector<EntryView> &entries) {
+std::string json_entries(const std::vector<EntryView>& entries) {
   ordered a = ordered::array();
-  for (const auto &e : entries) {
+  for (const auto& e : entries) {
     a.push_back(entry_json(e));
   }
   return dump(a);
 }
 
-std::string json_entry_full(const EntryView &v) {
+std::string json_entry_full(const EntryView& v) {
   ordered j = entry_json(v);
-  const RuntimeEntry &r = *v.entry;
+  const RuntimeEntry& r = *v.entry;
   if (r.cuda) {
     j["cuda"] = *r.cuda;
   }
@@ -135,7 +135,7 @@ std::string json_entry_full(const EntryView &v) {
     tl.push_back(
         {{"event", "released"}, {"date", format_date(r.released ? *r.released : *r.released_by)}, {"at_latest", !r.released}});
   }
-  for (const auto &m : v.lifecycle.milestones) {
+  for (const auto& m : v.lifecycle.milestones) {
     ordered e;
     e["event"] = m.name();
     e["date"] = date_or_null(m.date);
@@ -153,7 +153,7 @@ std::string json_entry_full(const EntryView &v) {
   return dump(j);
 }
 
-std::string json_check(const Request &req, const CheckResult &res) {
+std::string json_check(const Request& req, const CheckResult& res) {
   ordered j;
   j["ok"] = res.ok();
   j["status"] = res.lifecycle ? ordered(res.lifecycle->status.name) : ordered(nullptr);
@@ -164,13 +164,13 @@ std::string json_check(const Request &req, const CheckResult &res) {
   j["service"] = req.service;
   j["next_milestone"] = res.lifecycle ? next_json(*res.lifecycle) : ordered(nullptr);
   ordered fs = ordered::array();
-  for (const auto &f : res.findings) {
+  for (const auto& f : res.findings) {
     fs.push_back(finding_json(f));
   }
   j["findings"] = fs;
   ordered ids = ordered::array();
   ordered details = ordered::array();
-  for (const auto &s : res.suggestions) {
+  for (const auto& s : res.suggestions) {
     ids.push_back(s.entry->id);
     details.push_back(entry_json(EntryView{s.catalog, s.entry, s.lifecycle}));
   }
@@ -179,21 +179,21 @@ std::string json_check(const Request &req, const CheckResult &res) {
   return dump(j);
 }
 
-std::string json_findings(const std::vector<Finding> &findings) {
+std::string json_findings(const std::vector<Finding>& findings) {
   ordered a = ordered::array();
-  for (const auto &f : findings) {
+  for (const auto& f : findings) {
     a.push_back(finding_json(f));
   }
   return dump(a);
 }
 
-std::string json_finding(const Finding &finding) {
+std::string json_finding(const Finding& finding) {
   return finding_json(finding).dump(-1, ' ', false, ordered::error_handler_t::replace);
 }
 
-std::string json_events(const std::vector<Event> &events) {
+std::string json_events(const std::vector<Event>& events) {
   ordered a = ordered::array();
-  for (const auto &e : events) {
+  for (const auto& e : events) {
     ordered j;
     j["catalog"] = e.catalog->name;
     j["id"] = e.entry->id;
@@ -207,9 +207,9 @@ std::string json_events(const std::vector<Event> &events) {
   return dump(a);
 }
 
-std::string json_combos(const std::vector<Combo> &combos) {
+std::string json_combos(const std::vector<Combo>& combos) {
   ordered a = ordered::array();
-  for (const auto &c : combos) {
+  for (const auto& c : combos) {
     ordered j;
     j["catalog"] = c.catalog->name;
     j["runtime"] = c.entry->id;

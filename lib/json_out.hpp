@@ -10,8 +10,8 @@ namespace lib {
 
 // An entry with its lifecycle on the date of the query.
 struct EntryView {
-  const Catalog *catalog = nullptr;
-  const RuntimeEntry *entry = nullptr;
+  const Catalog* catalog = nullptr;
+  const RuntimeEntry* entry = nullptr;
   Lifecycle lifecycle;
 };
 
@@ -19,13 +19,13 @@ struct EntryView {
 // an entry has catalog, id, version, released, python, packages, status, milestones,
 // next_milestone; a finding has rule, severity, message and, where they apply, path, line,
 // column, runtime, python, suggestion. Each function returns a whole document with a newline.
-std::string json_entries(const std::vector<EntryView> &entries);
-std::string json_entry_full(const EntryView &entry);
-std::string json_check(const Request &req, const CheckResult &result);
-std::string json_findings(const std::vector<Finding> &findings);
-std::string json_events(const std::vector<Event> &events);
-std::string json_combos(const std::vector<Combo> &combos);
+std::string json_entries(const std::vector<EntryView>& entries);
+std::string json_entry_full(const EntryView& entry);
+std::string json_check(const Request& req, const CheckResult& result);
+std::string json_findings(const std::vector<Finding>& findings);
+std::string json_events(const std::vector<Event>& events);
+std::string json_combos(const std::vector<Combo>& combos);
 // One finding as compact JSON on one line (no newline), the fields of json_findings.
-std::string json_finding(const Finding &finding);
+std::string json_finding(const Finding& finding);
 
 } // namespace lib

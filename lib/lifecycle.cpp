@@ -4,12 +4,12 @@
 
 namespace lib {
 
-std::vector<MilestoneDate> resolve_milestones(const Catalog &c, const RuntimeEntry &r) {
+std::vector<MilestoneDate> resolve_milestones(const Catalog& c, const RuntimeEntry& r) {
   std::vector<MilestoneDate> out;
-  for (const auto &policy : c.policy.milestones) {
+  for (const auto& policy : c.policy.milestones) {
     MilestoneDate m;
     m.policy = &policy;
-    auto stated = std::find_if(r.milestones.begin(), r.milestones.end(), [&](const auto &e) { return e.first == policy.name; });
+    auto stated = std::find_if(r.milestones.begin(), r.milestones.end(), [&](const auto& e) { return e.first == policy.name; });
     if (stated != r.milestones.end()) {
       m.stated = true;
       m.date = stated->second;
@@ -43,17 +43,17 @@ std::vector<MilestoneDate> resolve_milestones(const Catalog &c, const RuntimeEnt
   return out;
 }
 
-std::optional<Date> existed_by(const Catalog &c, const RuntimeEntry &r) {
+std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r) {
   if (r.released) {
     return r.released;
   }
   return r.released_by ? r.released_by : c.as_of;
 }
 
-Lifecycle evaluate(const Catalog &c, const RuntimeEntry &r, Date on, int warn_days) {
+Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days) {
   Lifecycle lc;
   lc.milestones = resolve_milestones(c, r);
-  Status &st = lc.status;
+  Status& st = lc.status;
   st.sunset_passed = c.policy.sunset && *c.policy.sunset <= on;
   for (size_t i = 0; i < lc.milestones.size(); ++i) {
     if (lc.milestones[i].reached_by(on)) {
@@ -66,7 +66,7 @@ Lifecycle evaluate(const Catalog &c, const RuntimeEntry &r, Date on, int warn_da
   }
   if (from < lc.milestones.size()) {
     st.next = from;
-    if (const auto &d = lc.milestones[from].date) {
+    if (const auto& d = lc.milestones[from].date) {
       st.days_left = catalog::days_between(on, *d);
     }
   }
@@ -87,7 +87,7 @@ Lifecycle evaluate(const Catalog &c, const RuntimeEntry &r, Date on, int warn_da
 }
 
 std::optional<Severity> Lifecycle::severity(bool deployed) const {
-  const std::string &s = status.name;
+  const std::string& s = status.name;
   if (s == "supported") {
     return std::nullopt;
   }
@@ -97,7 +97,7 @@ std::optional<Severity> Lifecycle::severity(bool deployed) const {
   if (s == "expiring" || s == "unknown") {
     return Severity::warning;
   }
-  const auto &policy = *milestones[*status.reached].policy;
+  const auto& policy = *milestones[*status.reached].policy;
   return deployed && policy.deployed_severity ? *policy.deployed_severity : policy.severity;
 }
 
@@ -109,12 +109,12 @@ bool Lifecycle::usable() const {
   return !sev || *sev != Severity::error;
 }
 
-std::string describe_reached(const MilestoneDate &m) {
+std::string describe_reached(const MilestoneDate& m) {
   std::string d = catalog::format_date(*m.date);
   return m.at_latest ? m.policy->reached + " by " + d + " at the latest" : m.policy->reached + " on " + d;
 }
 
-std::string describe_upcoming(const MilestoneDate &m) {
+std::string describe_upcoming(const MilestoneDate& m) {
   if (!m.date) {
     return m.policy->upcoming + " on a date the sources do not give";
   }
@@ -122,14 +122,14 @@ std::string describe_upcoming(const MilestoneDate &m) {
   return m.at_latest ? m.policy->upcoming + " no later than " + d : m.policy->upcoming + " on " + d;
 }
 
-std::string short_date(const MilestoneDate &m) {
+std::string short_date(const MilestoneDate& m) {
   if (!m.date) {
     return "unknown";
   }
   return (m.at_latest ? "<= " : "") + catalog::format_date(*m.date);
 }
 
-std::string milestone_rule(const std::string &milestone) {
+std::string milestone_rule(const std::string& milestone) {
   std::string out = milestone;
   std::replace(out.begin(), out.end(), '_', '-');
   return out;

@@ -15,7 +15,7 @@ using catalog::Severity;
 
 // One milestone of one entry, resolved from the entry's own date or the catalog policy.
 struct MilestoneDate {
-  const catalog::MilestonePolicy *policy = nullptr;
+  const catalog::MilestonePolicy* policy = nullptr;
   // The day it takes effect. With at_latest, the latest day it can be ("no later than").
   // Unset when unknown.
   std::optional<Date> date;
@@ -24,7 +24,7 @@ struct MilestoneDate {
   bool capped = false;          // moved to the catalog's sunset
   bool stated = false;          // given by the entry, not derived
 
-  const std::string &name() const { return policy->name; }
+  const std::string& name() const { return policy->name; }
   // Certainly in effect on day d.
   bool reached_by(Date d) const { return date && *date <= d; }
   // Could be in effect on day d, without certainty.
@@ -35,7 +35,7 @@ struct MilestoneDate {
 // a stated date wins; otherwise release + after_months (clamped at month end, never before
 // not_before); with only released_by, the same as a "no later than" bound; otherwise unknown.
 // Every date is capped at the sunset; an unknown one becomes "no later than the sunset".
-std::vector<MilestoneDate> resolve_milestones(const Catalog &c, const RuntimeEntry &r);
+std::vector<MilestoneDate> resolve_milestones(const Catalog& c, const RuntimeEntry& r);
 
 // The standing of an entry on a date.
 struct Status {
@@ -52,8 +52,8 @@ struct Lifecycle {
   std::vector<MilestoneDate> milestones;
   Status status;
 
-  const MilestoneDate *reached() const { return status.reached ? &milestones[*status.reached] : nullptr; }
-  const MilestoneDate *next() const { return status.next ? &milestones[*status.next] : nullptr; }
+  const MilestoneDate* reached() const { return status.reached ? &milestones[*status.reached] : nullptr; }
+  const MilestoneDate* next() const { return status.next ? &milestones[*status.next] : nullptr; }
   // The severity of the standing for new work (deployed: for resources that already exist).
   // nullopt when nothing is wrong.
   std::optional<Severity> severity(bool deployed = false) const;
@@ -62,24 +62,24 @@ struct Lifecycle {
 };
 
 // Status names that are not milestones.
-inline constexpr const char *k_status_names[] = {"unreleased", "supported", "expiring", "unknown"};
+inline constexpr const char* k_status_names[] = {"unreleased", "supported", "expiring", "unknown"};
 
 // The day by which the entry certainly existed: its release, else its released_by bound, else
 // the catalog's as_of date (the sources list it, so it existed when they were read).
-std::optional<Date> existed_by(const Catalog &c, const RuntimeEntry &r);
+std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r);
 
 // The entry's lifecycle on day `on`. Before the day it certainly existed, with no milestone
 // reached, the status is "unknown". An entry whose next milestone is at most warn_days away
 // is "expiring".
-Lifecycle evaluate(const Catalog &c, const RuntimeEntry &r, Date on, int warn_days);
+Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days);
 
 // "closed to new jobs on 2020-07-19", "closed to new jobs by 2022-08-18 at the latest".
-std::string describe_reached(const MilestoneDate &m);
-std::string describe_upcoming(const MilestoneDate &m);
+std::string describe_reached(const MilestoneDate& m);
+std::string describe_upcoming(const MilestoneDate& m);
 // "2021-08-28", "<= 2021-08-28" or "unknown".
-std::string short_date(const MilestoneDate &m);
+std::string short_date(const MilestoneDate& m);
 
 // The rule id of a milestone: its name with '_' as '-' ("submission_end" -> "submission-end").
-std::string milestone_rule(const std::string &milestone);
+std::string milestone_rule(const std::string& milestone);
 
 } // namespace lib

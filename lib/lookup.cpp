@@ -15,11 +15,11 @@ void check_service(std::string_view service) {
 
 namespace {
 // Catalog names in scope, preferred ones first, without loading the catalogs where possible.
-std::vector<std::string> names_in_scope(const catalog::CatalogSet &set, const Scope &scope) {
+std::vector<std::string> names_in_scope(const catalog::CatalogSet& set, const Scope& scope) {
   if (!scope.platform.empty()) {
     if (!set.has(scope.platform)) {
       std::string valid;
-      for (const auto &n : set.names()) {
+      for (const auto& n : set.names()) {
         valid += (valid.empty() ? "" : ", ") + n;
       }
       throw catalog::InvalidInput("unknown platform '" + scope.platform + "' (valid: " + valid + ")");
@@ -28,7 +28,7 @@ std::vector<std::string> names_in_scope(const catalog::CatalogSet &set, const Sc
   }
   std::vector<std::string> preferred;
   std::vector<std::string> others;
-  for (const auto &name : set.names()) {
+  for (const auto& name : set.names()) {
     std::string service = set.service_of(name);
     bool serves = service.empty() || service == scope.service || scope.service.empty();
     (serves ? preferred : others).push_back(name);
@@ -38,15 +38,15 @@ std::vector<std::string> names_in_scope(const catalog::CatalogSet &set, const Sc
 }
 } // namespace
 
-std::vector<const catalog::Catalog *> catalogs_in_scope(const catalog::CatalogSet &set, const Scope &scope) {
-  std::vector<const catalog::Catalog *> out;
-  for (const auto &name : names_in_scope(set, scope)) {
+std::vector<const catalog::Catalog*> catalogs_in_scope(const catalog::CatalogSet& set, const Scope& scope) {
+  std::vector<const catalog::Catalog*> out;
+  for (const auto& name : names_in_scope(set, scope)) {
     out.push_back(set.get(name));
   }
   return out;
 }
 
-std::optional<EntryRef> find_entry(const catalog::CatalogSet &set, std::string_view id, const Scope &scope) {
+std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_view id, const Scope& scope) {
   Scope s = scope;
   std::string_view bare = id;
   size_t colon = id.find(':');
@@ -61,9 +61,9 @@ std::optional<EntryRef> find_entry(const catalog::CatalogSet &set, std::string_v
     throw catalog::InvalidInput("invalid runtime '" + std::string(id) +
                                 "': expected a runtime version like 2.11 or an image like tf-cpu.2-11.py310");
   }
-  for (const auto &name : names_in_scope(set, s)) {
+  for (const auto& name : names_in_scope(set, s)) {
     if (set.contains(name, bare)) {
-      const catalog::Catalog *c = set.get(name);
+      const catalog::Catalog* c = set.get(name);
       return EntryRef{c, c->find(bare)};
     }
   }
@@ -89,7 +89,7 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 }
 } // namespace
 
-std::vector<std::string> did_you_mean(const catalog::CatalogSet &set, std::string_view id, const Scope &scope, size_t max) {
+std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::string_view id, const Scope& scope, size_t max) {
   std::string_view bare = id.substr(id.find(':') == std::string_view::npos ? 0 : id.find(':') + 1);
   auto wanted = catalog::Version::try_parse(bare);
   struct Candidate {
@@ -104,8 +104,8 @@ std::vector<std::string> did_you_mean(const catalog::CatalogSet &set, std::strin
   if (id.find(':') != std::string_view::npos && set.has(std::string(id.substr(0, id.find(':'))))) {
     s.platform = std::string(id.substr(0, id.find(':')));
   }
-  for (const auto *c : catalogs_in_scope(set, s)) {
-    for (const auto &r : c->runtimes) {
+  for (const auto* c : catalogs_in_scope(set, s)) {
+    for (const auto& r : c->runtimes) {
       double numeric = 1e9;
       if (wanted && r.version && r.id == r.version->str()) {
         numeric = std::abs((wanted->major() * 1000.0 + wanted->minor()) - (r.version->major() * 1000.0 + r.version->minor()));
@@ -113,7 +113,7 @@ std::vector<std::string> did_you_mean(const catalog::CatalogSet &set, std::strin
       all.push_back({edit_distance(bare, r.id), numeric, order++, r.id});
     }
   }
-  std::sort(all.begin(), all.end(), [](const Candidate &a, const Candidate &b) {
+  std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
     if (a.numeric != b.numeric) {
       return a.numeric < b.numeric;
     }
@@ -123,7 +123,7 @@ std::vector<std::string> did_you_mean(const catalog::CatalogSet &set, std::strin
     return a.order < b.order;
   });
   std::vector<std::string> out;
-  for (const auto &c : all) {
+  for (const auto& c : all) {
     if (out.size() == max) {
       break;
     }

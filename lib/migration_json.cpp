@@ -12,17 +12,17 @@ using catalog::format_date;
 
 namespace {
 
-ordered date_or_null(const std::optional<Date> &d) {
+ordered date_or_null(const std::optional<Date>& d) {
   return d ? ordered(format_date(*d)) : ordered(nullptr);
 }
 
 // A finding, with the fields json_out gives every command.
-ordered finding_json(const Finding &f) {
+ordered finding_json(const Finding& f) {
   return ordered::parse(json_finding(f));
 }
 
-ordered next_json(const Lifecycle &lc) {
-  const MilestoneDate *n = lc.next();
+ordered next_json(const Lifecycle& lc) {
+  const MilestoneDate* n = lc.next();
   if (!n || lc.status.name == "unreleased") {
     return nullptr;
   }
@@ -32,7 +32,7 @@ ordered next_json(const Lifecycle &lc) {
                  {"at_latest", n->at_latest}};
 }
 
-ordered candidate_json(const Candidate &c) {
+ordered candidate_json(const Candidate& c) {
   ordered j;
   j["catalog"] = c.catalog->name;
   j["id"] = c.entry->id;
@@ -50,7 +50,7 @@ ordered candidate_json(const Candidate &c) {
   j["days_usable"] = c.days_usable ? ordered(*c.days_usable) : ordered(nullptr);
   j["uris"] = c.entry->uris;
   ordered changes = ordered::array();
-  for (const auto &ch : c.changes) {
+  for (const auto& ch : c.changes) {
     ordered cj{{"kind", ch.kind},
                {"name", ch.name},
                {"from", ch.from.empty() ? ordered(nullptr) : ordered(ch.from)},
@@ -65,9 +65,9 @@ ordered candidate_json(const Candidate &c) {
   return j;
 }
 
-ordered candidates_json(const std::vector<Candidate> &cs) {
+ordered candidates_json(const std::vector<Candidate>& cs) {
   ordered a = ordered::array();
-  for (const auto &c : cs) {
+  for (const auto& c : cs) {
     a.push_back(candidate_json(c));
   }
   return a;
@@ -75,7 +75,7 @@ ordered candidates_json(const std::vector<Candidate> &cs) {
 
 } // namespace
 
-std::string json_upgrade(const UpgradeRequest &req, const UpgradePlan &plan) {
+std::string json_upgrade(const UpgradeRequest& req, const UpgradePlan& plan) {
   ordered j;
   j["date"] = format_date(req.base.on);
   j["runtime"] = req.base.runtime;
@@ -90,14 +90,14 @@ std::string json_upgrade(const UpgradeRequest &req, const UpgradePlan &plan) {
   j["candidates"] = candidates_json(plan.candidates);
   j["closest"] = candidates_json(plan.closest);
   ordered fs = ordered::array();
-  for (const auto &f : plan.findings) {
+  for (const auto& f : plan.findings) {
     fs.push_back(finding_json(f));
   }
   j["findings"] = fs;
   return j.dump(2) + "\n";
 }
 
-std::string json_resource(const Resource &r, const Verdict &v) {
+std::string json_resource(const Resource& r, const Verdict& v) {
   ordered j;
   j["kind"] = r.kind;
   j["name"] = r.name;
@@ -105,7 +105,7 @@ std::string json_resource(const Resource &r, const Verdict &v) {
   j["created"] = r.created;
   j["path"] = r.path;
   j["line"] = r.line;
-  auto or_null = [](const std::string &s) { return s.empty() ? ordered(nullptr) : ordered(s); };
+  auto or_null = [](const std::string& s) { return s.empty() ? ordered(nullptr) : ordered(s); };
   j["runtime"] = or_null(r.runtime);
   j["python"] = or_null(r.python);
   j["framework"] = or_null(r.framework);
@@ -122,19 +122,19 @@ std::string json_resource(const Resource &r, const Verdict &v) {
   out.pop_back(); // the closing brace: the findings follow
   out += ",\"findings\":[";
   bool first = true;
-  for (const auto &f : Auditor::findings_for(r, v)) {
+  for (const auto& f : Auditor::findings_for(r, v)) {
     out += (first ? "" : ",") + json_finding(f);
     first = false;
   }
   return out + "]}";
 }
 
-std::string json_summary(const AuditSummary &s) {
+std::string json_summary(const AuditSummary& s) {
   ordered j;
   j["resources"] = s.resources;
   j["malformed"] = s.malformed;
   ordered by = ordered::object();
-  for (const auto &[status, n] : s.by_status) {
+  for (const auto& [status, n] : s.by_status) {
     by[status] = n;
   }
   j["by_status"] = by;
@@ -142,7 +142,7 @@ std::string json_summary(const AuditSummary &s) {
   return j.dump(-1);
 }
 
-std::string report_json(const Report &r) {
+std::string report_json(const Report& r) {
   ordered j;
   j["date"] = format_date(r.on);
   j["headline"] = r.headline();
@@ -153,7 +153,7 @@ std::string report_json(const Report &r) {
   sum["broken"] = r.broken;
   sum["malformed"] = r.malformed;
   ordered by = ordered::object();
-  for (const auto &[status, n] : r.by_status) {
+  for (const auto& [status, n] : r.by_status) {
     by[status] = n;
   }
   sum["by_status"] = by;
@@ -162,7 +162,7 @@ std::string report_json(const Report &r) {
                       : ordered(nullptr);
   j["summary"] = sum;
   ordered runtimes = ordered::array();
-  for (const auto &s : r.runtimes) {
+  for (const auto& s : r.runtimes) {
     ordered sj;
     sj["catalog"] = s.catalog->name;
     sj["runtime"] = s.entry->id;
@@ -178,12 +178,12 @@ std::string report_json(const Report &r) {
   }
   j["runtimes"] = runtimes;
   ordered rows = ordered::array();
-  for (const auto &row : r.rows) {
+  for (const auto& row : r.rows) {
     rows.push_back(ordered::parse(json_resource(row.resource, row.verdict)));
   }
   j["resources"] = rows;
   ordered fs = ordered::array();
-  for (const auto &f : r.findings) {
+  for (const auto& f : r.findings) {
     fs.push_back(finding_json(f));
   }
   j["findings"] = fs;

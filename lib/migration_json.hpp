@@ -15,14 +15,14 @@ namespace lib {
 // The whole upgrade answer: date, runtime, catalog, status, strategy, min_days, handoff,
 // handoff_reason, frameworks, candidates (catalog, id, version, python, status, next_milestone,
 // usable_until, days_usable, uris, changes), closest, findings. Ends with a newline.
-std::string json_upgrade(const UpgradeRequest &req, const UpgradePlan &plan);
+std::string json_upgrade(const UpgradeRequest& req, const UpgradePlan& plan);
 
 // One audited resource on one line (no newline): kind, name, state, created, path, line,
 // runtime, python, framework, image_uri, service, catalog, status, deadline, deadline_milestone,
 // days, action, target, findings.
-std::string json_resource(const Resource &r, const Verdict &v);
+std::string json_resource(const Resource& r, const Verdict& v);
 
 // The audit summary on one line: resources, malformed, by_status, worst.
-std::string json_summary(const AuditSummary &s);
+std::string json_summary(const AuditSummary& s);
 
 } // namespace lib

@@ -15,9 +15,9 @@ const size_t k_max_findings = 1000;
 
 // Most urgent first: past deadlines (longest overdue first), then the nearest ahead, then none;
 // errors before warnings; then by name.
-bool more_urgent(const ReportRow &a, const ReportRow &b) {
-  const auto &va = a.verdict;
-  const auto &vb = b.verdict;
+bool more_urgent(const ReportRow& a, const ReportRow& b) {
+  const auto& va = a.verdict;
+  const auto& vb = b.verdict;
   if (va.days.has_value() != vb.days.has_value()) {
     return va.days.has_value();
   }
@@ -44,14 +44,14 @@ std::string Report::headline() const {
   return s + ".";
 }
 
-Report build_report(const catalog::CatalogSet &set, const std::vector<std::string> &inventories, Date on, int warn_days,
-                    const std::string &platform) {
+Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, Date on, int warn_days,
+                    const std::string& platform) {
   Report rep;
   rep.on = on;
   rep.warn_days = warn_days;
   rep.inputs = inventories;
   Auditor auditor(set, on, warn_days, platform);
-  auto section_for = [&](const Resource &res, const Verdict &v) -> RuntimeSection * {
+  auto section_for = [&](const Resource& res, const Verdict& v) -> RuntimeSection* {
     if (v.catalog.empty()) {
       return nullptr;
     }
@@ -59,7 +59,7 @@ Report build_report(const catalog::CatalogSet &set, const std::vector<std::strin
     if (!ref) {
       return nullptr;
     }
-    for (auto &s : rep.runtimes) {
+    for (auto& s : rep.runtimes) {
       if (s.entry == ref->entry && s.service == res.service) {
         return &s;
       }
@@ -72,12 +72,12 @@ Report build_report(const catalog::CatalogSet &set, const std::vector<std::strin
     rep.runtimes.push_back(std::move(s));
     return &rep.runtimes.back();
   };
-  auto on_resource = [&](const Resource &res) {
-    const Verdict &v = auditor.judge(res);
+  auto on_resource = [&](const Resource& res) {
+    const Verdict& v = auditor.judge(res);
     ++rep.resources;
     ++rep.by_status[v.status];
     bool affected = v.severity && *v.severity >= Severity::warning;
-    if (RuntimeSection *s = section_for(res, v)) {
+    if (RuntimeSection* s = section_for(res, v)) {
       ++s->resources;
       s->affected += affected ? 1 : 0;
       if (!res.framework.empty()) {
@@ -94,19 +94,19 @@ Report build_report(const catalog::CatalogSet &set, const std::vector<std::strin
     rep.broken += *v.severity == Severity::error ? 1 : 0;
     rep.rows.push_back(ReportRow{res, v});
   };
-  auto on_malformed = [&](const Malformed &m) {
+  auto on_malformed = [&](const Malformed& m) {
     ++rep.malformed;
     if (rep.findings.size() < k_max_findings) {
       rep.findings.push_back(malformed_finding(m));
     }
   };
-  for (const auto &path : inventories) {
+  for (const auto& path : inventories) {
     read_inventory(path, on_resource, on_malformed);
   }
   std::stable_sort(rep.rows.begin(), rep.rows.end(), more_urgent);
   // The next deadline ahead (a milestone is in effect on its own date), and what it hits.
-  for (const auto &row : rep.rows) {
-    const Verdict &v = row.verdict;
+  for (const auto& row : rep.rows) {
+    const Verdict& v = row.verdict;
     if (v.days && *v.days > 0 && (!rep.next_deadline || *v.deadline < *rep.next_deadline)) {
       rep.next_deadline = v.deadline;
       rep.next_days = v.days;
@@ -114,17 +114,17 @@ Report build_report(const catalog::CatalogSet &set, const std::vector<std::strin
   }
   if (rep.next_deadline) {
     std::map<std::string, size_t> hits;
-    for (const auto &row : rep.rows) {
+    for (const auto& row : rep.rows) {
       if (row.verdict.deadline == rep.next_deadline) {
         ++hits[row.resource.runtime + " " + row.verdict.deadline_milestone];
       }
     }
-    for (const auto &[what, n] : hits) {
+    for (const auto& [what, n] : hits) {
       rep.next_deadline_what += (rep.next_deadline_what.empty() ? "" : ", ") + std::string("runtime ") + what + " (" +
                                 std::to_string(n) + " resource" + (n == 1 ? "" : "s") + ")";
     }
   }
-  for (auto &s : rep.runtimes) {
+  for (auto& s : rep.runtimes) {
     UpgradeRequest up;
     up.base.runtime = s.catalog->name + ":" + s.entry->id;
     up.base.frameworks = s.frameworks;
@@ -134,15 +134,15 @@ Report build_report(const catalog::CatalogSet &set, const std::vector<std::strin
     up.max = 3;
     s.plan = plan_upgrade(set, up);
   }
-  auto days_of = [](const RuntimeSection &s) -> long {
-    for (const auto &m : s.lifecycle.milestones) {
+  auto days_of = [](const RuntimeSection& s) -> long {
+    for (const auto& m : s.lifecycle.milestones) {
       if (m.policy->severity == Severity::error && m.date) {
         return m.date->time_since_epoch().count();
       }
     }
     return 1L << 30;
   };
-  std::stable_sort(rep.runtimes.begin(), rep.runtimes.end(), [&](const RuntimeSection &a, const RuntimeSection &b) {
+  std::stable_sort(rep.runtimes.begin(), rep.runtimes.end(), [&](const RuntimeSection& a, const RuntimeSection& b) {
     if (days_of(a) != days_of(b)) {
       return days_of(a) < days_of(b);
     }
@@ -151,9 +151,9 @@ Report build_report(const catalog::CatalogSet &set, const std::vector<std::strin
   return rep;
 }
 
-void add_scan_findings(Report &report, const std::vector<Finding> &findings) {
+void add_scan_findings(Report& report, const std::vector<Finding>& findings) {
   report.scanned = true;
-  for (const auto &f : findings) {
+  for (const auto& f : findings) {
     if (report.findings.size() >= k_max_findings) {
       break;
     }

@@ -18,8 +18,8 @@ struct ReportRow {
 
 // One runtime in use, with what to move to.
 struct RuntimeSection {
-  const Catalog *catalog = nullptr;
-  const RuntimeEntry *entry = nullptr;
+  const Catalog* catalog = nullptr;
+  const RuntimeEntry* entry = nullptr;
   std::string service; // "training" or "prediction"
   Lifecycle lifecycle;
   size_t resources = 0;
@@ -51,20 +51,20 @@ struct Report {
 // Builds the migration report over inventory files (read as audit reads them, one record at a
 // time; only affected resources are kept). Throws InvalidInput for an unreadable file or one
 // that is not an inventory.
-Report build_report(const catalog::CatalogSet &set, const std::vector<std::string> &inventories, Date on, int warn_days,
-                    const std::string &platform);
+Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, Date on, int warn_days,
+                    const std::string& platform);
 
 // The hook for `scan`: joins source-tree findings into the report.
-void add_scan_findings(Report &report, const std::vector<Finding> &findings);
+void add_scan_findings(Report& report, const std::vector<Finding>& findings);
 
 // Renderers. HTML is one self-contained page (inline CSS and SVG, no script, a CSP that
 // forbids any) with every user-supplied string escaped; CSV lists the affected resources.
-std::string report_markdown(const Report &r);
-std::string report_html(const Report &r);
-std::string report_csv(const Report &r);
+std::string report_markdown(const Report& r);
+std::string report_html(const Report& r);
+std::string report_csv(const Report& r);
 // JSON: date, headline, summary {resources, affected, broken, malformed, by_status,
 // next_deadline}, runtimes [{catalog, runtime, service, status, resources, affected,
 // next_milestone, targets}], resources [...as audit], findings.
-std::string report_json(const Report &r);
+std::string report_json(const Report& r);
 
 } // namespace lib

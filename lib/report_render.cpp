@@ -11,32 +11,32 @@ using catalog::format_date;
 
 namespace {
 
-std::string opt_date(const std::optional<Date> &d) {
+std::string opt_date(const std::optional<Date>& d) {
   return d ? format_date(*d) : "-";
 }
-std::string opt_days(const std::optional<long> &d) {
+std::string opt_days(const std::optional<long>& d) {
   return d ? std::to_string(*d) : "-";
 }
 
-std::string python_of(const RuntimeEntry &e) {
+std::string python_of(const RuntimeEntry& e) {
   std::string out;
-  for (const auto &p : e.python.value_or(std::vector<catalog::Version>{})) {
+  for (const auto& p : e.python.value_or(std::vector<catalog::Version>{})) {
     out += (out.empty() ? "" : ", ") + p.str();
   }
   return out.empty() ? "unknown" : out;
 }
 
-std::string next_of(const Lifecycle &lc) {
-  const MilestoneDate *n = lc.next();
+std::string next_of(const Lifecycle& lc) {
+  const MilestoneDate* n = lc.next();
   if (!n || lc.status.name == "unreleased") {
     return "-";
   }
   return n->name() + " " + short_date(*n) + (lc.status.days_left ? " (" + std::to_string(*lc.status.days_left) + " days)" : "");
 }
 
-std::string changes_of(const Candidate &c) {
+std::string changes_of(const Candidate& c) {
   std::string out;
-  for (const auto &ch : c.changes) {
+  for (const auto& ch : c.changes) {
     std::string one = ch.kind == "platform"
                           ? "platform -> " + ch.to
                           : ch.name + " " + (ch.from.empty() ? "-" : ch.from) + " -> " + (ch.to.empty() ? "?" : ch.to);
@@ -46,11 +46,11 @@ std::string changes_of(const Candidate &c) {
 }
 
 // The targets of a section as a table.
-Table targets_table(const RuntimeSection &s) {
+Table targets_table(const RuntimeSection& s) {
   Table t;
   t.headers = {"TARGET", "PYTHON", "USABLE UNTIL", "NEXT MILESTONE", "CHANGES"};
-  const auto &list = s.plan.candidates.empty() ? s.plan.closest : s.plan.candidates;
-  for (const auto &c : list) {
+  const auto& list = s.plan.candidates.empty() ? s.plan.closest : s.plan.candidates;
+  for (const auto& c : list) {
     t.rows.push_back({{c.catalog->name + ":" + c.entry->id + (c.unconfirmed ? " (availability unconfirmed)" : "")},
                       {c.python.empty() ? "unknown" : c.python},
                       {opt_date(c.usable_until)},
@@ -60,12 +60,12 @@ Table targets_table(const RuntimeSection &s) {
   return t;
 }
 
-Table resources_table(const Report &r) {
+Table resources_table(const Report& r) {
   Table t;
   t.headers = {"RESOURCE", "KIND", "RUNTIME", "PYTHON", "STATUS", "DEADLINE", "DAYS", "ACTION", "SOURCE"};
-  for (const auto &row : r.rows) {
-    const auto &res = row.resource;
-    const auto &v = row.verdict;
+  for (const auto& row : r.rows) {
+    const auto& res = row.resource;
+    const auto& v = row.verdict;
     Tone tone = v.severity == Severity::error ? Tone::bad : Tone::warn;
     t.rows.push_back({{res.name},
                       {res.kind == "job" ? "job" : "model version"},
@@ -80,17 +80,17 @@ Table resources_table(const Report &r) {
   return t;
 }
 
-std::string section_title(const RuntimeSection &s) {
+std::string section_title(const RuntimeSection& s) {
   return s.catalog->entry_noun + " " + s.entry->id + " (" + s.catalog->name + ", " + s.service + ")";
 }
 
-std::string section_summary(const RuntimeSection &s) {
+std::string section_summary(const RuntimeSection& s) {
   return std::to_string(s.resources) + " resource" + (s.resources == 1 ? "" : "s") + ", " + std::to_string(s.affected) +
          " affected; status " + s.lifecycle.status.name + ", next " + next_of(s.lifecycle) + "; Python " + python_of(*s.entry);
 }
 
 // Markdown may hold user text: keep it from opening an HTML tag ('<' is enough for that).
-std::string md_safe(const std::string &text) {
+std::string md_safe(const std::string& text) {
   std::string out;
   for (char c : text) {
     out += c == '<' ? std::string("&lt;") : std::string(1, c);
@@ -99,24 +99,24 @@ std::string md_safe(const std::string &text) {
 }
 
 Table md_safe(Table t) {
-  for (auto &row : t.rows) {
-    for (auto &cell : row) {
+  for (auto& row : t.rows) {
+    for (auto& cell : row) {
       cell.text = md_safe(cell.text);
     }
   }
   return t;
 }
 
-std::string html_table(const Table &t) {
+std::string html_table(const Table& t) {
   std::string s = "<table>\n<thead><tr>";
-  for (const auto &h : t.headers) {
+  for (const auto& h : t.headers) {
     s += "<th>" + xml_escape(h) + "</th>";
   }
   s += "</tr></thead>\n<tbody>\n";
-  for (const auto &row : t.rows) {
+  for (const auto& row : t.rows) {
     s += "<tr>";
-    for (const auto &c : row) {
-      const char *cls = c.tone == Tone::bad ? " class=\"bad\"" : c.tone == Tone::warn ? " class=\"warn\"" : "";
+    for (const auto& c : row) {
+      const char* cls = c.tone == Tone::bad ? " class=\"bad\"" : c.tone == Tone::warn ? " class=\"warn\"" : "";
       s += std::string("<td") + cls + ">" + xml_escape(c.text) + "</td>";
     }
     s += "</tr>\n";
@@ -124,20 +124,20 @@ std::string html_table(const Table &t) {
   return s + "</tbody>\n</table>\n";
 }
 
-std::vector<EntryView> chart_entries(const Report &r) {
+std::vector<EntryView> chart_entries(const Report& r) {
   std::vector<EntryView> out;
-  auto add = [&](const Catalog *c, const RuntimeEntry *e, const Lifecycle &lc) {
-    for (const auto &v : out) {
+  auto add = [&](const Catalog* c, const RuntimeEntry* e, const Lifecycle& lc) {
+    for (const auto& v : out) {
       if (v.entry == e) {
         return;
       }
     }
     out.push_back(EntryView{c, e, lc});
   };
-  for (const auto &s : r.runtimes) {
+  for (const auto& s : r.runtimes) {
     add(s.catalog, s.entry, s.lifecycle);
   }
-  for (const auto &s : r.runtimes) {
+  for (const auto& s : r.runtimes) {
     if (!s.plan.candidates.empty()) {
       add(s.plan.candidates.front().catalog, s.plan.candidates.front().entry, s.plan.candidates.front().lifecycle);
     }
@@ -145,7 +145,7 @@ std::vector<EntryView> chart_entries(const Report &r) {
   return out;
 }
 
-const char *const k_css = R"(body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1100px}
+const char* const k_css = R"(body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1100px}
 h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.6em;border-bottom:1px solid #ddd}
 .headline{background:#fff3e0;border-left:6px solid #e65100;padding:.8em 1em;font-size:1.1em}
 .ok{background:#e8f5e9;border-left-color:#2e7d32}
@@ -156,12 +156,12 @@ th{background:#f5f5f5}td.bad{color:#b71c1c;font-weight:bold}td.warn{color:#8d6e0
 
 } // namespace
 
-std::string report_markdown(const Report &r) {
+std::string report_markdown(const Report& r) {
   std::string s = "# Migration report\n\n";
   s += "**" + md_safe(r.headline()) + "**\n\n";
   s += "Date: " + format_date(r.on) + ". Inputs: " + md_safe([&] {
          std::string in;
-         for (const auto &p : r.inputs) {
+         for (const auto& p : r.inputs) {
            in += (in.empty() ? "" : ", ") + p;
          }
          return in.empty() ? std::string("none") : in;
@@ -171,7 +171,7 @@ std::string report_markdown(const Report &r) {
     s += " " + std::to_string(r.malformed) + " malformed records skipped.";
   }
   s += "\n\n## Runtimes in use\n";
-  for (const auto &sec : r.runtimes) {
+  for (const auto& sec : r.runtimes) {
     s += "\n### " + section_title(sec) + "\n\n" + section_summary(sec) + ".\n\n";
     if (sec.plan.candidates.empty()) {
       s += "No target is available on " + format_date(r.on) + (sec.plan.closest.empty() ? "." : "; closest:") + "\n\n";
@@ -189,14 +189,14 @@ std::string report_markdown(const Report &r) {
   s += r.rows.empty() ? std::string("None.\n") : render(md_safe(resources_table(r)), TableFormat::markdown, false);
   if (!r.findings.empty()) {
     s += "\n## Input problems and scan findings\n\n";
-    for (const auto &f : r.findings) {
+    for (const auto& f : r.findings) {
       s += "- " + md_safe(f.path + (f.line ? ":" + std::to_string(f.line) : "") + ": " + f.message + " [" + f.rule + "]") + "\n";
     }
   }
   return s;
 }
 
-std::string report_html(const Report &r) {
+std::string report_html(const Report& r) {
   std::string s =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
@@ -206,7 +206,7 @@ std::string report_html(const Report &r) {
   s += "<h1>Migration report</h1>\n";
   s += std::string("<p class=\"headline") + (r.affected ? "" : " ok") + "\">" + xml_escape(r.headline()) + "</p>\n";
   std::string in;
-  for (const auto &p : r.inputs) {
+  for (const auto& p : r.inputs) {
     in += (in.empty() ? "" : ", ") + p;
   }
   s += "<p class=\"meta\">Date " + format_date(r.on) + ". Inputs: " + xml_escape(in.empty() ? "none" : in) + ". " +
@@ -217,7 +217,7 @@ std::string report_html(const Report &r) {
   s += entries.empty() ? std::string("<p>No catalog runtime is in use.</p>\n")
                        : timeline_svg(entries, r.on, "Runtimes in use and their first targets");
   s += "<h2 id=\"runtimes\">Runtimes in use</h2>\n";
-  for (const auto &sec : r.runtimes) {
+  for (const auto& sec : r.runtimes) {
     s += "<h3>" + xml_escape(section_title(sec)) + "</h3>\n<p>" + xml_escape(section_summary(sec)) + ".</p>\n";
     if (sec.plan.candidates.empty()) {
       s += "<p>No target is available on " + format_date(r.on) + (sec.plan.closest.empty() ? "." : "; closest:") + "</p>\n";
@@ -233,7 +233,7 @@ std::string report_html(const Report &r) {
   s += r.rows.empty() ? std::string("<p>None.</p>\n") : html_table(resources_table(r));
   if (!r.findings.empty()) {
     s += "<h2 id=\"findings\">Input problems and scan findings</h2>\n<ul>\n";
-    for (const auto &f : r.findings) {
+    for (const auto& f : r.findings) {
       s += "<li>" + xml_escape(f.path + (f.line ? ":" + std::to_string(f.line) : "") + ": " + f.message + " [" + f.rule + "]") +
            "</li>\n";
     }
@@ -244,7 +244,7 @@ std::string report_html(const Report &r) {
   return s + "</body>\n</html>\n";
 }
 
-std::string report_csv(const Report &r) {
+std::string report_csv(const Report& r) {
   return render(resources_table(r), TableFormat::csv, false);
 }
 

@@ -2,7 +2,7 @@
 
 namespace lib {
 
-const std::vector<RuleInfo> &rule_infos() {
+const std::vector<RuleInfo>& rule_infos() {
   static const std::vector<RuleInfo> rules = {
       {"submission-end", "error",
        "The AI Platform runtime no longer accepts new training jobs, batch predictions or model versions (12 months after "
@@ -37,7 +37,7 @@ const std::vector<RuleInfo> &rule_infos() {
 }
 
 RuleInfo rule_info(std::string_view id) {
-  for (const auto &r : rule_infos()) {
+  for (const auto& r : rule_infos()) {
     if (r.id == id) {
       return r;
     }

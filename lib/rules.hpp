@@ -15,7 +15,7 @@ struct RuleInfo {
 };
 
 // Every rule id rtcat's checks emit, in a stable order.
-const std::vector<RuleInfo> &rule_infos();
+const std::vector<RuleInfo>& rule_infos();
 
 // The rule of that id; for an id only a user catalog defines (its compatibility rules), a
 // generic description at error level.

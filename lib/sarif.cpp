@@ -10,7 +10,7 @@ namespace lib {
 
 using ordered = nlohmann::ordered_json;
 
-std::string uri_path(const std::string &path) {
+std::string uri_path(const std::string& path) {
   std::string out;
   for (char ch : path) {
     auto c = static_cast<unsigned char>(ch);
@@ -31,7 +31,7 @@ std::string level(catalog::Severity s) {
   return std::string(catalog::to_string(s));
 }
 
-ordered rule_json(const RuleInfo &r) {
+ordered rule_json(const RuleInfo& r) {
   ordered j;
   j["id"] = r.id;
   size_t sentence = r.description.find(". ");
@@ -43,9 +43,9 @@ ordered rule_json(const RuleInfo &r) {
 
 } // namespace
 
-std::string sarif_log(const scan::ScanResult &result, const std::string &tool_version) {
+std::string sarif_log(const scan::ScanResult& result, const std::string& tool_version) {
   std::vector<RuleInfo> rules = rule_infos();
-  auto index_of = [&](const std::string &id) {
+  auto index_of = [&](const std::string& id) {
     for (size_t i = 0; i < rules.size(); ++i) {
       if (rules[i].id == id) {
         return i;
@@ -56,8 +56,8 @@ std::string sarif_log(const scan::ScanResult &result, const std::string &tool_ve
   };
   ordered results = ordered::array();
   for (size_t i = 0; i < result.findings.size(); ++i) {
-    const Finding &f = result.findings[i];
-    const scan::Region &reg = result.regions[i];
+    const Finding& f = result.findings[i];
+    const scan::Region& reg = result.regions[i];
     ordered r;
     r["ruleId"] = f.rule;
     r["ruleIndex"] = index_of(f.rule);
@@ -105,7 +105,7 @@ std::string sarif_log(const scan::ScanResult &result, const std::string &tool_ve
   driver["version"] = tool_version;
   driver["semanticVersion"] = tool_version;
   ordered rule_list = ordered::array();
-  for (const auto &r : rules) {
+  for (const auto& r : rules) {
     rule_list.push_back(rule_json(r));
   }
   driver["rules"] = rule_list;

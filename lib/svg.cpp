@@ -13,19 +13,19 @@ long day(Date d) {
 }
 } // namespace
 
-std::string timeline_svg(const std::vector<EntryView> &entries, Date on, const std::string &title) {
+std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const std::string& title) {
   const int label_w = 190;
   const int chart_w = 760;
   const int row_h = 18;
   const int top = 58;
   long lo = day(on);
   long hi = day(on);
-  for (const auto &e : entries) {
-    const RuntimeEntry &r = *e.entry;
+  for (const auto& e : entries) {
+    const RuntimeEntry& r = *e.entry;
     if (r.released || r.released_by) {
       lo = std::min(lo, day(r.released ? *r.released : *r.released_by));
     }
-    for (const auto &m : e.lifecycle.milestones) {
+    for (const auto& m : e.lifecycle.milestones) {
       if (m.date) {
         lo = std::min(lo, day(*m.date) - 365);
         hi = std::max(hi, day(*m.date));
@@ -52,12 +52,12 @@ std::string timeline_svg(const std::vector<EntryView> &entries, Date on, const s
   s += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
   s += "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" + xml_escape(title) + "</text>\n";
   // Legend.
-  const char *legend[][2] = {{"#2e7d32", "supported"},
+  const char* legend[][2] = {{"#2e7d32", "supported"},
                              {"#f9a825", "after a warning milestone"},
                              {"#c62828", "after an error milestone"},
                              {"url(#hatch)", "date unknown or a bound"}};
   int lx = 10;
-  for (const auto &l : legend) {
+  for (const auto& l : legend) {
     std::snprintf(buf, sizeof buf,
                   "<rect x=\"%d\" y=\"30\" width=\"12\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"39\">%s</text>\n", lx, l[0],
                   lx + 16, l[1]);
@@ -76,8 +76,8 @@ std::string timeline_svg(const std::vector<EntryView> &entries, Date on, const s
     s += buf;
   }
   int row = 0;
-  for (const auto &e : entries) {
-    const RuntimeEntry &r = *e.entry;
+  for (const auto& e : entries) {
+    const RuntimeEntry& r = *e.entry;
     int y = top + row * row_h;
     std::string label = e.catalog->name + " " + r.id;
     s += "<g><title>" + xml_escape(label + ": " + e.lifecycle.status.name) + "</title>\n";
@@ -95,7 +95,7 @@ std::string timeline_svg(const std::vector<EntryView> &entries, Date on, const s
     std::string fill = "#2e7d32";
     bool known = start_known;
     long cursor = start.value_or(lo);
-    for (const auto &m : e.lifecycle.milestones) {
+    for (const auto& m : e.lifecycle.milestones) {
       if (!m.date) {
         break;
       }

@@ -11,6 +11,6 @@ namespace lib {
 // milestone (green while supported, amber after a warning milestone, red after an error one,
 // hatched where a date is only a bound or unknown), and a line at the query date. Every text
 // is escaped.
-std::string timeline_svg(const std::vector<EntryView> &entries, Date on, const std::string &title);
+std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const std::string& title);
 
 } // namespace lib

@@ -7,12 +7,12 @@ namespace lib {
 namespace {
 
 // Display width of UTF-8 text: one column per code point.
-size_t width(const std::string &s) {
+size_t width(const std::string& s) {
   return static_cast<size_t>(
       std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
-std::string csv_field(const std::string &s) {
+std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\r\n") == std::string::npos) {
     return s;
   }
@@ -26,7 +26,7 @@ std::string csv_field(const std::string &s) {
   return out + "\"";
 }
 
-std::string md_field(const std::string &s) {
+std::string md_field(const std::string& s) {
   std::string out;
   for (char c : s) {
     if (c == '|') {
@@ -42,22 +42,22 @@ std::string md_field(const std::string &s) {
 
 } // namespace
 
-std::string paint(const std::string &text, Tone tone, bool color) {
+std::string paint(const std::string& text, Tone tone, bool color) {
   if (!color || tone == Tone::plain) {
     return text;
   }
-  const char *code = tone == Tone::good ? "32" : tone == Tone::warn ? "33" : tone == Tone::bad ? "31" : "2";
+  const char* code = tone == Tone::good ? "32" : tone == Tone::warn ? "33" : tone == Tone::bad ? "31" : "2";
   return std::string("\033[") + code + "m" + text + "\033[0m";
 }
 
-std::string render(const Table &t, TableFormat format, bool color) {
+std::string render(const Table& t, TableFormat format, bool color) {
   std::string out;
   if (format == TableFormat::csv) {
     for (size_t i = 0; i < t.headers.size(); ++i) {
       out += (i ? "," : "") + csv_field(t.headers[i]);
     }
     out += "\r\n";
-    for (const auto &row : t.rows) {
+    for (const auto& row : t.rows) {
       for (size_t i = 0; i < row.size(); ++i) {
         out += (i ? "," : "") + csv_field(row[i].text);
       }
@@ -67,7 +67,7 @@ std::string render(const Table &t, TableFormat format, bool color) {
   }
   if (format == TableFormat::markdown) {
     out += "|";
-    for (const auto &h : t.headers) {
+    for (const auto& h : t.headers) {
       out += " " + md_field(h) + " |";
     }
     out += "\n|";
@@ -75,9 +75,9 @@ std::string render(const Table &t, TableFormat format, bool color) {
       out += " --- |";
     }
     out += "\n";
-    for (const auto &row : t.rows) {
+    for (const auto& row : t.rows) {
       out += "|";
-      for (const auto &c : row) {
+      for (const auto& c : row) {
         out += " " + md_field(c.text) + " |";
       }
       out += "\n";
@@ -88,12 +88,12 @@ std::string render(const Table &t, TableFormat format, bool color) {
   for (size_t i = 0; i < t.headers.size(); ++i) {
     widths[i] = width(t.headers[i]);
   }
-  for (const auto &row : t.rows) {
+  for (const auto& row : t.rows) {
     for (size_t i = 0; i < row.size() && i < widths.size(); ++i) {
       widths[i] = std::max(widths[i], width(row[i].text));
     }
   }
-  auto line = [&](const std::vector<Cell> &cells, bool header) {
+  auto line = [&](const std::vector<Cell>& cells, bool header) {
     std::string l;
     for (size_t i = 0; i < cells.size(); ++i) {
       bool last = i + 1 == cells.size();
@@ -106,11 +106,11 @@ std::string render(const Table &t, TableFormat format, bool color) {
     out += l + "\n";
   };
   std::vector<Cell> header;
-  for (const auto &h : t.headers) {
+  for (const auto& h : t.headers) {
     header.push_back({h});
   }
   line(header, true);
-  for (const auto &row : t.rows) {
+  for (const auto& row : t.rows) {
     line(row, false);
   }
   return out;

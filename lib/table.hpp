@@ -22,9 +22,9 @@ enum class TableFormat { text, csv, markdown };
 
 // Renders a table: aligned columns (text, with ANSI colours when color is set), RFC 4180
 // CSV, or a GitHub-flavoured Markdown table (pipes escaped).
-std::string render(const Table &t, TableFormat format, bool color);
+std::string render(const Table& t, TableFormat format, bool color);
 
 // Wraps text in the ANSI colour of a tone (no-op for plain).
-std::string paint(const std::string &text, Tone tone, bool color);
+std::string paint(const std::string& text, Tone tone, bool color);
 
 } // namespace lib

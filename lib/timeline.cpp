@@ -4,20 +4,20 @@
 
 namespace lib {
 
-std::vector<Event> timeline(const std::vector<const Catalog *> &catalogs) {
+std::vector<Event> timeline(const std::vector<const Catalog*>& catalogs) {
   std::vector<Event> out;
-  for (const auto *c : catalogs) {
-    for (const auto &r : c->runtimes) {
+  for (const auto* c : catalogs) {
+    for (const auto& r : c->runtimes) {
       if (r.released || r.released_by) {
         Event e{c, &r, "released", r.released ? r.released : r.released_by, !r.released, Severity::note, "released"};
         out.push_back(e);
       }
-      for (const auto &m : resolve_milestones(*c, r)) {
+      for (const auto& m : resolve_milestones(*c, r)) {
         out.push_back(Event{c, &r, m.name(), m.date, m.at_latest, m.policy->severity, m.policy->meaning});
       }
     }
   }
-  std::stable_sort(out.begin(), out.end(), [](const Event &a, const Event &b) {
+  std::stable_sort(out.begin(), out.end(), [](const Event& a, const Event& b) {
     if (a.date.has_value() != b.date.has_value()) {
       return a.date.has_value();
     }
@@ -26,27 +26,27 @@ std::vector<Event> timeline(const std::vector<const Catalog *> &catalogs) {
   return out;
 }
 
-std::vector<Event> within(const std::vector<Event> &events, Date from, Date to) {
+std::vector<Event> within(const std::vector<Event>& events, Date from, Date to) {
   std::vector<Event> out;
   std::copy_if(events.begin(), events.end(), std::back_inserter(out),
-               [&](const Event &e) { return e.date && *e.date >= from && *e.date <= to; });
+               [&](const Event& e) { return e.date && *e.date >= from && *e.date <= to; });
   return out;
 }
 
-std::vector<Combo> combos(const std::vector<const Catalog *> &catalogs, Date on, int warn_days) {
+std::vector<Combo> combos(const std::vector<const Catalog*>& catalogs, Date on, int warn_days) {
   std::vector<Combo> out;
-  for (const auto *c : catalogs) {
+  for (const auto* c : catalogs) {
     std::vector<Combo> mine;
-    for (const auto &r : c->runtimes) {
+    for (const auto& r : c->runtimes) {
       Lifecycle lc = evaluate(*c, r, on, warn_days);
       if (!lc.usable() || !r.python) {
         continue;
       }
-      for (const auto &py : *r.python) {
+      for (const auto& py : *r.python) {
         mine.push_back(Combo{c, &r, py, lc});
       }
     }
-    std::stable_sort(mine.begin(), mine.end(), [](const Combo &a, const Combo &b) {
+    std::stable_sort(mine.begin(), mine.end(), [](const Combo& a, const Combo& b) {
       if (a.entry->version && b.entry->version && *a.entry->version != *b.entry->version) {
         return *a.entry->version > *b.entry->version;
       }

@@ -10,8 +10,8 @@ namespace lib {
 
 // One dated event in an entry's life: its release or one of its milestones.
 struct Event {
-  const Catalog *catalog = nullptr;
-  const RuntimeEntry *entry = nullptr;
+  const Catalog* catalog = nullptr;
+  const RuntimeEntry* entry = nullptr;
   std::string kind;         // "released" or a milestone name
   std::optional<Date> date; // unset: unknown
   bool at_latest = false;   // the date is a "no later than" bound
@@ -20,20 +20,20 @@ struct Event {
 };
 
 // Every event of the entries, in date order (unknown dates last; ties in catalog order).
-std::vector<Event> timeline(const std::vector<const Catalog *> &catalogs);
+std::vector<Event> timeline(const std::vector<const Catalog*>& catalogs);
 
 // Only the events dated from `from` to `to`, both included.
-std::vector<Event> within(const std::vector<Event> &events, Date from, Date to);
+std::vector<Event> within(const std::vector<Event>& events, Date from, Date to);
 
 // One valid runtime x Python pair on a date.
 struct Combo {
-  const Catalog *catalog = nullptr;
-  const RuntimeEntry *entry = nullptr;
+  const Catalog* catalog = nullptr;
+  const RuntimeEntry* entry = nullptr;
   catalog::Version python;
   Lifecycle lifecycle;
 };
 
 // The runtime x Python pairs usable for new work on the date, newest runtime first.
-std::vector<Combo> combos(const std::vector<const Catalog *> &catalogs, Date on, int warn_days);
+std::vector<Combo> combos(const std::vector<const Catalog*>& catalogs, Date on, int warn_days);
 
 } // namespace lib

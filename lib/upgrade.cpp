@@ -23,7 +23,7 @@ Strategy parse_strategy(std::string_view text) {
 
 namespace {
 
-std::optional<long> major_of(const std::string &version) {
+std::optional<long> major_of(const std::string& version) {
   auto v = catalog::pep440::Version::try_parse(version);
   if (!v || v->release().empty()) {
     return std::nullopt;
@@ -31,15 +31,15 @@ std::optional<long> major_of(const std::string &version) {
   return v->release().front();
 }
 
-bool major_jump(const std::string &from, const std::string &to) {
+bool major_jump(const std::string& from, const std::string& to) {
   auto a = major_of(from);
   auto b = major_of(to);
   return a && b && *a != *b;
 }
 
 // The first day new work can no longer use the entry: its first error milestone.
-std::optional<Date> usable_until(const Lifecycle &lc) {
-  for (const auto &m : lc.milestones) {
+std::optional<Date> usable_until(const Lifecycle& lc) {
+  for (const auto& m : lc.milestones) {
     if (m.policy->severity == Severity::error) {
       return m.date;
     }
@@ -47,11 +47,11 @@ std::optional<Date> usable_until(const Lifecycle &lc) {
   return std::nullopt;
 }
 
-long day_number(const std::optional<Date> &d) {
+long day_number(const std::optional<Date>& d) {
   return d ? d->time_since_epoch().count() : 1L << 30;
 }
 
-std::string newest_python(const RuntimeEntry &e) {
+std::string newest_python(const RuntimeEntry& e) {
   if (!e.python || e.python->empty()) {
     return "";
   }
@@ -59,16 +59,16 @@ std::string newest_python(const RuntimeEntry &e) {
 }
 
 // The Python a candidate runs: the requested one when it has it, else its newest.
-std::string python_on(const RuntimeEntry &e, const Request &req) {
+std::string python_on(const RuntimeEntry& e, const Request& req) {
   if (req.python && e.python && std::find(e.python->begin(), e.python->end(), *req.python) != e.python->end()) {
     return req.python->str();
   }
   return newest_python(e);
 }
 
-std::string python_list(const RuntimeEntry &e) {
+std::string python_list(const RuntimeEntry& e) {
   std::string out;
-  for (const auto &p : e.python.value_or(std::vector<catalog::Version>{})) {
+  for (const auto& p : e.python.value_or(std::vector<catalog::Version>{})) {
     out += (out.empty() ? "" : ", ") + p.str();
   }
   return out;
@@ -77,7 +77,7 @@ std::string python_list(const RuntimeEntry &e) {
 // Whether new work can use the entry on a day. An entry whose status is "unknown" only because
 // the sources do not say when it appeared (no milestone reached or possibly reached) counts,
 // as unconfirmed, when `allow_unconfirmed`.
-bool open_on(const Lifecycle &lc, bool allow_unconfirmed, bool &unconfirmed) {
+bool open_on(const Lifecycle& lc, bool allow_unconfirmed, bool& unconfirmed) {
   if (lc.usable()) {
     return true;
   }
@@ -90,7 +90,7 @@ bool open_on(const Lifecycle &lc, bool allow_unconfirmed, bool &unconfirmed) {
 
 // Whether the entry is usable for new work on the date and still min_days later, and has no
 // error-level incompatibility with the request (Python is a change, not a filter).
-std::optional<Candidate> qualify(const Catalog &c, const RuntimeEntry &e, const UpgradeRequest &req, Request probe,
+std::optional<Candidate> qualify(const Catalog& c, const RuntimeEntry& e, const UpgradeRequest& req, Request probe,
                                  bool allow_unconfirmed) {
   Lifecycle lc = evaluate(c, e, req.base.on, req.base.warn_days);
   bool unconfirmed = false;
@@ -103,7 +103,7 @@ std::optional<Candidate> qualify(const Catalog &c, const RuntimeEntry &e, const 
   }
   probe.python.reset();
   auto problems = compatibility(c, e, probe);
-  if (std::any_of(problems.begin(), problems.end(), [](const Finding &f) { return f.severity == Severity::error; })) {
+  if (std::any_of(problems.begin(), problems.end(), [](const Finding& f) { return f.severity == Severity::error; })) {
     return std::nullopt;
   }
   Candidate cand;
@@ -119,7 +119,7 @@ std::optional<Candidate> qualify(const Catalog &c, const RuntimeEntry &e, const 
   return cand;
 }
 
-std::optional<catalog::Version> framework_version_of(const RuntimeEntry &e, const std::string &fw) {
+std::optional<catalog::Version> framework_version_of(const RuntimeEntry& e, const std::string& fw) {
   auto pv = package_version(e, fw);
   if (!pv) {
     return std::nullopt;
@@ -139,13 +139,13 @@ std::optional<catalog::Version> framework_version_of(const RuntimeEntry &e, cons
 }
 
 // Orders candidates of one catalog by the strategy. `anchor` is the current version.
-void rank(std::vector<Candidate> &v, Strategy s, const std::optional<catalog::Version> &anchor,
-          const std::function<std::optional<catalog::Version>(const Candidate &)> &version_of, const Request &req) {
-  auto key_python = [&](const Candidate &c) {
+void rank(std::vector<Candidate>& v, Strategy s, const std::optional<catalog::Version>& anchor,
+          const std::function<std::optional<catalog::Version>(const Candidate&)>& version_of, const Request& req) {
+  auto key_python = [&](const Candidate& c) {
     bool same = req.python && c.python == req.python->str();
     return std::make_pair(same ? 1 : 0, catalog::Version::try_parse(c.python).value_or(catalog::Version{}));
   };
-  std::stable_sort(v.begin(), v.end(), [&](const Candidate &a, const Candidate &b) {
+  std::stable_sort(v.begin(), v.end(), [&](const Candidate& a, const Candidate& b) {
     auto va = version_of(a);
     auto vb = version_of(b);
     if (va && vb && *va != *vb) {
@@ -174,22 +174,22 @@ void rank(std::vector<Candidate> &v, Strategy s, const std::optional<catalog::Ve
   });
 }
 
-std::string join(const std::vector<std::string> &v) {
+std::string join(const std::vector<std::string>& v) {
   std::string out;
-  for (const auto &s : v) {
+  for (const auto& s : v) {
     out += (out.empty() ? "" : ", ") + s;
   }
   return out;
 }
 
-Finding finding(std::string rule, Severity sev, std::string message, const Catalog &c, const RuntimeEntry &r) {
+Finding finding(std::string rule, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
   return Finding{std::move(rule), sev, std::move(message), "", 0, 0, c.name, r.id, "", ""};
 }
 
 } // namespace
 
-std::vector<Change> changes_between(const RuntimeEntry &current, const RuntimeEntry &target, const std::string &python_from,
-                                    const std::string &python_to, const std::vector<std::string> &frameworks) {
+std::vector<Change> changes_between(const RuntimeEntry& current, const RuntimeEntry& target, const std::string& python_from,
+                                    const std::string& python_to, const std::vector<std::string>& frameworks) {
   std::vector<Change> out;
   if (!python_to.empty() && python_from != python_to) {
     Change c{"python", "python", python_from, python_to, false, ""};
@@ -199,7 +199,7 @@ std::vector<Change> changes_between(const RuntimeEntry &current, const RuntimeEn
     }
     out.push_back(c);
   }
-  for (const auto &fw : frameworks) {
+  for (const auto& fw : frameworks) {
     auto from = package_version(current, fw);
     auto to = package_version(target, fw);
     if (!from && !to) {
@@ -222,13 +222,13 @@ std::vector<Change> changes_between(const RuntimeEntry &current, const RuntimeEn
     out.push_back(c);
   }
   std::map<std::string, std::pair<std::string, std::string>> pins;
-  for (const auto &p : current.packages) {
+  for (const auto& p : current.packages) {
     pins[p.name].first = p.version;
   }
-  for (const auto &p : target.packages) {
+  for (const auto& p : target.packages) {
     pins[p.name].second = p.version;
   }
-  for (const auto &[name, ft] : pins) {
+  for (const auto& [name, ft] : pins) {
     if (ft.first == ft.second || std::find(frameworks.begin(), frameworks.end(), name) != frameworks.end()) {
       continue;
     }
@@ -242,21 +242,21 @@ std::vector<Change> changes_between(const RuntimeEntry &current, const RuntimeEn
   return out;
 }
 
-UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &req) {
+UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& req) {
   UpgradePlan plan;
-  const Request &base = req.base;
+  const Request& base = req.base;
   plan.current = find_entry(set, base.runtime, Scope{base.platform, base.service});
   if (!plan.current) {
     plan.findings = check(set, base).findings; // unknown-runtime, with "did you mean"
     return plan;
   }
-  const Catalog &c = *plan.current->catalog;
-  const RuntimeEntry &r = *plan.current->entry;
+  const Catalog& c = *plan.current->catalog;
+  const RuntimeEntry& r = *plan.current->entry;
   plan.current_lifecycle = evaluate(c, r, base.on, base.warn_days);
   plan.frameworks = frameworks_of(&r, base);
   const std::string python_from = base.python ? base.python->str() : "";
 
-  auto finish = [&](Candidate &cand, bool moved) {
+  auto finish = [&](Candidate& cand, bool moved) {
     std::string from = python_from;
     if (from.empty()) {
       auto cp = catalog::Version::try_parse(cand.python);
@@ -273,7 +273,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &r
 
   bool sunset = c.policy.sunset && *c.policy.sunset <= base.on;
   if (!sunset) {
-    for (const auto &e : c.runtimes) {
+    for (const auto& e : c.runtimes) {
       if (&e == &r || (r.version && (!e.version || *e.version < *r.version))) {
         continue;
       }
@@ -282,11 +282,11 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &r
       }
     }
     rank(
-        plan.candidates, req.strategy, r.version, [](const Candidate &x) { return x.entry->version; }, base);
+        plan.candidates, req.strategy, r.version, [](const Candidate& x) { return x.entry->version; }, base);
   }
 
   const std::string next = c.successor_for(base.service);
-  const Catalog *succ = next.empty() ? nullptr : set.get(next);
+  const Catalog* succ = next.empty() ? nullptr : set.get(next);
   if (plan.candidates.empty() && succ) {
     plan.handoff = true;
     plan.handoff_reason =
@@ -298,7 +298,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &r
     // Per framework, ranked; then interleaved so that each framework's best comes first.
     std::vector<std::string> fws = plan.frameworks;
     if (fws.empty()) {
-      for (const auto &e : succ->runtimes) {
+      for (const auto& e : succ->runtimes) {
         auto own = entry_framework(e);
         // Ray images run Ray clusters, not a framework's custom training jobs.
         if (own && *own != "ray" && std::find(fws.begin(), fws.end(), *own) == fws.end()) {
@@ -311,9 +311,9 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &r
                                       c, r));
     }
     std::vector<std::vector<Candidate>> groups;
-    for (const auto &fw : fws) {
+    for (const auto& fw : fws) {
       std::vector<Candidate> group;
-      for (const auto &e : succ->runtimes) {
+      for (const auto& e : succ->runtimes) {
         if (entry_framework(e) != fw) {
           continue;
         }
@@ -325,13 +325,13 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &r
       }
       auto anchor = framework_version_of(r, fw);
       rank(
-          group, req.strategy, anchor, [](const Candidate &x) { return catalog::Version::try_parse(x.entry->framework_version); },
+          group, req.strategy, anchor, [](const Candidate& x) { return catalog::Version::try_parse(x.entry->framework_version); },
           base);
       groups.push_back(std::move(group));
     }
     for (size_t i = 0;; ++i) {
       bool any = false;
-      for (auto &g : groups) {
+      for (auto& g : groups) {
         if (i < g.size()) {
           plan.candidates.push_back(std::move(g[i]));
           any = true;
@@ -343,7 +343,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &r
     }
     if (plan.candidates.empty()) {
       // Name what came closest: the matching images that were available last.
-      for (const auto &e : succ->runtimes) {
+      for (const auto& e : succ->runtimes) {
         auto own = entry_framework(e);
         if (!own || std::find(fws.begin(), fws.end(), *own) == fws.end()) {
           continue;
@@ -356,7 +356,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &r
         cand.python = python_on(e, base);
         plan.closest.push_back(std::move(cand));
       }
-      std::stable_sort(plan.closest.begin(), plan.closest.end(), [](const Candidate &a, const Candidate &b) {
+      std::stable_sort(plan.closest.begin(), plan.closest.end(), [](const Candidate& a, const Candidate& b) {
         return day_number(a.usable_until) > day_number(b.usable_until);
       });
       if (plan.closest.size() > req.max) {
@@ -367,10 +367,10 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &r
   if (plan.candidates.size() > req.max) {
     plan.candidates.resize(req.max);
   }
-  for (auto &cand : plan.candidates) {
+  for (auto& cand : plan.candidates) {
     finish(cand, cand.catalog != &c);
   }
-  for (auto &cand : plan.closest) {
+  for (auto& cand : plan.closest) {
     finish(cand, true);
   }
 
@@ -383,7 +383,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &r
     }
     if (!plan.closest.empty()) {
       std::vector<std::string> names;
-      for (const auto &cand : plan.closest) {
+      for (const auto& cand : plan.closest) {
         names.push_back(cand.entry->id + " (usable until " + (cand.usable_until ? format_date(*cand.usable_until) : "unknown") +
                         ")");
       }

@@ -34,8 +34,8 @@ struct Change {
 };
 
 struct Candidate {
-  const Catalog *catalog = nullptr;
-  const RuntimeEntry *entry = nullptr;
+  const Catalog* catalog = nullptr;
+  const RuntimeEntry* entry = nullptr;
   Lifecycle lifecycle;              // on the request date
   std::string python;               // the Python the candidate would run ("" when unknown)
   bool unconfirmed = false;         // its status on the date is unknown: the sources do not say when
@@ -67,11 +67,11 @@ struct UpgradePlan {
 // nothing, `closest` names the images that were available last, and a no-candidate finding
 // says so with the date the successor's data is as of. Throws InvalidInput only for
 // malformed input (see find_entry).
-UpgradePlan plan_upgrade(const catalog::CatalogSet &set, const UpgradeRequest &req);
+UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& req);
 
 // What changes from `current` to `target` for the frameworks of interest: Python, framework
 // versions (major jumps are breaking) and every pinned package, old -> new.
-std::vector<Change> changes_between(const RuntimeEntry &current, const RuntimeEntry &target, const std::string &python_from,
-                                    const std::string &python_to, const std::vector<std::string> &frameworks);
+std::vector<Change> changes_between(const RuntimeEntry& current, const RuntimeEntry& target, const std::string& python_from,
+                                    const std::string& python_to, const std::vector<std::string>& frameworks);
 
 } // namespace lib

@@ -14,14 +14,14 @@ namespace {
 
 constexpr long k_max_replicas = 1000;
 
-std::string replace_all(std::string s, const std::string &from, const std::string &to) {
+std::string replace_all(std::string s, const std::string& from, const std::string& to) {
   for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
     s.replace(at, from.size(), to);
   }
   return s;
 }
 
-void check_pattern(const std::string &pattern) {
+void check_pattern(const std::string& pattern) {
   std::string rest = replace_all(replace_all(replace_all(pattern, "{type}", ""), "{index}", ""), "{job}", "");
   static const std::regex k_port(".*:[0-9]{1,5}");
   if (pattern.find("{type}") == std::string::npos || pattern.find("{index}") == std::string::npos ||
@@ -34,8 +34,8 @@ void check_pattern(const std::string &pattern) {
 
 } // namespace
 
-const std::vector<std::string> *Cluster::hosts(std::string_view role) const {
-  for (const auto &[name, list] : roles) {
+const std::vector<std::string>* Cluster::hosts(std::string_view role) const {
+  for (const auto& [name, list] : roles) {
     if (name == role) {
       return &list;
     }
@@ -44,11 +44,11 @@ const std::vector<std::string> *Cluster::hosts(std::string_view role) const {
 }
 
 size_t Cluster::count(std::string_view role) const {
-  const auto *h = hosts(role);
+  const auto* h = hosts(role);
   return h ? h->size() : 0;
 }
 
-bool chief_in_tf_config(const jobs::JobSpec &spec) {
+bool chief_in_tf_config(const jobs::JobSpec& spec) {
   if (spec.use_chief_in_tf_config || spec.role("evaluator").count > 0) {
     return true;
   }
@@ -56,10 +56,10 @@ bool chief_in_tf_config(const jobs::JobSpec &spec) {
   return v && *v >= catalog::Version::parse("2.1");
 }
 
-Cluster job_cluster(const jobs::JobSpec &spec, const std::string &host_pattern) {
+Cluster job_cluster(const jobs::JobSpec& spec, const std::string& host_pattern) {
   check_pattern(host_pattern);
   std::string tier = spec.scale_tier.value_or("BASIC");
-  const auto &tiers = jobs::scale_tiers();
+  const auto& tiers = jobs::scale_tiers();
   if (std::find(tiers.begin(), tiers.end(), tier) == tiers.end()) {
     throw catalog::InvalidInput(jobs::where(spec.path, spec.pos("scaleTier")) + "scaleTier '" + tier +
                                 "' is not a scale tier (valid: BASIC, STANDARD_1, PREMIUM_1, BASIC_GPU, BASIC_TPU, CUSTOM)");
@@ -71,8 +71,8 @@ Cluster job_cluster(const jobs::JobSpec &spec, const std::string &host_pattern) 
   }
   Cluster c;
   long total = 0;
-  for (const char *name : k_roles) {
-    const jobs::Role &r = spec.role(name);
+  for (const char* name : k_roles) {
+    const jobs::Role& r = spec.role(name);
     long n = tier == "CUSTOM" || r.name == "master" ? r.count : 0;
     if (n < 0 || n > k_max_replicas) {
       throw catalog::InvalidInput(jobs::where(spec.path, spec.pos(r.field + "Count")) + r.field + "Count " + std::to_string(n) +
@@ -97,7 +97,7 @@ Cluster job_cluster(const jobs::JobSpec &spec, const std::string &host_pattern) 
   return c;
 }
 
-std::vector<Replica> job_replicas(const jobs::JobSpec &spec, const ReplicaOptions &options) {
+std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOptions& options) {
   Cluster c = job_cluster(spec, options.host_pattern);
   std::optional<std::string> trial;
   if (options.trial) {
@@ -126,7 +126,7 @@ std::vector<Replica> job_replicas(const jobs::JobSpec &spec, const ReplicaOption
   }
   bool chief = chief_in_tf_config(spec);
   std::vector<Replica> out;
-  for (const auto &[role, hosts] : c.roles) {
+  for (const auto& [role, hosts] : c.roles) {
     for (long i = 0; i < static_cast<long>(hosts.size()); ++i) {
       if (only && (only->first != role || only->second != i)) {
         continue;

@@ -11,14 +11,14 @@
 namespace lib::cluster {
 
 // The replica roles, in the order CLUSTER_SPEC lists them.
-inline constexpr const char *k_roles[] = {"master", "worker", "ps", "evaluator"};
+inline constexpr const char* k_roles[] = {"master", "worker", "ps", "evaluator"};
 
 // Role -> "host:port" addresses, in k_roles order; roles without replicas are absent.
 struct Cluster {
   std::vector<std::pair<std::string, std::vector<std::string>>> roles;
 
   // The addresses of a role; nullptr when the cluster has none.
-  const std::vector<std::string> *hosts(std::string_view role) const;
+  const std::vector<std::string>* hosts(std::string_view role) const;
   size_t count(std::string_view role) const;
 };
 
@@ -29,7 +29,7 @@ struct Task {
   std::optional<std::string> trial;
 };
 
-inline constexpr const char *k_default_host_pattern = "cmle-training-{type}-{index}:2222";
+inline constexpr const char* k_default_host_pattern = "cmle-training-{type}-{index}:2222";
 
 struct ReplicaOptions {
   std::string host_pattern = k_default_host_pattern; // {type}, {index}, {job}
@@ -48,17 +48,17 @@ struct Replica {
 
 // Whether TF_CONFIG names the master "chief": useChiefInTfConfig, evaluators in the job, or
 // runtimeVersion 2.1 and later.
-bool chief_in_tf_config(const jobs::JobSpec &spec);
+bool chief_in_tf_config(const jobs::JobSpec& spec);
 
 // The cluster of a job: replica counts from scaleTier (BASIC, BASIC_GPU, BASIC_TPU: the master
 // alone; CUSTOM: the counts) and addresses from the host pattern. Throws catalog::InvalidInput
 // for STANDARD_1 / PREMIUM_1 (the service picks the counts), an unknown tier, negative or huge
 // counts, or a pattern without {type}, {index} and a trailing :PORT.
-Cluster job_cluster(const jobs::JobSpec &spec, const std::string &host_pattern);
+Cluster job_cluster(const jobs::JobSpec& spec, const std::string& host_pattern);
 
 // Every replica (or only options.replica) with its CLUSTER_SPEC and TF_CONFIG. The trial is
 // options.trial, else "1" for a tuning job, else absent. Throws catalog::InvalidInput for a
 // malformed or absent --replica (listing the valid ones) and as job_cluster does.
-std::vector<Replica> job_replicas(const jobs::JobSpec &spec, const ReplicaOptions &options);
+std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOptions& options);
 
 } // namespace lib::cluster

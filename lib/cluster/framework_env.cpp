@@ -15,7 +15,7 @@ using Tree = nlohmann::ordered_json;
 
 namespace {
 
-[[noreturn]] void fail(const std::string &origin, const std::string &what) {
+[[noreturn]] void fail(const std::string& origin, const std::string& what) {
   throw catalog::InvalidInput(origin + ": " + what);
 }
 
@@ -24,7 +24,7 @@ std::string valid_roles() {
 }
 
 // "host:port" -> {host, port}.
-std::pair<std::string, std::string> split_address(const std::string &origin, const std::string &address) {
+std::pair<std::string, std::string> split_address(const std::string& origin, const std::string& address) {
   auto colon = address.rfind(':');
   std::string port = colon == std::string::npos ? "" : address.substr(colon + 1);
   bool digits = !port.empty() && port.size() <= 5 &&
@@ -37,14 +37,14 @@ std::pair<std::string, std::string> split_address(const std::string &origin, con
 
 } // namespace
 
-ParsedSpec parse_cluster_spec(std::string_view text, const std::string &origin) {
+ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     fail(origin, "is empty; it is set on every replica of a custom-container job (pass --spec FILE to read one from a file)");
   }
   Tree doc;
   try {
     doc = Tree::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error &e) {
+  } catch (const nlohmann::json::parse_error& e) {
     std::string what = e.what();
     auto colon = what.find(": ", what.find("parse error"));
     fail(catalog::position_of(text, e.byte == 0 ? 0 : e.byte - 1, origin),
@@ -55,15 +55,15 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string &origin) 
     fail(origin, "no \"cluster\" object (expected {\"cluster\": {...}, \"task\": {...}, \"job\": {...}})");
   }
   ParsedSpec out;
-  for (const auto &[role, hosts] : doc["cluster"].items()) {
+  for (const auto& [role, hosts] : doc["cluster"].items()) {
     if (std::find(std::begin(k_roles), std::end(k_roles), role) == std::end(k_roles)) {
       fail(origin, "unknown task type '" + role + "' in cluster (valid: " + valid_roles() + ")");
     }
-    if (!hosts.is_array() || std::any_of(hosts.begin(), hosts.end(), [](const Tree &h) { return !h.is_string(); })) {
+    if (!hosts.is_array() || std::any_of(hosts.begin(), hosts.end(), [](const Tree& h) { return !h.is_string(); })) {
       fail(origin, "cluster." + role + " must be a list of \"host:port\" strings");
     }
     std::vector<std::string> list;
-    for (const auto &h : hosts) {
+    for (const auto& h : hosts) {
       split_address(origin, h.get<std::string>());
       list.push_back(h.get<std::string>());
     }
@@ -82,7 +82,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string &origin) 
   if (std::find(std::begin(k_roles), std::end(k_roles), out.task.type) == std::end(k_roles)) {
     fail(origin, "unknown task type '" + out.task.type + "' (valid: " + valid_roles() + ")");
   }
-  const Tree &index = task->contains("index") ? (*task)["index"] : Tree(0);
+  const Tree& index = task->contains("index") ? (*task)["index"] : Tree(0);
   if (!index.is_number_integer()) {
     fail(origin, "task.index must be a whole number, not " + index.dump());
   }
@@ -100,13 +100,13 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string &origin) 
   return out;
 }
 
-const std::vector<std::string> &env_frameworks() {
+const std::vector<std::string>& env_frameworks() {
   static const std::vector<std::string> k{"pytorch", "mxnet", "tensorflow"};
   return k;
 }
 
-EnvVars framework_env(const ParsedSpec &spec, std::string_view framework) {
-  const Task &t = spec.task;
+EnvVars framework_env(const ParsedSpec& spec, std::string_view framework) {
+  const Task& t = spec.task;
   const std::string role = t.type;
   const auto [master_host, master_port] = split_address("CLUSTER_SPEC", spec.cluster.hosts("master")->front());
   if (framework == "pytorch") {
@@ -138,16 +138,16 @@ EnvVars framework_env(const ParsedSpec &spec, std::string_view framework) {
   throw catalog::InvalidInput("--framework " + std::string(framework) + " is not supported (valid: pytorch, mxnet, tensorflow)");
 }
 
-std::string render_env(const EnvVars &vars, std::string_view format) {
+std::string render_env(const EnvVars& vars, std::string_view format) {
   std::string out;
   if (format == "json") {
     Tree j = Tree::object();
-    for (const auto &[name, value] : vars) {
+    for (const auto& [name, value] : vars) {
       j[name] = value;
     }
     return j.dump(2) + "\n";
   }
-  for (const auto &[name, value] : vars) {
+  for (const auto& [name, value] : vars) {
     bool plain = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
       return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-' || c == ':' || c == '/' || c == '@';
     });

@@ -20,10 +20,10 @@ struct ParsedSpec {
 // a file). Throws catalog::InvalidInput with one clear line when it is empty, not JSON (with
 // line and column), has no master (or more than one), an unknown role, an address that is not
 // host:port, or a task whose type is not in the cluster or whose index is out of range.
-ParsedSpec parse_cluster_spec(std::string_view text, const std::string &origin);
+ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin);
 
 // The frameworks cluster-env knows.
-const std::vector<std::string> &env_frameworks();
+const std::vector<std::string>& env_frameworks();
 
 using EnvVars = std::vector<std::pair<std::string, std::string>>;
 
@@ -34,10 +34,10 @@ using EnvVars = std::vector<std::pair<std::string, std::string>>;
 //   tensorflow: TF_CONFIG with the master as chief and without evaluators
 // Throws catalog::InvalidInput for an unknown framework (listing the valid ones) and for a
 // task type the framework has no role for (PyTorch: ps, evaluator; MXNet: evaluator).
-EnvVars framework_env(const ParsedSpec &spec, std::string_view framework);
+EnvVars framework_env(const ParsedSpec& spec, std::string_view framework);
 
 // Renders variables: "sh" (export NAME='value', for eval), "dotenv" (NAME=value, quoted when
 // needed) or "json" (an object of name -> value). Throws catalog::InvalidInput for another format.
-std::string render_env(const EnvVars &vars, std::string_view format);
+std::string render_env(const EnvVars& vars, std::string_view format);
 
 } // namespace lib::cluster

@@ -8,7 +8,7 @@ using Tree = nlohmann::ordered_json;
 
 namespace {
 
-Tree task_json(const Task &task, const std::string &type) {
+Tree task_json(const Task& task, const std::string& type) {
   Tree t = Tree::object();
   t["type"] = type;
   t["index"] = task.index;
@@ -18,15 +18,15 @@ Tree task_json(const Task &task, const std::string &type) {
   return t;
 }
 
-Tree job_tree(const std::string &job_json) {
+Tree job_tree(const std::string& job_json) {
   return job_json.empty() ? Tree::object() : Tree::parse(job_json);
 }
 
 } // namespace
 
-std::string cluster_spec_json(const Cluster &cluster, const Task &task, const std::string &job_json) {
+std::string cluster_spec_json(const Cluster& cluster, const Task& task, const std::string& job_json) {
   Tree c = Tree::object();
-  for (const auto &[name, list] : cluster.roles) {
+  for (const auto& [name, list] : cluster.roles) {
     c[name] = list;
   }
   Tree j = Tree::object();
@@ -37,9 +37,9 @@ std::string cluster_spec_json(const Cluster &cluster, const Task &task, const st
   return j.dump();
 }
 
-std::string tf_config_json(const Cluster &cluster, const Task &task, const std::string &job_json, bool chief) {
+std::string tf_config_json(const Cluster& cluster, const Task& task, const std::string& job_json, bool chief) {
   Tree c = Tree::object();
-  for (const auto &[name, list] : cluster.roles) {
+  for (const auto& [name, list] : cluster.roles) {
     if (name == "evaluator") {
       continue;
     }
@@ -53,9 +53,9 @@ std::string tf_config_json(const Cluster &cluster, const Task &task, const std::
   return j.dump();
 }
 
-std::string replicas_json(const std::vector<Replica> &replicas) {
+std::string replicas_json(const std::vector<Replica>& replicas) {
   Tree a = Tree::array();
-  for (const auto &r : replicas) {
+  for (const auto& r : replicas) {
     Tree j = Tree::object();
     j["type"] = r.type;
     j["index"] = r.index;

@@ -13,7 +13,7 @@ namespace lib::jobs {
 
 namespace {
 
-Pos pos_of(const YAML::Mark &m) {
+Pos pos_of(const YAML::Mark& m) {
   if (m.line < 0) {
     return {};
   }
@@ -21,13 +21,13 @@ Pos pos_of(const YAML::Mark &m) {
 }
 
 struct Converter {
-  const std::string &path;
-  Positions &positions;
-  std::vector<Finding> &notes;
+  const std::string& path;
+  Positions& positions;
+  std::vector<Finding>& notes;
 
   // A plain (unquoted) scalar the way a YAML 1.1 reader such as gcloud's types it.
-  Tree scalar(const YAML::Node &n, const std::string &field) {
-    const std::string &s = n.Scalar();
+  Tree scalar(const YAML::Node& n, const std::string& field) {
+    const std::string& s = n.Scalar();
     if (n.Tag() != "?") { // quoted or explicitly tagged: a string
       return s;
     }
@@ -66,11 +66,11 @@ struct Converter {
     return s;
   }
 
-  Tree convert(const YAML::Node &n, const std::string &field) {
+  Tree convert(const YAML::Node& n, const std::string& field) {
     switch (n.Type()) {
     case YAML::NodeType::Map: {
       Tree obj = Tree::object();
-      for (const auto &kv : n) {
+      for (const auto& kv : n) {
         if (!kv.first.IsScalar()) {
           throw catalog::InvalidInput(where(path, pos_of(kv.first.Mark())) + "invalid YAML: a key must be a plain name");
         }
@@ -84,7 +84,7 @@ struct Converter {
     case YAML::NodeType::Sequence: {
       Tree arr = Tree::array();
       size_t i = 0;
-      for (const auto &item : n) {
+      for (const auto& item : n) {
         std::string child = field + "[" + std::to_string(i++) + "]";
         positions[child] = pos_of(item.Mark());
         arr.push_back(convert(item, child));
@@ -101,14 +101,14 @@ struct Converter {
 
 } // namespace
 
-JobSpec parse_config_yaml(std::string_view text, const std::string &path) {
+JobSpec parse_config_yaml(std::string_view text, const std::string& path) {
   check_utf8(text, path);
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));
-  } catch (const YAML::ParserException &e) {
+  } catch (const YAML::ParserException& e) {
     throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
-  } catch (const YAML::Exception &e) {
+  } catch (const YAML::Exception& e) {
     throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
   }
   if (!root.IsMap()) {
@@ -123,7 +123,7 @@ JobSpec parse_config_yaml(std::string_view text, const std::string &path) {
   Tree doc;
   try {
     doc = conv.convert(root, "");
-  } catch (const YAML::Exception &e) {
+  } catch (const YAML::Exception& e) {
     throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
   }
   JobSpec spec = job_from_tree(doc, positions, path, "config-yaml");

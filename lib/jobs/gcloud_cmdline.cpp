@@ -22,7 +22,7 @@ struct Word {
 
 // Splits the text into commands (a newline outside quotes and not escaped ends one; ';', '&&'
 // and '|' too) of words.
-std::vector<std::vector<Word>> tokenize(std::string_view s, const std::string &path) {
+std::vector<std::vector<Word>> tokenize(std::string_view s, const std::string& path) {
   std::vector<std::vector<Word>> commands(1);
   int line = 1;
   int col = 1;
@@ -129,9 +129,9 @@ std::vector<std::vector<Word>> tokenize(std::string_view s, const std::string &p
 enum class Kind { text, count, boolean, list, tier, config, package_path, ignored, ignored_bool };
 
 struct FlagSpec {
-  const char *flag;
+  const char* flag;
   Kind kind;
-  const char *field; // trainingInput path ("masterConfig.imageUri")
+  const char* field; // trainingInput path ("masterConfig.imageUri")
 };
 
 const FlagSpec k_flags[] = {
@@ -179,8 +179,8 @@ const FlagSpec k_flags[] = {
     {"--log-http", Kind::ignored_bool, ""},
 };
 
-const FlagSpec *find_flag(const std::string &name) {
-  for (const auto &f : k_flags) {
+const FlagSpec* find_flag(const std::string& name) {
+  for (const auto& f : k_flags) {
     if (name == f.flag) {
       return &f;
     }
@@ -189,12 +189,12 @@ const FlagSpec *find_flag(const std::string &name) {
 }
 
 // Sets tree[a][b] = v for "a.b".
-void set_field(Tree &ti, const std::string &field, Tree v) {
+void set_field(Tree& ti, const std::string& field, Tree v) {
   auto dot = field.find('.');
   if (dot == std::string::npos) {
     ti[field] = std::move(v);
   } else {
-    Tree &sub = ti[field.substr(0, dot)];
+    Tree& sub = ti[field.substr(0, dot)];
     if (!sub.is_object()) {
       sub = Tree::object();
     }
@@ -202,17 +202,17 @@ void set_field(Tree &ti, const std::string &field, Tree v) {
   }
 }
 
-bool is_local(const std::string &uri) {
+bool is_local(const std::string& uri) {
   return uri.rfind("gs://", 0) != 0;
 }
 
 } // namespace
 
-JobSpec parse_gcloud(std::string_view text, const std::string &path, const std::string &base_dir) {
+JobSpec parse_gcloud(std::string_view text, const std::string& path, const std::string& base_dir) {
   check_utf8(text, path);
   auto commands = tokenize(text, path);
-  const std::vector<Word> *cmd = nullptr;
-  for (const auto &c : commands) {
+  const std::vector<Word>* cmd = nullptr;
+  for (const auto& c : commands) {
     if (!c.empty() && (c[0].text == "gcloud" || (c[0].text.size() > 7 && c[0].text.ends_with("/gcloud")))) {
       cmd = &c;
       break;
@@ -222,13 +222,13 @@ JobSpec parse_gcloud(std::string_view text, const std::string &path, const std::
     throw catalog::InvalidInput(where(path, Pos{"", 1, 1}) +
                                 "no gcloud command found (expected 'gcloud ai-platform jobs submit training JOB ...')");
   }
-  const auto &w = *cmd;
+  const auto& w = *cmd;
   // gcloud [global flags] [beta|alpha] ai-platform|ml-engine jobs submit training
-  const char *const k_path[] = {"jobs", "submit", "training"};
+  const char* const k_path[] = {"jobs", "submit", "training"};
   size_t i = 1;
   std::vector<Word> flags_before;
   while (i < w.size() && w[i].text.rfind("-", 0) == 0) {
-    const FlagSpec *f = find_flag(w[i].text);
+    const FlagSpec* f = find_flag(w[i].text);
     bool takes_value = f && f->kind != Kind::boolean && f->kind != Kind::ignored_bool;
     flags_before.push_back(w[i++]);
     if (takes_value && i < w.size()) { // gcloud --project p ai-platform ...
@@ -260,7 +260,7 @@ JobSpec parse_gcloud(std::string_view text, const std::string &path, const std::
   rest.insert(rest.end(), w.begin() + static_cast<long>(i), w.end());
   Pos job_pos;
   for (size_t k = 0; k < rest.size(); ++k) {
-    const Word &word = rest[k];
+    const Word& word = rest[k];
     if (word.text == "--") {
       Tree args = Tree::array();
       for (size_t a = k + 1; a < rest.size(); ++a) {
@@ -287,7 +287,7 @@ JobSpec parse_gcloud(std::string_view text, const std::string &path, const std::
       name = name.substr(0, eq);
       value_pos.column += static_cast<int>(eq) + 1;
     }
-    const FlagSpec *spec = find_flag(name);
+    const FlagSpec* spec = find_flag(name);
     if (!spec) {
       Finding f;
       f.rule = "gcloud-unknown-flag";
@@ -317,7 +317,7 @@ JobSpec parse_gcloud(std::string_view text, const std::string &path, const std::
       positions[field] = word.pos;
       break;
     case Kind::count: {
-      const std::string &v = *value;
+      const std::string& v = *value;
       if (v.empty() || v.size() > 9 ||
           !std::all_of(v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
         throw catalog::InvalidInput(where(path, value_pos) + name + " must be a whole number, not '" + v + "'");
@@ -382,7 +382,7 @@ JobSpec parse_gcloud(std::string_view text, const std::string &path, const std::
       }
       try {
         config = parse_config_yaml(catalog::read_file(p.string()), p.string());
-      } catch (const catalog::InvalidInput &e) {
+      } catch (const catalog::InvalidInput& e) {
         throw catalog::InvalidInput(where(path, value_pos) + "--config: " + e.what());
       }
       break;
@@ -403,14 +403,14 @@ JobSpec parse_gcloud(std::string_view text, const std::string &path, const std::
   // Flags win over the --config file, as in gcloud.
   if (config) {
     Tree merged = Tree::parse(config->training_input_json);
-    for (auto &[key, value] : ti.items()) {
+    for (auto& [key, value] : ti.items()) {
       if (value.is_object() && merged.contains(key) && merged[key].is_object()) {
         merged[key].update(value);
       } else {
         merged[key] = value;
       }
     }
-    for (const auto &[key, p] : config->positions) {
+    for (const auto& [key, p] : config->positions) {
       std::string full = key.empty() ? "trainingInput" : "trainingInput." + key;
       if (!positions.contains(full)) {
         Pos fp = p;
@@ -418,7 +418,7 @@ JobSpec parse_gcloud(std::string_view text, const std::string &path, const std::
         positions[full] = fp;
       }
     }
-    for (const auto &n : config->notes) {
+    for (const auto& n : config->notes) {
       if (n.rule != "unknown-field") { // found again on the merged trainingInput below
         notes.push_back(n);
       }

@@ -13,16 +13,16 @@ namespace {
 
 using catalog::Severity;
 
-std::string join(const std::vector<std::string> &v) {
+std::string join(const std::vector<std::string>& v) {
   std::string out;
-  for (const auto &s : v) {
+  for (const auto& s : v) {
     out += (out.empty() ? "" : ", ") + s;
   }
   return out;
 }
 
 // "runtimeVersion" -> "runtime-version".
-std::string kebab(const std::string &camel) {
+std::string kebab(const std::string& camel) {
   std::string out;
   for (char c : camel) {
     if (std::isupper(static_cast<unsigned char>(c))) {
@@ -35,11 +35,11 @@ std::string kebab(const std::string &camel) {
   return out;
 }
 
-std::string plural(long n, const std::string &role) {
-  static const std::pair<const char *, const char *> k_names[] = {
+std::string plural(long n, const std::string& role) {
+  static const std::pair<const char*, const char*> k_names[] = {
       {"worker", "worker"}, {"ps", "parameter server"}, {"evaluator", "evaluator"}, {"master", "master"}};
   std::string noun = role;
-  for (const auto &[r, name] : k_names) {
+  for (const auto& [r, name] : k_names) {
     if (role == r) {
       noun = name;
     }
@@ -47,7 +47,7 @@ std::string plural(long n, const std::string &role) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-Finding at(const Pos &p, const std::string &path, Finding f) {
+Finding at(const Pos& p, const std::string& path, Finding f) {
   f.path = p.file.empty() ? path : p.file;
   f.line = p.line;
   f.column = p.column;
@@ -56,7 +56,7 @@ Finding at(const Pos &p, const std::string &path, Finding f) {
 
 class Validator {
 public:
-  Validator(const catalog::CatalogSet &set, const JobSpec &spec, const RuleOptions &opt) : m_set(set), m_spec(spec), m_opt(opt) {}
+  Validator(const catalog::CatalogSet& set, const JobSpec& spec, const RuleOptions& opt) : m_set(set), m_spec(spec), m_opt(opt) {}
 
   std::vector<Finding> run() {
     m_out = m_spec.notes;
@@ -65,45 +65,45 @@ public:
     scale_tier();
     packages();
     images();
-    std::stable_sort(m_out.begin(), m_out.end(), [](const Finding &a, const Finding &b) {
+    std::stable_sort(m_out.begin(), m_out.end(), [](const Finding& a, const Finding& b) {
       return std::tie(a.path, a.line, a.column) < std::tie(b.path, b.line, b.column);
     });
     return std::move(m_out);
   }
 
 private:
-  const catalog::CatalogSet &m_set;
-  const JobSpec &m_spec;
-  const RuleOptions &m_opt;
+  const catalog::CatalogSet& m_set;
+  const JobSpec& m_spec;
+  const RuleOptions& m_opt;
   std::vector<Finding> m_out;
   std::optional<std::string> m_runtime; // given or defaulted
   std::optional<std::string> m_python;
   bool m_defaulted = false;
 
-  void add(const std::string &field, const std::string &rule, Severity sev, const std::string &message,
-           const std::string &suggestion = "") {
+  void add(const std::string& field, const std::string& rule, Severity sev, const std::string& message,
+           const std::string& suggestion = "") {
     Finding f = job_finding(m_spec, field, rule, sev, message);
     f.suggestion = suggestion;
     m_out.push_back(f);
   }
 
-  const catalog::Catalog *platform() const { return m_set.get(m_opt.platform); }
+  const catalog::Catalog* platform() const { return m_set.get(m_opt.platform); }
 
   void required_fields() {
     m_runtime = m_spec.runtime_version;
     m_python = m_spec.python_version;
-    const catalog::Catalog *c = platform();
+    const catalog::Catalog* c = platform();
     if (m_spec.custom_container() || !c || !c->policy.required_fields) {
       return;
     }
-    const catalog::RequiredFields &rf = *c->policy.required_fields;
-    for (const auto &field : rf.fields) {
-      std::optional<std::string> *value = field == "runtimeVersion" ? &m_runtime : field == "pythonVersion" ? &m_python : nullptr;
+    const catalog::RequiredFields& rf = *c->policy.required_fields;
+    for (const auto& field : rf.fields) {
+      std::optional<std::string>* value = field == "runtimeVersion" ? &m_runtime : field == "pythonVersion" ? &m_python : nullptr;
       if (!value || *value) {
         continue;
       }
       std::string def;
-      for (const auto &[name, v] : rf.defaults) {
+      for (const auto& [name, v] : rf.defaults) {
         def = name == field ? v : def;
       }
       const std::string from = catalog::format_date(rf.from);
@@ -131,18 +131,18 @@ private:
   }
 
   // The field a finding from lib::check is about.
-  std::string field_of(const Finding &f, const std::vector<std::pair<std::string, std::string>> &framework_fields) const {
+  std::string field_of(const Finding& f, const std::vector<std::pair<std::string, std::string>>& framework_fields) const {
     if (f.rule.rfind("python-", 0) == 0) {
       return m_spec.python_version ? "pythonVersion" : "";
     }
-    const catalog::Catalog *cat = platform();
+    const catalog::Catalog* cat = platform();
     bool framework_rule =
         f.rule.rfind("framework-", 0) == 0 ||
-        (cat && std::any_of(cat->rules.begin(), cat->rules.end(), [&](const catalog::Rule &r) { return r.id == f.rule; }));
+        (cat && std::any_of(cat->rules.begin(), cat->rules.end(), [&](const catalog::Rule& r) { return r.id == f.rule; }));
     std::string message = f.message;
     std::transform(message.begin(), message.end(), message.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    for (const auto &[fw, field] : framework_fields) {
+    for (const auto& [fw, field] : framework_fields) {
       if (framework_rule && message.find(fw) != std::string::npos) {
         return field;
       }
@@ -175,26 +175,26 @@ private:
     }
     // Frameworks with per-service rules (scikit-learn, XGBoost): from --framework or the requirements.
     std::vector<std::pair<std::string, std::string>> framework_fields; // key -> where it was named
-    for (const auto &fw : m_opt.frameworks) {
+    for (const auto& fw : m_opt.frameworks) {
       framework_fields.emplace_back(fw, m_spec.runtime_version ? "runtimeVersion" : "");
     }
-    const catalog::Catalog *cat = platform();
-    for (const auto &r : m_opt.requirements) {
+    const catalog::Catalog* cat = platform();
+    for (const auto& r : m_opt.requirements) {
       std::string key = lib::framework_key(r.requirement.name);
       bool ruled = cat && std::any_of(cat->rules.begin(), cat->rules.end(),
-                                      [&](const catalog::Rule &rule) { return rule.framework == key; });
+                                      [&](const catalog::Rule& rule) { return rule.framework == key; });
       if (ruled &&
-          std::none_of(framework_fields.begin(), framework_fields.end(), [&](const auto &p) { return p.first == key; })) {
+          std::none_of(framework_fields.begin(), framework_fields.end(), [&](const auto& p) { return p.first == key; })) {
         framework_fields.emplace_back(key, "@" + std::to_string(&r - m_opt.requirements.data()));
       }
     }
-    for (const auto &[fw, field] : framework_fields) {
+    for (const auto& [fw, field] : framework_fields) {
       req.frameworks.push_back(fw);
     }
     lib::CheckResult res;
     try {
       res = lib::check(m_set, req);
-    } catch (const catalog::InvalidInput &e) {
+    } catch (const catalog::InvalidInput& e) {
       throw catalog::InvalidInput(where(m_spec.path, m_spec.pos("runtimeVersion")) + "runtimeVersion: " + e.what());
     }
     for (auto f : res.findings) {
@@ -212,7 +212,7 @@ private:
       return;
     }
     // Each requirement against the runtime's pins, at the line that asks for it.
-    for (const auto &r : m_opt.requirements) {
+    for (const auto& r : m_opt.requirements) {
       lib::Request one = req;
       one.frameworks.clear();
       one.python.reset();
@@ -225,7 +225,7 @@ private:
   }
 
   void scale_tier() {
-    const auto &tiers = scale_tiers();
+    const auto& tiers = scale_tiers();
     std::string tier = m_spec.scale_tier.value_or("BASIC");
     if (std::find(tiers.begin(), tiers.end(), tier) == tiers.end()) {
       std::string fixed = tier;
@@ -239,7 +239,7 @@ private:
       return;
     }
     if (tier != "CUSTOM") {
-      for (const auto &r : m_spec.roles) {
+      for (const auto& r : m_spec.roles) {
         if (r.machine_type) {
           add(r.field + "Type", "not-custom-tier", Severity::warning,
               r.field + "Type is used only with scaleTier CUSTOM (this job's tier is " + tier +
@@ -253,7 +253,7 @@ private:
       }
       return;
     }
-    for (const auto &r : m_spec.roles) {
+    for (const auto& r : m_spec.roles) {
       if (r.name == "master") {
         if (!r.machine_type) {
           add("scaleTier", "master-type-required", Severity::error,
@@ -280,7 +280,7 @@ private:
   void packages() {
     bool gcloud_uploads = m_spec.form == "gcloud";
     for (size_t i = 0; i < m_spec.package_uris.size(); ++i) {
-      const std::string &uri = m_spec.package_uris[i];
+      const std::string& uri = m_spec.package_uris[i];
       const std::string field = "packageUris[" + std::to_string(i) + "]";
       bool gcs = uri.rfind("gs://", 0) == 0;
       if (!gcs && !gcloud_uploads) {
@@ -313,16 +313,16 @@ private:
     if (m_spec.runtime_version) {
       return true;
     }
-    auto named = [](const std::string &s) { return s == "tensorflow" || s == "tensorflow-gpu" || s == "tf"; };
+    auto named = [](const std::string& s) { return s == "tensorflow" || s == "tensorflow-gpu" || s == "tf"; };
     if (std::any_of(m_opt.frameworks.begin(), m_opt.frameworks.end(), named)) {
       return true;
     }
-    for (const auto &r : m_opt.requirements) {
+    for (const auto& r : m_opt.requirements) {
       if (named(r.requirement.name)) {
         return true;
       }
     }
-    for (const auto &role : m_spec.roles) {
+    for (const auto& role : m_spec.roles) {
       auto img = m_spec.image_for(role.name);
       if (img && (img->find("tensorflow") != std::string::npos || img->find("/tf-") != std::string::npos ||
                   img->find("/tf2-") != std::string::npos)) {
@@ -333,8 +333,8 @@ private:
   }
 
   void images() {
-    const Role &master = m_spec.role("master");
-    for (const auto &r : m_spec.roles) {
+    const Role& master = m_spec.role("master");
+    for (const auto& r : m_spec.roles) {
       if (r.name == "master") {
         continue;
       }
@@ -347,7 +347,7 @@ private:
                 " the master's image " + *master.image_uri);
       }
     }
-    const Role &ev = m_spec.role("evaluator");
+    const Role& ev = m_spec.role("evaluator");
     if (ev.count > 1 && uses_tensorflow()) {
       add("evaluatorCount", "multiple-evaluators", Severity::warning,
           "TensorFlow expects at most one evaluator; evaluatorCount is " + std::to_string(ev.count) +
@@ -363,7 +363,7 @@ private:
 
 } // namespace
 
-std::vector<Finding> validate_job(const catalog::CatalogSet &set, const JobSpec &spec, const RuleOptions &options) {
+std::vector<Finding> validate_job(const catalog::CatalogSet& set, const JobSpec& spec, const RuleOptions& options) {
   return Validator(set, spec, options).run();
 }
 

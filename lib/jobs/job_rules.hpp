@@ -23,6 +23,6 @@ struct RuleOptions {
 // required fields of the catalog policy, scale tier and replica rules, packages and images.
 // Rule ids are listed in docs/readme-jobs.md. Throws catalog::InvalidInput
 // "path:line:col: ..." for a malformed runtimeVersion or pythonVersion.
-std::vector<Finding> validate_job(const catalog::CatalogSet &set, const JobSpec &spec, const RuleOptions &options);
+std::vector<Finding> validate_job(const catalog::CatalogSet& set, const JobSpec& spec, const RuleOptions& options);
 
 } // namespace lib::jobs

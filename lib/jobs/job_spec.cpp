@@ -13,10 +13,10 @@ namespace lib::jobs {
 
 namespace {
 
-const char *const k_role_names[][2] = {
+const char* const k_role_names[][2] = {
     {"master", "master"}, {"worker", "worker"}, {"ps", "parameterServer"}, {"evaluator", "evaluator"}};
 
-std::string type_name(const Tree &v) {
+std::string type_name(const Tree& v) {
   switch (v.type()) {
   case Tree::value_t::string:
     return "the string " + v.dump();
@@ -32,18 +32,18 @@ std::string type_name(const Tree &v) {
 }
 
 struct Builder {
-  const Tree &input;
-  const Positions &positions;
+  const Tree& input;
+  const Positions& positions;
   std::string prefix; // "trainingInput." or ""
   JobSpec spec;
 
-  Pos at(const std::string &field) const { return spec.pos(field); }
+  Pos at(const std::string& field) const { return spec.pos(field); }
 
-  [[noreturn]] void bad(const std::string &field, const std::string &expected, const Tree &v) const {
+  [[noreturn]] void bad(const std::string& field, const std::string& expected, const Tree& v) const {
     throw catalog::InvalidInput(where(spec.path, at(field)) + prefix + field + " must be " + expected + ", not " + type_name(v));
   }
 
-  std::optional<std::string> str(const Tree &obj, const std::string &key, const std::string &field) const {
+  std::optional<std::string> str(const Tree& obj, const std::string& key, const std::string& field) const {
     auto it = obj.find(key);
     if (it == obj.end() || it->is_null()) {
       return std::nullopt;
@@ -57,7 +57,7 @@ struct Builder {
     bad(field, "a string", *it);
   }
 
-  std::optional<long> count(const Tree &obj, const std::string &key, const std::string &field) const {
+  std::optional<long> count(const Tree& obj, const std::string& key, const std::string& field) const {
     auto it = obj.find(key);
     if (it == obj.end() || it->is_null()) {
       return std::nullopt;
@@ -77,7 +77,7 @@ struct Builder {
     bad(field, "a whole number", *it);
   }
 
-  bool flag(const Tree &obj, const std::string &key, const std::string &field) const {
+  bool flag(const Tree& obj, const std::string& key, const std::string& field) const {
     auto it = obj.find(key);
     if (it == obj.end() || it->is_null()) {
       return false;
@@ -92,7 +92,7 @@ struct Builder {
   }
 
   void build() {
-    const Tree *ti = &input;
+    const Tree* ti = &input;
     if (!input.is_object()) {
       throw catalog::InvalidInput(where(spec.path, Pos{"", 1, 1}) + "expected a job (an object with trainingInput), not " +
                                   type_name(input));
@@ -113,7 +113,7 @@ struct Builder {
                                   "this is a prediction job (predictionInput); validate reads training jobs (trainingInput)");
     }
     // Positions relative to trainingInput.
-    for (const auto &[key, p] : positions) {
+    for (const auto& [key, p] : positions) {
       if (prefix.empty()) {
         spec.positions[key] = p;
       } else if (key.rfind(prefix, 0) == 0) {
@@ -122,7 +122,7 @@ struct Builder {
         spec.positions[""] = p;
       }
     }
-    const Tree &t = *ti;
+    const Tree& t = *ti;
     spec.runtime_version = str(t, "runtimeVersion", "runtimeVersion");
     spec.python_version = str(t, "pythonVersion", "pythonVersion");
     spec.scale_tier = str(t, "scaleTier", "scaleTier");
@@ -139,14 +139,14 @@ struct Builder {
         bad("packageUris", "a list of gs:// URIs", *it);
       }
       for (size_t i = 0; i < it->size(); ++i) {
-        const auto &u = (*it)[i];
+        const auto& u = (*it)[i];
         if (!u.is_string()) {
           bad("packageUris[" + std::to_string(i) + "]", "a string", u);
         }
         spec.package_uris.push_back(u.get<std::string>());
       }
     }
-    for (const auto &names : k_role_names) {
+    for (const auto& names : k_role_names) {
       Role r;
       r.name = names[0];
       r.field = names[1];
@@ -166,8 +166,8 @@ struct Builder {
       }
       spec.roles.push_back(r);
     }
-    const auto &known = known_training_input_fields();
-    for (const auto &[key, value] : t.items()) {
+    const auto& known = known_training_input_fields();
+    for (const auto& [key, value] : t.items()) {
       if (std::find(known.begin(), known.end(), key) != known.end()) {
         continue;
       }
@@ -193,7 +193,7 @@ struct Builder {
 
 } // namespace
 
-std::string where(const std::string &path, const Pos &pos) {
+std::string where(const std::string& path, const Pos& pos) {
   std::string file = pos.file.empty() ? path : pos.file;
   if (pos.line <= 0) {
     return file + ": ";
@@ -201,7 +201,7 @@ std::string where(const std::string &path, const Pos &pos) {
   return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": ";
 }
 
-JobSpec job_from_tree(const Tree &doc, const Positions &positions, const std::string &path, const std::string &form) {
+JobSpec job_from_tree(const Tree& doc, const Positions& positions, const std::string& path, const std::string& form) {
   Builder b{doc, positions, "", {}};
   b.spec.path = path;
   b.spec.form = form;
@@ -222,7 +222,7 @@ Pos pos_at(std::string_view text, size_t offset) {
   return p;
 }
 
-void check_json_nesting(std::string_view text, const std::string &origin) {
+void check_json_nesting(std::string_view text, const std::string& origin) {
   constexpr int k_max_depth = 64;
   int depth = 0;
   bool in_string = false;
@@ -247,7 +247,7 @@ void check_json_nesting(std::string_view text, const std::string &origin) {
   }
 }
 
-void check_utf8(std::string_view text, const std::string &origin) {
+void check_utf8(std::string_view text, const std::string& origin) {
   for (size_t i = 0; i < text.size();) {
     auto c = static_cast<unsigned char>(text[i]);
     size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
@@ -269,7 +269,7 @@ void check_utf8(std::string_view text, const std::string &origin) {
   }
 }
 
-Pos JobSpec::pos(const std::string &field) const {
+Pos JobSpec::pos(const std::string& field) const {
   std::string f = field;
   while (true) {
     if (auto it = positions.find(f); it != positions.end()) {
@@ -283,8 +283,8 @@ Pos JobSpec::pos(const std::string &field) const {
   }
 }
 
-const Role &JobSpec::role(const std::string &name) const {
-  for (const auto &r : roles) {
+const Role& JobSpec::role(const std::string& name) const {
+  for (const auto& r : roles) {
     if (r.name == name) {
       return r;
     }
@@ -296,15 +296,15 @@ bool JobSpec::custom_container() const {
   return role("master").image_uri.has_value();
 }
 
-std::optional<std::string> JobSpec::image_for(const std::string &name) const {
-  const Role &r = role(name);
+std::optional<std::string> JobSpec::image_for(const std::string& name) const {
+  const Role& r = role(name);
   if (r.image_uri) {
     return r.image_uri;
   }
   return role("master").image_uri;
 }
 
-Finding job_finding(const JobSpec &spec, const std::string &field, std::string rule, catalog::Severity severity,
+Finding job_finding(const JobSpec& spec, const std::string& field, std::string rule, catalog::Severity severity,
                     std::string message) {
   Finding f;
   Pos p = spec.pos(field);
@@ -317,7 +317,7 @@ Finding job_finding(const JobSpec &spec, const std::string &field, std::string r
   return f;
 }
 
-const std::vector<std::string> &known_training_input_fields() {
+const std::vector<std::string>& known_training_input_fields() {
   static const std::vector<std::string> k{"scaleTier",
                                           "masterType",
                                           "masterConfig",
@@ -347,12 +347,12 @@ const std::vector<std::string> &known_training_input_fields() {
   return k;
 }
 
-const std::vector<std::string> &scale_tiers() {
+const std::vector<std::string>& scale_tiers() {
   static const std::vector<std::string> k{"BASIC", "STANDARD_1", "PREMIUM_1", "BASIC_GPU", "BASIC_TPU", "CUSTOM"};
   return k;
 }
 
-JobSpec read_job_file(const std::string &path) {
+JobSpec read_job_file(const std::string& path) {
   std::string text = catalog::read_file(path);
   std::string ext = std::filesystem::path(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });

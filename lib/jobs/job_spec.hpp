@@ -49,17 +49,17 @@ struct JobSpec {
 
   // Where a field was written; falls back to the nearest enclosing field, then to the
   // trainingInput itself (or line 0 when nothing is known).
-  Pos pos(const std::string &field) const;
-  const Role &role(const std::string &name) const;
+  Pos pos(const std::string& field) const;
+  const Role& role(const std::string& name) const;
   // masterConfig.imageUri is set: a custom-container job.
   bool custom_container() const;
   // The image a role's replicas run: its own, else the master's (nullopt without a custom container).
-  std::optional<std::string> image_for(const std::string &role) const;
+  std::optional<std::string> image_for(const std::string& role) const;
 };
 
 // "path:line:col: " (or "path: " when the position is unknown; pos.file wins over path), the
 // prefix of every InvalidInput message about a job.
-std::string where(const std::string &path, const Pos &pos);
+std::string where(const std::string& path, const Pos& pos);
 
 // The 1-based line and column (in characters, not UTF-8 bytes) of a byte offset in text.
 Pos pos_at(std::string_view text, size_t offset);
@@ -67,25 +67,25 @@ Pos pos_at(std::string_view text, size_t offset);
 // Throws catalog::InvalidInput "origin:line:col: nesting deeper than 64 levels" when JSON
 // text nests objects and lists deeper than a job or CLUSTER_SPEC ever does (which keeps
 // every later step, recursive or not, safe from stack exhaustion).
-void check_json_nesting(std::string_view text, const std::string &origin);
+void check_json_nesting(std::string_view text, const std::string& origin);
 
 // Throws catalog::InvalidInput "origin:line:col: invalid UTF-8" at the first byte sequence
 // that is not UTF-8 (JSON output and messages must be valid text).
-void check_utf8(std::string_view text, const std::string &origin);
+void check_utf8(std::string_view text, const std::string& origin);
 
 // Fills a finding's rule, severity, message and position from a field of the spec.
-Finding job_finding(const JobSpec &spec, const std::string &field, std::string rule, catalog::Severity severity,
+Finding job_finding(const JobSpec& spec, const std::string& field, std::string rule, catalog::Severity severity,
                     std::string message);
 
 // The trainingInput fields the platform knows (camelCase), for "unknown field" notes.
-const std::vector<std::string> &known_training_input_fields();
+const std::vector<std::string>& known_training_input_fields();
 
 // The scale tiers the platform offers.
-const std::vector<std::string> &scale_tiers();
+const std::vector<std::string>& scale_tiers();
 
 // Reads a job from a file: JSON (.json, or content starting with '{'), YAML (.yaml, .yml, or
 // anything else that is not a command line), or a gcloud command line (.sh, .cmd, .txt).
 // Throws catalog::InvalidInput "path:line:col: what is wrong" for unreadable or malformed input.
-JobSpec read_job_file(const std::string &path);
+JobSpec read_job_file(const std::string& path);
 
 } // namespace lib::jobs

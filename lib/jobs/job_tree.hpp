@@ -21,6 +21,6 @@ using Positions = std::map<std::string, Pos>;
 // Counts may be numbers or numeric strings (proto3 JSON writes int64 as strings); booleans may
 // be true/false or "true"/"false". Throws catalog::InvalidInput "path:line:col: field must be
 // ..." for a field of the wrong type.
-JobSpec job_from_tree(const Tree &doc, const Positions &positions, const std::string &path, const std::string &form);
+JobSpec job_from_tree(const Tree& doc, const Positions& positions, const std::string& path, const std::string& form);
 
 } // namespace lib::jobs

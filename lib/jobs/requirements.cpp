@@ -9,16 +9,16 @@ namespace lib::jobs {
 
 namespace {
 
-LocatedRequirement parse_one(const std::string &text, const std::string &path, Pos pos) {
+LocatedRequirement parse_one(const std::string& text, const std::string& path, Pos pos) {
   pos.file = path;
   try {
     return LocatedRequirement{catalog::pep440::Requirement::parse(text), text, pos};
-  } catch (const catalog::InvalidInput &e) {
+  } catch (const catalog::InvalidInput& e) {
     throw catalog::InvalidInput(where(path, pos) + e.what());
   }
 }
 
-std::vector<LocatedRequirement> from_requirements_txt(std::string_view text, const std::string &path) {
+std::vector<LocatedRequirement> from_requirements_txt(std::string_view text, const std::string& path) {
   std::vector<LocatedRequirement> out;
   int line_no = 0;
   size_t start = 0;
@@ -47,7 +47,7 @@ std::vector<LocatedRequirement> from_requirements_txt(std::string_view text, con
   return out;
 }
 
-std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::string &path) {
+std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::string& path) {
   const std::string s(text);
   std::smatch m;
   static const std::regex k_list("(REQUIRED_PACKAGES|install_requires)\\s*=\\s*\\[");
@@ -92,7 +92,7 @@ std::vector<LocatedRequirement> from_setup_py(std::string_view text, const std::
 
 } // namespace
 
-std::vector<LocatedRequirement> read_requirements(std::string_view text, const std::string &path) {
+std::vector<LocatedRequirement> read_requirements(std::string_view text, const std::string& path) {
   check_utf8(text, path);
   bool setup = path == "setup.py" || path.ends_with("/setup.py");
   return setup ? from_setup_py(text, path) : from_requirements_txt(text, path);

@@ -21,6 +21,6 @@ struct LocatedRequirement {
 // from its literal `REQUIRED_PACKAGES = [...]` or `install_requires=[...]` list.
 // Throws catalog::InvalidInput "path:line:col: ..." for a requirement that is not PEP 508,
 // or a setup.py without such a literal list of strings.
-std::vector<LocatedRequirement> read_requirements(std::string_view text, const std::string &path);
+std::vector<LocatedRequirement> read_requirements(std::string_view text, const std::string& path);
 
 } // namespace lib::jobs

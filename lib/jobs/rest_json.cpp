@@ -13,7 +13,7 @@ namespace {
 
 class PositionScanner {
 public:
-  PositionScanner(std::string_view text, Positions &out) : m_text(text), m_out(out) {}
+  PositionScanner(std::string_view text, Positions& out) : m_text(text), m_out(out) {}
 
   void run() {
     skip_ws();
@@ -22,7 +22,7 @@ public:
 
 private:
   std::string_view m_text;
-  Positions &m_out;
+  Positions& m_out;
   size_t m_i = 0;
   int m_line = 1;
   int m_col = 1;
@@ -64,7 +64,7 @@ private:
     advance();
     return s;
   }
-  void value(const std::string &path) {
+  void value(const std::string& path) {
     char c = peek();
     if (c == '{') {
       advance();
@@ -104,11 +104,11 @@ private:
 
 } // namespace
 
-JobSpec parse_rest_json(std::string_view text, const std::string &path) {
+JobSpec parse_rest_json(std::string_view text, const std::string& path) {
   Tree doc;
   try {
     doc = Tree::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error &e) {
+  } catch (const nlohmann::json::parse_error& e) {
     // e.byte is the 1-based offset of the last character read: the end of the offending token.
     // Point at the token's start, as a compiler would.
     size_t at = e.byte == 0 ? 0 : std::min(e.byte - 1, text.size());

@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char *k_keys = "fail-on, warn-days, exclude, ignore, catalog";
+constexpr const char* k_keys = "fail-on, warn-days, exclude, ignore, catalog";
 
 struct Item {
   std::variant<std::string, long, std::vector<std::string>> value;
@@ -29,21 +29,21 @@ struct Item {
   int key_column = 0;
 };
 
-[[noreturn]] void fail(const std::string &path, int line, int column, const std::string &what) {
+[[noreturn]] void fail(const std::string& path, int line, int column, const std::string& what) {
   throw catalog::InvalidInput(path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + what);
 }
 
-bool known(const std::string &key) {
+bool known(const std::string& key) {
   return key == "fail-on" || key == "warn-days" || key == "exclude" || key == "ignore" || key == "catalog";
 }
 
-void apply(ScanConfig &c, const std::string &key, const Item &it) {
+void apply(ScanConfig& c, const std::string& key, const Item& it) {
   if (!known(key)) {
     fail(c.path, it.key_line, it.key_column, "unknown key '" + key + "' (valid: " + k_keys + ")");
   }
-  auto want = [&](const char *type) { fail(c.path, it.line, it.column, key + " must be " + type); };
+  auto want = [&](const char* type) { fail(c.path, it.line, it.column, key + " must be " + type); };
   if (key == "fail-on") {
-    const auto *s = std::get_if<std::string>(&it.value);
+    const auto* s = std::get_if<std::string>(&it.value);
     if (!s) {
       want("a string");
     }
@@ -52,19 +52,19 @@ void apply(ScanConfig &c, const std::string &key, const Item &it) {
     }
     c.fail_on = *s;
   } else if (key == "warn-days") {
-    const auto *n = std::get_if<long>(&it.value);
+    const auto* n = std::get_if<long>(&it.value);
     if (!n || *n < 0 || *n > 36500) {
       want("a whole number of days from 0 to 36500");
     }
     c.warn_days = static_cast<int>(*n);
   } else if (key == "exclude" || key == "ignore") {
-    const auto *v = std::get_if<std::vector<std::string>>(&it.value);
+    const auto* v = std::get_if<std::vector<std::string>>(&it.value);
     if (!v) {
       want("an array of strings");
     }
     (key == "exclude" ? c.excludes : c.ignore) = *v;
   } else if (key == "catalog") {
-    const auto *s = std::get_if<std::string>(&it.value);
+    const auto* s = std::get_if<std::string>(&it.value);
     if (!s || s->empty()) {
       want("a path");
     }
@@ -77,9 +77,9 @@ void apply(ScanConfig &c, const std::string &key, const Item &it) {
 
 class Toml {
 public:
-  Toml(const std::string &path, const std::string &text) : m_path(path), m_t(text) {}
+  Toml(const std::string& path, const std::string& text) : m_path(path), m_t(text) {}
 
-  void parse(ScanConfig &c) {
+  void parse(ScanConfig& c) {
     while (skip_blank(true), m_i < m_t.size()) {
       int line = m_line;
       int col = col_here();
@@ -210,8 +210,8 @@ private:
     return std::stol(m_t.substr(start, m_i - start));
   }
 
-  const std::string &m_path;
-  const std::string &m_t;
+  const std::string& m_path;
+  const std::string& m_t;
   size_t m_i = 0;
   int m_line = 1;
   size_t m_line_start = 0;
@@ -220,11 +220,11 @@ private:
 
 // --- YAML --------------------------------------------------------------------------------
 
-void parse_yaml(ScanConfig &c, const std::string &text) {
+void parse_yaml(ScanConfig& c, const std::string& text) {
   YAML::Node root;
   try {
     root = YAML::Load(text);
-  } catch (const YAML::Exception &e) {
+  } catch (const YAML::Exception& e) {
     fail(c.path, e.mark.line + 1, e.mark.column + 1, e.msg);
   }
   if (root.IsNull()) {
@@ -233,9 +233,9 @@ void parse_yaml(ScanConfig &c, const std::string &text) {
   if (!root.IsMap()) {
     fail(c.path, root.Mark().line + 1, root.Mark().column + 1, "expected a mapping of " + std::string(k_keys));
   }
-  for (const auto &kv : root) {
+  for (const auto& kv : root) {
     std::string key = kv.first.Scalar();
-    const YAML::Node &v = kv.second;
+    const YAML::Node& v = kv.second;
     Item it;
     it.key_line = kv.first.Mark().line + 1;
     it.key_column = kv.first.Mark().column + 1;
@@ -246,7 +246,7 @@ void parse_yaml(ScanConfig &c, const std::string &text) {
     it.column = v.Mark().column + 1;
     if (v.IsSequence()) {
       std::vector<std::string> list;
-      for (const auto &e : v) {
+      for (const auto& e : v) {
         if (!e.IsScalar()) {
           fail(c.path, e.Mark().line + 1, e.Mark().column + 1, key + " must be a list of strings");
         }
@@ -254,7 +254,7 @@ void parse_yaml(ScanConfig &c, const std::string &text) {
       }
       it.value = list;
     } else if (v.IsScalar()) {
-      const std::string &s = v.Scalar();
+      const std::string& s = v.Scalar();
       bool digits =
           !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
       if (digits && v.Tag() != "!") {
@@ -269,14 +269,14 @@ void parse_yaml(ScanConfig &c, const std::string &text) {
   }
 }
 
-bool is_file(const fs::path &p) {
+bool is_file(const fs::path& p) {
   std::error_code ec;
   return fs::is_regular_file(p, ec);
 }
 
 } // namespace
 
-std::optional<std::string> find_config(const std::string &start) {
+std::optional<std::string> find_config(const std::string& start) {
   std::error_code ec;
   fs::path dir = fs::absolute(start, ec);
   if (ec) {
@@ -296,7 +296,7 @@ std::optional<std::string> find_config(const std::string &start) {
       break;
     }
   }
-  for (const char *name : {".rtcat.toml", ".rtcat.yaml", ".rtcat.yml"}) {
+  for (const char* name : {".rtcat.toml", ".rtcat.yaml", ".rtcat.yml"}) {
     fs::path candidate = where / name;
     if (is_file(candidate)) {
       fs::path rel = fs::relative(candidate, fs::current_path(ec), ec);
@@ -306,7 +306,7 @@ std::optional<std::string> find_config(const std::string &start) {
   return std::nullopt;
 }
 
-ScanConfig parse_config(const std::string &path, const std::string &text) {
+ScanConfig parse_config(const std::string& path, const std::string& text) {
   ScanConfig c;
   c.path = path;
   std::string ext = fs::path(path).extension().string();
@@ -318,7 +318,7 @@ ScanConfig parse_config(const std::string &path, const std::string &text) {
   return c;
 }
 
-ScanConfig read_config(const std::string &path) {
+ScanConfig read_config(const std::string& path) {
   return parse_config(path, catalog::read_file(path));
 }
 

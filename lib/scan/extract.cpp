@@ -11,7 +11,7 @@ bool contains(std::string_view text, std::string_view needle) {
   return ::memmem(text.data(), text.size(), needle.data(), needle.size()) != nullptr;
 }
 
-size_t sort_key(const Reference &r) {
+size_t sort_key(const Reference& r) {
   return r.runtime.text.empty() ? r.job_offset : r.runtime.offset;
 }
 
@@ -62,7 +62,7 @@ std::vector<Reference> extract_all(std::string_view text) {
     auto images = extract_images(text);
     out.insert(out.end(), images.begin(), images.end());
   }
-  std::stable_sort(out.begin(), out.end(), [](const Reference &a, const Reference &b) { return sort_key(a) < sort_key(b); });
+  std::stable_sort(out.begin(), out.end(), [](const Reference& a, const Reference& b) { return sort_key(a) < sort_key(b); });
   return out;
 }
 
@@ -72,8 +72,8 @@ std::vector<Suppression> find_suppressions(std::string_view text) {
   size_t from = 0;
   int line = 1;
   size_t counted = 0;
-  while (const void *hit = ::memmem(text.data() + from, text.size() - from, k_marker.data(), k_marker.size())) {
-    size_t at = static_cast<size_t>(static_cast<const char *>(hit) - text.data());
+  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_marker.data(), k_marker.size())) {
+    size_t at = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
     line += static_cast<int>(std::count(text.begin() + static_cast<long>(counted), text.begin() + static_cast<long>(at), '\n'));
     counted = at;
     size_t start = at + k_marker.size();
@@ -109,10 +109,10 @@ std::vector<Suppression> find_suppressions(std::string_view text) {
 
 LineIndex::LineIndex(std::string_view text) : m_text(text) {
   m_starts.push_back(0);
-  const char *p = text.data();
-  const char *end = text.data() + text.size();
-  while (const void *nl = std::memchr(p, '\n', static_cast<size_t>(end - p))) {
-    p = static_cast<const char *>(nl) + 1;
+  const char* p = text.data();
+  const char* end = text.data() + text.size();
+  while (const void* nl = std::memchr(p, '\n', static_cast<size_t>(end - p))) {
+    p = static_cast<const char*>(nl) + 1;
     m_starts.push_back(static_cast<size_t>(p - text.data()));
   }
 }

@@ -21,7 +21,7 @@ bool is_word_char(char c) {
 }
 
 // Skips a backslash-newline continuation at i; true when there was one.
-bool skip_continuation(std::string_view t, size_t &i) {
+bool skip_continuation(std::string_view t, size_t& i) {
   if (i < t.size() && t[i] == '\\') {
     if (i + 1 < t.size() && t[i + 1] == '\n') {
       i += 2;
@@ -94,7 +94,7 @@ std::vector<Token> tokenize(std::string_view t, size_t start) {
   return out;
 }
 
-bool at(const std::vector<Token> &v, size_t i, std::string_view word) {
+bool at(const std::vector<Token>& v, size_t i, std::string_view word) {
   return i < v.size() && v[i].text == word;
 }
 
@@ -104,8 +104,8 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
   std::vector<Reference> out;
   size_t from = 0;
   static constexpr std::string_view k_gcloud = "gcloud";
-  while (const void *hit = ::memmem(text.data() + from, text.size() - from, k_gcloud.data(), k_gcloud.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char *>(hit) - text.data());
+  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_gcloud.data(), k_gcloud.size())) {
+    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
     from = p + k_gcloud.size();
     if ((p > 0 && is_word_char(text[p - 1])) || (from < text.size() && is_word_char(text[from]))) {
       continue;
@@ -133,7 +133,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     bool runtime_written = false;
     bool readable = true;
     for (size_t k = i; k < toks.size(); ++k) {
-      const std::string &w = toks[k].text;
+      const std::string& w = toks[k].text;
       if (w.rfind("--", 0) != 0) {
         continue;
       }

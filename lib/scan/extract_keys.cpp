@@ -70,8 +70,8 @@ std::vector<Reference> extract_keys(std::string_view text) {
   std::vector<size_t> python_keys; // offsets of Python keys with an unreadable value
   static constexpr std::string_view k_needle = "ersion";
   size_t from = 0;
-  while (const void *hit = ::memmem(text.data() + from, text.size() - from, k_needle.data(), k_needle.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char *>(hit) - text.data());
+  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_needle.data(), k_needle.size())) {
+    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
     from = p + k_needle.size();
     if (p == 0 || (from < text.size() && is_ident(text[from]))) {
       continue;
@@ -115,7 +115,7 @@ std::vector<Reference> extract_keys(std::string_view text) {
   }
   bool job = ::memmem(text.data(), text.size(), "trainingInput", 13) != nullptr;
   bool model = ::memmem(text.data(), text.size(), "deploymentUri", 13) != nullptr;
-  for (auto &r : runtimes) {
+  for (auto& r : runtimes) {
     r.whole_job = job || model;
     r.service = model && !job ? "prediction" : "training";
   }
@@ -123,11 +123,11 @@ std::vector<Reference> extract_keys(std::string_view text) {
   // closest Python wins. Runtimes are in file order, so the nearest is found by bisection.
   LineIndex index(text);
   std::vector<int> lines;
-  for (const auto &r : runtimes) {
+  for (const auto& r : runtimes) {
     lines.push_back(index.line(r.runtime.offset));
   }
   std::vector<int> best(runtimes.size(), 31);
-  auto attach = [&](size_t offset, const Value *value) {
+  auto attach = [&](size_t offset, const Value* value) {
     int line = index.line(offset);
     auto it = std::lower_bound(lines.begin(), lines.end(), line);
     size_t nearest = std::string::npos;
@@ -147,14 +147,14 @@ std::vector<Reference> extract_keys(std::string_view text) {
     if (nearest == std::string::npos || distance > 30) {
       return;
     }
-    Reference &r = runtimes[nearest];
+    Reference& r = runtimes[nearest];
     r.python_written = true;
     if (value && distance < best[nearest]) {
       best[nearest] = distance;
       r.python = *value;
     }
   };
-  for (const auto &v : pythons) {
+  for (const auto& v : pythons) {
     attach(v.offset, &v);
   }
   for (size_t off : python_keys) {
@@ -167,8 +167,8 @@ std::vector<Reference> extract_images(std::string_view text) {
   std::vector<Reference> out;
   static constexpr std::string_view k_host = "-docker.pkg.dev/vertex-ai";
   size_t from = 0;
-  while (const void *hit = ::memmem(text.data() + from, text.size() - from, k_host.data(), k_host.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char *>(hit) - text.data());
+  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_host.data(), k_host.size())) {
+    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
     from = p + k_host.size();
     size_t start = p;
     while (start > 0 && (std::islower(static_cast<unsigned char>(text[start - 1])) ||

@@ -8,7 +8,7 @@ namespace {
 
 // Matches a character class at p[0] == '['; advances p past it. nullopt when it is not a
 // well-formed class (then '[' is a literal).
-std::optional<bool> match_class(std::string_view p, size_t &i, char ch) {
+std::optional<bool> match_class(std::string_view p, size_t& i, char ch) {
   size_t j = i + 1;
   bool negate = j < p.size() && (p[j] == '!' || p[j] == '^');
   if (negate) {
@@ -52,9 +52,9 @@ struct Memo {
   }
 };
 
-bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si, Memo &memo);
+bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si, Memo& memo);
 
-bool match_at(std::string_view p, size_t pi, std::string_view s, size_t si, Memo &memo) {
+bool match_at(std::string_view p, size_t pi, std::string_view s, size_t si, Memo& memo) {
   if (memo.known_failure(pi, si)) {
     return false;
   }
@@ -65,7 +65,7 @@ bool match_at(std::string_view p, size_t pi, std::string_view s, size_t si, Memo
   return ok;
 }
 
-bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si, Memo &memo) {
+bool match_from(std::string_view p, size_t pi, std::string_view s, size_t si, Memo& memo) {
   while (pi < p.size()) {
     char c = p[pi];
     if (c == '*') {

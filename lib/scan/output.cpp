@@ -10,13 +10,13 @@ using ordered = nlohmann::ordered_json;
 
 namespace {
 
-size_t count(const ScanResult &r, catalog::Severity s) {
+size_t count(const ScanResult& r, catalog::Severity s) {
   return static_cast<size_t>(
-      std::count_if(r.findings.begin(), r.findings.end(), [&](const Finding &f) { return f.severity == s; }));
+      std::count_if(r.findings.begin(), r.findings.end(), [&](const Finding& f) { return f.severity == s; }));
 }
 
 // GitHub's escapes: data escapes % CR LF; property values also ':' and ','.
-std::string escape(const std::string &s, bool property) {
+std::string escape(const std::string& s, bool property) {
   std::string out;
   for (char c : s) {
     switch (c) {
@@ -42,13 +42,13 @@ std::string escape(const std::string &s, bool property) {
   return out;
 }
 
-std::string plural(size_t n, const std::string &word) {
+std::string plural(size_t n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
 } // namespace
 
-std::string json_scan(const ScanResult &r, catalog::Date on) {
+std::string json_scan(const ScanResult& r, catalog::Date on) {
   ordered j;
   j["date"] = catalog::format_date(on);
   j["files"] = r.files;
@@ -63,7 +63,7 @@ std::string json_scan(const ScanResult &r, catalog::Date on) {
                   {"note", count(r, catalog::Severity::note)}};
   j["findings"] = ordered::parse(json_findings(r.findings));
   ordered refs = ordered::array();
-  for (const auto &ref : r.references) {
+  for (const auto& ref : r.references) {
     ordered e;
     e["path"] = ref.path;
     e["line"] = ref.line;
@@ -80,11 +80,11 @@ std::string json_scan(const ScanResult &r, catalog::Date on) {
   return j.dump(2) + "\n";
 }
 
-std::string github_annotations(const ScanResult &r) {
+std::string github_annotations(const ScanResult& r) {
   std::string out;
   for (size_t i = 0; i < r.findings.size(); ++i) {
-    const Finding &f = r.findings[i];
-    const char *cmd = f.severity == catalog::Severity::error     ? "error"
+    const Finding& f = r.findings[i];
+    const char* cmd = f.severity == catalog::Severity::error     ? "error"
                       : f.severity == catalog::Severity::warning ? "warning"
                                                                  : "notice";
     std::string msg = f.message;
@@ -98,7 +98,7 @@ std::string github_annotations(const ScanResult &r) {
   return out;
 }
 
-std::string summary_line(const ScanResult &r) {
+std::string summary_line(const ScanResult& r) {
   std::string s = plural(r.files, "file") + " scanned, " + plural(r.references.size(), "reference") + ": " +
                   plural(count(r, catalog::Severity::error), "error") + ", " +
                   plural(count(r, catalog::Severity::warning), "warning") + ", " +

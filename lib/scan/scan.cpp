@@ -27,7 +27,7 @@ struct FileRefs {
   std::vector<Suppression> suppressions;
 };
 
-Position locate(const LineIndex &index, size_t offset, size_t length) {
+Position locate(const LineIndex& index, size_t offset, size_t length) {
   Position p;
   p.line = index.line(offset);
   p.column = index.column(offset);
@@ -36,7 +36,7 @@ Position locate(const LineIndex &index, size_t offset, size_t length) {
   return p;
 }
 
-std::string fingerprint(const Finding &f, std::string_view line_text) {
+std::string fingerprint(const Finding& f, std::string_view line_text) {
   while (!line_text.empty() && (line_text.front() == ' ' || line_text.front() == '\t')) {
     line_text.remove_prefix(1);
   }
@@ -60,14 +60,14 @@ std::string fingerprint(const Finding &f, std::string_view line_text) {
 
 // Orders the findings of one file (from `first` on) by line and column, keeping the order of
 // findings at the same place.
-void sort_by_position(ScanResult &r, size_t first) {
+void sort_by_position(ScanResult& r, size_t first) {
   std::vector<size_t> order(r.findings.size() - first);
   for (size_t i = 0; i < order.size(); ++i) {
     order[i] = first + i;
   }
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    const Finding &x = r.findings[a];
-    const Finding &y = r.findings[b];
+    const Finding& x = r.findings[a];
+    const Finding& y = r.findings[b];
     return x.line != y.line ? x.line < y.line : x.column < y.column;
   });
   std::vector<Finding> findings;
@@ -80,12 +80,12 @@ void sort_by_position(ScanResult &r, size_t first) {
   std::move(regions.begin(), regions.end(), r.regions.begin() + static_cast<long>(first));
 }
 
-bool suppressed(const std::vector<Suppression> &sups, const Finding &f) {
-  for (const auto &s : sups) {
+bool suppressed(const std::vector<Suppression>& sups, const Finding& f) {
+  for (const auto& s : sups) {
     if (s.line != f.line && s.line != f.line - 1) {
       continue;
     }
-    for (const auto &r : s.rules) {
+    for (const auto& r : s.rules) {
       if (r == f.rule || r == "*") {
         return true;
       }
@@ -97,17 +97,17 @@ bool suppressed(const std::vector<Suppression> &sups, const Finding &f) {
 // Judges references with lib::check(), remembering each distinct request's answer.
 class Judge {
 public:
-  Judge(const catalog::CatalogSet &set, const ScanOptions &o) : m_set(set), m_options(o) {
-    if (const auto *c = set.get("ai-platform"); c && c->policy.required_fields) {
+  Judge(const catalog::CatalogSet& set, const ScanOptions& o) : m_set(set), m_options(o) {
+    if (const auto* c = set.get("ai-platform"); c && c->policy.required_fields) {
       m_required = &*c->policy.required_fields;
       m_required_catalog = c;
     }
   }
 
-  const CheckResult *check(const Reference &r) {
+  const CheckResult* check(const Reference& r) {
     std::string id = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime.text : r.catalog + ":" + r.runtime.text;
     std::string key = id + "|" + (r.python ? r.python->text : "") + "|" + r.service;
-    for (const auto &f : r.frameworks) {
+    for (const auto& f : r.frameworks) {
       key += "|" + f;
     }
     auto it = m_cache.find(key);
@@ -126,15 +126,15 @@ public:
       req.on = m_options.on;
       req.warn_days = m_options.warn_days;
       res = lib::check(m_set, req);
-    } catch (const catalog::InvalidInput &) {
+    } catch (const catalog::InvalidInput&) {
       // A value that looks like a version but is not one the catalog can read: not judged.
     }
-    auto &slot = m_cache[key] = std::move(res);
+    auto& slot = m_cache[key] = std::move(res);
     return slot ? &*slot : nullptr;
   }
 
   // The required-field finding for a whole job without a runtime or a Python version.
-  std::optional<Finding> required_field(const Reference &r, const CheckResult *res) const {
+  std::optional<Finding> required_field(const Reference& r, const CheckResult* res) const {
     if (!m_required || !r.whole_job || r.form == "image") {
       return std::nullopt;
     }
@@ -150,7 +150,7 @@ public:
       return std::nullopt;
     }
     std::string fallback;
-    for (const auto &[k, v] : m_required->defaults) {
+    for (const auto& [k, v] : m_required->defaults) {
       if (k == field) {
         fallback = v;
       }
@@ -171,16 +171,16 @@ public:
   }
 
 private:
-  const catalog::CatalogSet &m_set;
-  const ScanOptions &m_options;
-  const catalog::RequiredFields *m_required = nullptr;
-  const catalog::Catalog *m_required_catalog = nullptr;
+  const catalog::CatalogSet& m_set;
+  const ScanOptions& m_options;
+  const catalog::RequiredFields* m_required = nullptr;
+  const catalog::Catalog* m_required_catalog = nullptr;
   std::map<std::string, std::optional<CheckResult>> m_cache;
 };
 
 } // namespace
 
-ScanResult scan(const catalog::CatalogSet &set, const ScanOptions &options) {
+ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   WalkStats stats;
   std::vector<SourceFile> files = walk(options.walk, stats);
   std::vector<FileRefs> found(files.size());
@@ -189,9 +189,9 @@ ScanResult scan(const catalog::CatalogSet &set, const ScanOptions &options) {
     if (refs.empty()) {
       return;
     }
-    FileRefs &out = found[i];
+    FileRefs& out = found[i];
     LineIndex index(text);
-    for (const auto &r : refs) {
+    for (const auto& r : refs) {
       out.runtime_at.push_back(r.runtime.text.empty() ? locate(index, r.job_offset, 6)
                                                       : locate(index, r.runtime.offset, r.runtime.length));
       out.python_at.push_back(r.python ? locate(index, r.python->offset, r.python->length) : Position{});
@@ -209,11 +209,11 @@ ScanResult scan(const catalog::CatalogSet &set, const ScanOptions &options) {
   result.symlinks = stats.symlinks;
   Judge judge(set, options);
   for (size_t i = 0; i < files.size(); ++i) {
-    const FileRefs &fr = found[i];
+    const FileRefs& fr = found[i];
     size_t first = result.findings.size();
     for (size_t k = 0; k < fr.refs.size(); ++k) {
-      const Reference &r = fr.refs[k];
-      const CheckResult *res = r.runtime.text.empty() ? nullptr : judge.check(r);
+      const Reference& r = fr.refs[k];
+      const CheckResult* res = r.runtime.text.empty() ? nullptr : judge.check(r);
       std::vector<Finding> fs;
       if (res) {
         fs = res->findings;
@@ -233,9 +233,9 @@ ScanResult scan(const catalog::CatalogSet &set, const ScanOptions &options) {
       if (auto f = judge.required_field(r, res)) {
         fs.push_back(*f);
       }
-      for (auto &f : fs) {
+      for (auto& f : fs) {
         bool at_python = r.python && (f.rule == "python-unsupported" || f.rule == "python-unknown");
-        const Position &at = at_python ? fr.python_at[k] : fr.runtime_at[k];
+        const Position& at = at_python ? fr.python_at[k] : fr.runtime_at[k];
         f.path = files[i].path;
         f.line = at.line;
         f.column = at.column;

@@ -52,6 +52,6 @@ struct ScanResult {
 // with lib::check() on the date (plus the required-field rule for whole jobs). A finding of
 // rule R is dropped when R is in ignore_rules, or when "rtcat: ignore[R]" (or "ignore[*]") is on
 // its line or the line above. Throws InvalidInput for a path that does not exist.
-ScanResult scan(const catalog::CatalogSet &set, const ScanOptions &options);
+ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options);
 
 } // namespace lib::scan

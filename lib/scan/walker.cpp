@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool read_small_file(const std::string &path, std::string &out) {
+bool read_small_file(const std::string& path, std::string& out) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     return false;
@@ -34,7 +34,7 @@ bool read_small_file(const std::string &path, std::string &out) {
   return n == 0;
 }
 
-bool exists(const std::string &path) {
+bool exists(const std::string& path) {
   struct stat st {};
   return ::lstat(path.c_str(), &st) == 0;
 }
@@ -42,7 +42,7 @@ bool exists(const std::string &path) {
 // One walk from a root folder: ignore rules in effect, relative paths, the output list.
 class Walker {
 public:
-  Walker(const WalkOptions &o, WalkStats &stats, std::vector<SourceFile> &out) : m_options(o), m_stats(stats), m_out(out) {}
+  Walker(const WalkOptions& o, WalkStats& stats, std::vector<SourceFile>& out) : m_options(o), m_stats(stats), m_out(out) {}
 
   void run(std::string root, bool checkout) {
     while (root.size() > 1 && root.back() == '/') {
@@ -53,7 +53,7 @@ public:
     }
     m_checkout = checkout;
     m_excludes = IgnoreRules();
-    for (const auto &e : m_options.excludes) {
+    for (const auto& e : m_options.excludes) {
       m_excludes.add(e);
     }
     m_rules.clear();
@@ -67,7 +67,7 @@ public:
 private:
   // Inside a git checkout: .git/info/exclude and the .gitignore files from the top of the
   // checkout down to the root, with paths made relative to the top.
-  void load_repository_rules(const std::string &root) {
+  void load_repository_rules(const std::string& root) {
     std::error_code ec;
     fs::path abs = fs::weakly_canonical(fs::absolute(root, ec), ec);
     if (ec) {
@@ -84,7 +84,7 @@ private:
       }
     }
     std::reverse(chain.begin(), chain.end());
-    const fs::path &top = chain.front();
+    const fs::path& top = chain.front();
     m_top_rel = fs::relative(abs, top, ec).generic_string();
     if (m_top_rel == ".") {
       m_top_rel.clear();
@@ -102,14 +102,14 @@ private:
     }
   }
 
-  std::string top_rel(const std::string &sub) const {
+  std::string top_rel(const std::string& sub) const {
     if (m_top_rel.empty()) {
       return sub;
     }
     return sub.empty() ? m_top_rel : m_top_rel + "/" + sub;
   }
 
-  bool ignored(const std::string &sub, bool is_dir) const {
+  bool ignored(const std::string& sub, bool is_dir) const {
     if (m_excludes.match(sub, is_dir).value_or(false)) {
       return true;
     }
@@ -122,7 +122,7 @@ private:
     return false;
   }
 
-  void descend(const std::string &dir, const std::string &sub) {
+  void descend(const std::string& dir, const std::string& sub) {
     size_t pushed = 0;
     if (m_checkout) {
       std::string text;
@@ -131,14 +131,14 @@ private:
         pushed = 1;
       }
     }
-    DIR *d = ::opendir(dir.c_str());
+    DIR* d = ::opendir(dir.c_str());
     if (!d) {
       ++m_stats.unreadable;
       m_rules.resize(m_rules.size() - pushed);
       return;
     }
     std::vector<std::pair<std::string, unsigned char>> entries;
-    while (dirent *e = ::readdir(d)) {
+    while (dirent* e = ::readdir(d)) {
       std::string_view name = e->d_name;
       if (name == "." || name == ".." || name == ".git") {
         continue;
@@ -147,7 +147,7 @@ private:
     }
     ::closedir(d);
     std::sort(entries.begin(), entries.end());
-    for (auto &[name, type] : entries) {
+    for (auto& [name, type] : entries) {
       std::string path = dir == "." ? name : (dir == "/" ? "/" + name : dir + "/" + name);
       std::string rel = sub.empty() ? name : sub + "/" + name;
       if (type == DT_UNKNOWN) {
@@ -179,9 +179,9 @@ private:
     m_rules.resize(m_rules.size() - pushed);
   }
 
-  const WalkOptions &m_options;
-  WalkStats &m_stats;
-  std::vector<SourceFile> &m_out;
+  const WalkOptions& m_options;
+  WalkStats& m_stats;
+  std::vector<SourceFile>& m_out;
   bool m_checkout = false;
   std::string m_top_rel;
   IgnoreRules m_excludes;
@@ -189,7 +189,7 @@ private:
 };
 
 // Whether the folder is inside a git checkout (a .git at it or above).
-bool in_git_checkout(const std::string &root) {
+bool in_git_checkout(const std::string& root) {
   std::error_code ec;
   fs::path p = fs::weakly_canonical(fs::absolute(root, ec), ec);
   for (; !ec; p = p.parent_path()) {
@@ -205,10 +205,10 @@ bool in_git_checkout(const std::string &root) {
 
 } // namespace
 
-std::vector<SourceFile> walk(const WalkOptions &options, WalkStats &stats) {
+std::vector<SourceFile> walk(const WalkOptions& options, WalkStats& stats) {
   std::vector<std::string> roots = options.paths.empty() ? std::vector<std::string>{"."} : options.paths;
   std::vector<SourceFile> out;
-  for (const auto &root : roots) {
+  for (const auto& root : roots) {
     struct stat st {};
     if (::stat(root.c_str(), &st) != 0) {
       throw catalog::InvalidInput(root + ": cannot scan: " + std::strerror(errno));
@@ -223,14 +223,14 @@ std::vector<SourceFile> walk(const WalkOptions &options, WalkStats &stats) {
   return out;
 }
 
-void read_files(const std::vector<SourceFile> &files, const WalkOptions &options, WalkStats &stats,
-                const std::function<void(size_t, std::string_view)> &fn) {
+void read_files(const std::vector<SourceFile>& files, const WalkOptions& options, WalkStats& stats,
+                const std::function<void(size_t, std::string_view)>& fn) {
   std::atomic<size_t> next{0};
   auto worker = [&] {
     std::unique_ptr<char[]> buf;
     size_t cap = 0;
     for (size_t i = next++; i < files.size(); i = next++) {
-      const SourceFile &f = files[i];
+      const SourceFile& f = files[i];
       // O_NONBLOCK: a FIFO named on the command line must not block the scan (it is skipped below).
       int fd = ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (f.given ? 0 : O_NOFOLLOW));
       struct stat st {};
@@ -284,7 +284,7 @@ void read_files(const std::vector<SourceFile> &files, const WalkOptions &options
     pool.emplace_back(worker);
   }
   worker();
-  for (auto &t : pool) {
+  for (auto& t : pool) {
     t.join();
   }
 }

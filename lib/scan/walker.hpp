@@ -35,12 +35,12 @@ struct WalkStats {
 // Lists the files under the paths, in a stable order (names sorted per folder): skips '.git',
 // what --exclude and (inside a git checkout) .gitignore ignore, and every symlink met inside a
 // tree, so the walk never leaves it. Throws InvalidInput for a path that does not exist.
-std::vector<SourceFile> walk(const WalkOptions &options, WalkStats &stats);
+std::vector<SourceFile> walk(const WalkOptions& options, WalkStats& stats);
 
 // Reads the files on `threads` threads (0: one per core) and calls fn(index, content) for each
 // text file of at most max_size bytes; skips binary files (a NUL byte in the first 8 KiB) and
 // unreadable ones, counting them in stats. fn runs concurrently and must be thread-safe.
-void read_files(const std::vector<SourceFile> &files, const WalkOptions &options, WalkStats &stats,
-                const std::function<void(size_t, std::string_view)> &fn);
+void read_files(const std::vector<SourceFile>& files, const WalkOptions& options, WalkStats& stats,
+                const std::function<void(size_t, std::string_view)>& fn);
 
 } // namespace lib::scan

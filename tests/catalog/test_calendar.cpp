@@ -9,7 +9,7 @@ using catalog::parse_date;
 
 TEST_CASE("dates parse only as strict ISO calendar days") {
   CHECK(format_date(parse_date("2024-02-29")) == "2024-02-29");
-  for (const char *bad : {"2023-02-29", "2024-13-01", "2024-2-3", "24-02-03", "2024-02-03 ", "2024/02/03", "", "2024-00-10",
+  for (const char* bad : {"2023-02-29", "2024-13-01", "2024-2-3", "24-02-03", "2024-02-03 ", "2024/02/03", "", "2024-00-10",
                           "2024-01-32", "abcd-ef-gh"}) {
     CAPTURE(bad);
     CHECK_FALSE(catalog::try_parse_date(bad));

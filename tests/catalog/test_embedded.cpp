@@ -19,12 +19,12 @@ TEST_CASE("every shipped catalog in data/ loads and is what the binary embeds") 
 
 TEST_CASE("the ai-platform data holds every legacy runtime with its sources") {
   auto c = *catalog::embedded_catalog("ai-platform");
-  const char *ids[] = {"1.0",  "1.1",  "1.2", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11", "1.12", "1.13",
+  const char* ids[] = {"1.0",  "1.1",  "1.2", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11", "1.12", "1.13",
                        "1.14", "1.15", "2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.8",  "2.9",  "2.10", "2.11"};
   CHECK(c.runtimes.size() == std::size(ids));
-  for (const char *id : ids) {
+  for (const char* id : ids) {
     CAPTURE(id);
-    const auto *r = c.find(id);
+    const auto* r = c.find(id);
     REQUIRE(r);
     CHECK_FALSE(r->sources.empty());
   }
@@ -36,10 +36,10 @@ TEST_CASE("the ai-platform data holds every legacy runtime with its sources") {
 }
 
 TEST_CASE("every vertex image carries its dates and regional URIs") {
-  for (const char *name : {"vertex-training", "vertex-prediction"}) {
+  for (const char* name : {"vertex-training", "vertex-prediction"}) {
     auto c = *catalog::embedded_catalog(name);
     CHECK(c.runtimes.size() > 70);
-    for (const auto &r : c.runtimes) {
+    for (const auto& r : c.runtimes) {
       CAPTURE(r.id);
       CHECK(r.uris.size() == 3);
       CHECK(r.milestones.size() == 2);

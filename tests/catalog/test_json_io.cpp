@@ -10,15 +10,15 @@ using catalog::parse_catalog;
 
 namespace {
 // The message of the InvalidInput that parsing `text` throws.
-std::string error_of(const std::string &text) {
+std::string error_of(const std::string& text) {
   try {
     parse_catalog(text, "cat.json");
-  } catch (const catalog::InvalidInput &e) {
+  } catch (const catalog::InvalidInput& e) {
     return e.what();
   }
   return "(no error)";
 }
-std::string with(std::string text, const std::string &from, const std::string &to) {
+std::string with(std::string text, const std::string& from, const std::string& to) {
   auto at = text.find(from);
   REQUIRE(at != std::string::npos);
   return text.replace(at, from.size(), to);

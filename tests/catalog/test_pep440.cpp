@@ -6,17 +6,17 @@
 using namespace catalog::pep440;
 
 namespace {
-Version v(const char *s) {
+Version v(const char* s) {
   return Version::parse(s);
 }
-bool in(const char *spec, const char *version) {
+bool in(const char* spec, const char* version) {
   return SpecifierSet::parse(spec).contains(v(version));
 }
 } // namespace
 
 TEST_CASE("PEP 440 ordering") {
   // The ordering example from PEP 440, ascending.
-  const char *order[] = {"1.0.dev456",    "1.0a1",         "1.0a2.dev456", "1.0a12.dev456",
+  const char* order[] = {"1.0.dev456",    "1.0a1",         "1.0a2.dev456", "1.0a12.dev456",
                          "1.0a12",        "1.0b1.dev456",  "1.0b2",        "1.0b2.post345.dev456",
                          "1.0b2.post345", "1.0rc1.dev456", "1.0rc1",       "1.0",
                          "1.0+abc.5",     "1.0+abc.7",     "1.0+5",        "1.0.post456.dev34",
@@ -40,7 +40,7 @@ TEST_CASE("PEP 440 normalisation") {
   CHECK(v("1.0.POST1").str() == "1.0.post1");
   CHECK(v("1.0-dev3").str() == "1.0.dev3");
   CHECK(v("1.0+Ubuntu-1").str() == "1.0+ubuntu.1");
-  for (const char *bad : {"", "abc", "1.0+", "1.0++a", "1..0", "1.0-", "1.0 beta", "1.0#"}) {
+  for (const char* bad : {"", "abc", "1.0+", "1.0++a", "1..0", "1.0-", "1.0 beta", "1.0#"}) {
     CAPTURE(bad);
     CHECK_FALSE(Version::try_parse(bad));
   }
@@ -88,7 +88,7 @@ TEST_CASE("PEP 440 specifiers") {
     CHECK(in("===1.0", "1.0"));
   }
   SUBCASE("invalid specifiers are input errors") {
-    for (const char *bad : {">=", "2.11", "=>2.11", ">=2.x", "~=1", "<=1.0.*", "==1.0a1.*", ">=1.0,", ",>=1.0", ">=1.0+local"}) {
+    for (const char* bad : {">=", "2.11", "=>2.11", ">=2.x", "~=1", "<=1.0.*", "==1.0a1.*", ">=1.0,", ",>=1.0", ">=1.0+local"}) {
       CAPTURE(bad);
       CHECK_THROWS_AS(SpecifierSet::parse(bad), catalog::InvalidInput);
     }

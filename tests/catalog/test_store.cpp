@@ -20,7 +20,7 @@ struct TempPath {
     path = buf;
   }
   ~TempPath() {
-    for (const char *suffix : {"", "-wal", "-shm"}) {
+    for (const char* suffix : {"", "-wal", "-shm"}) {
       std::remove((path + suffix).c_str());
     }
   }
@@ -85,7 +85,7 @@ TEST_CASE("bad store files are clear errors") {
     try {
       catalog::Store s(tmp.path, catalog::Store::Mode::read);
       FAIL("no error");
-    } catch (const catalog::StorageError &e) {
+    } catch (const catalog::StorageError& e) {
       CHECK(std::string(e.what()).find("schema version 7 is not supported") != std::string::npos);
     }
   }

@@ -11,7 +11,7 @@
 
 namespace test {
 
-inline const char *const k_old_catalog = R"({
+inline const char* const k_old_catalog = R"({
   "format": "rtcat-catalog/1", "catalog": "old", "title": "Old platform", "as_of": "2026-01-01",
   "policy": {
     "milestones": [
@@ -36,7 +36,7 @@ inline const char *const k_old_catalog = R"({
   ]
 })";
 
-inline const char *const k_new_catalog = R"({
+inline const char* const k_new_catalog = R"({
   "format": "rtcat-catalog/1", "catalog": "new", "title": "New platform images", "entry_noun": "image", "as_of": "2026-06-01",
   "policy": {
     "milestones": [
@@ -72,7 +72,7 @@ inline catalog::CatalogSet migration_set() {
   return catalog::CatalogSet::from_catalogs(std::move(cs));
 }
 
-inline catalog::Date day(const char *iso) {
+inline catalog::Date day(const char* iso) {
   return catalog::parse_date(iso);
 }
 

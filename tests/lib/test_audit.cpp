@@ -5,7 +5,7 @@
 
 namespace {
 
-lib::Resource job(const char *runtime, const char *python = "3.7") {
+lib::Resource job(const char* runtime, const char* python = "3.7") {
   lib::Resource r;
   r.kind = "job";
   r.name = "train_1";
@@ -18,7 +18,7 @@ lib::Resource job(const char *runtime, const char *python = "3.7") {
   return r;
 }
 
-lib::Resource version(const char *runtime) {
+lib::Resource version(const char* runtime) {
   lib::Resource r = job(runtime, "3.5");
   r.kind = "model_version";
   r.name = "projects/p/models/m/versions/v1";
@@ -32,7 +32,7 @@ TEST_CASE("audit judges jobs as new work and model versions as deployed") {
   auto set = test::migration_set();
   lib::Auditor auditor(set, test::day("2021-03-01"), 90, "");
   SUBCASE("a job on a closed runtime is an error with an upgrade target") {
-    const auto &v = auditor.judge(job("1.0", "3.5"));
+    const auto& v = auditor.judge(job("1.0", "3.5"));
     CHECK(v.status == "submission_end");
     CHECK(v.catalog == "old");
     CHECK(v.severity == catalog::Severity::error);
@@ -42,7 +42,7 @@ TEST_CASE("audit judges jobs as new work and model versions as deployed") {
     CHECK(v.days == -59);
   }
   SUBCASE("a deployed model version on it only warns until deletion") {
-    const auto &v = auditor.judge(version("1.0"));
+    const auto& v = auditor.judge(version("1.0"));
     CHECK(v.status == "submission_end");
     CHECK(v.severity == catalog::Severity::warning);
     CHECK(v.deadline_milestone == "deletion");
@@ -51,13 +51,13 @@ TEST_CASE("audit judges jobs as new work and model versions as deployed") {
     CHECK(v.action == "upgrade to 1.3 before 2022-01-01");
   }
   SUBCASE("a supported runtime needs nothing") {
-    const auto &v = auditor.judge(job("1.3"));
+    const auto& v = auditor.judge(job("1.3"));
     CHECK(v.status == "supported");
     CHECK(v.action == "none");
     CHECK_FALSE(v.severity);
   }
   SUBCASE("verdicts are cached by what they depend on") {
-    const auto *a = &auditor.judge(job("1.0", "3.5"));
+    const auto* a = &auditor.judge(job("1.0", "3.5"));
     auto other = job("1.0", "3.5");
     other.name = "another";
     CHECK(&auditor.judge(other) == a);
@@ -70,24 +70,24 @@ TEST_CASE("audit handles missing and unusual fields explicitly") {
   SUBCASE("custom container") {
     auto r = job("");
     r.image_uri = "gcr.io/p/img:1";
-    const auto &v = auditor.judge(r);
+    const auto& v = auditor.judge(r);
     CHECK(v.status == "custom-container");
     CHECK(v.severity == catalog::Severity::note);
     CHECK(v.findings.front().rule == "custom-container");
   }
   SUBCASE("no runtime and no image") {
-    const auto &v = auditor.judge(job(""));
+    const auto& v = auditor.judge(job(""));
     CHECK(v.status == "missing-runtime");
     CHECK(v.severity == catalog::Severity::warning);
   }
   SUBCASE("a runtime not in the catalog") {
-    const auto &v = auditor.judge(job("1.4"));
+    const auto& v = auditor.judge(job("1.4"));
     CHECK(v.status == "unknown-runtime");
     CHECK(v.severity == catalog::Severity::error);
     CHECK(v.findings.front().rule == "unknown-runtime");
   }
   SUBCASE("a malformed Python version") {
-    const auto &v = auditor.judge(job("1.3", "three"));
+    const auto& v = auditor.judge(job("1.3", "three"));
     CHECK(v.status == "invalid");
     CHECK(v.findings.front().rule == "invalid-field");
   }

@@ -9,20 +9,20 @@
 using catalog::parse_date;
 
 namespace {
-const catalog::CatalogSet &set() {
+const catalog::CatalogSet& set() {
   static const auto s = catalog::CatalogSet::from_catalogs({catalog::parse_catalog(fixtures::legacy_json(), "legacy.json"),
                                                             catalog::parse_catalog(fixtures::images_json(), "images.json")});
   return s;
 }
-lib::Request request(const char *runtime, const char *on) {
+lib::Request request(const char* runtime, const char* on) {
   lib::Request r;
   r.runtime = runtime;
   r.on = parse_date(on);
   return r;
 }
-std::vector<std::string> rules(const lib::CheckResult &res) {
+std::vector<std::string> rules(const lib::CheckResult& res) {
   std::vector<std::string> out;
-  for (const auto &f : res.findings) {
+  for (const auto& f : res.findings) {
     out.push_back(f.rule);
   }
   return out;
@@ -143,7 +143,7 @@ TEST_CASE("check: stale data is noted") {
 TEST_CASE("check: an expiring runtime never suggests itself") {
   auto res = lib::check(set(), request("1.15", "2020-12-01"));
   REQUIRE_FALSE(res.suggestions.empty());
-  for (const auto &s : res.suggestions) {
+  for (const auto& s : res.suggestions) {
     CHECK(s.entry->id != "1.15");
   }
 }

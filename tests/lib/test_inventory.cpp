@@ -15,18 +15,18 @@ struct Read {
   lib::InventoryCounts counts;
 };
 
-std::string write_temp(const std::string &name, const std::string &content) {
+std::string write_temp(const std::string& name, const std::string& content) {
   auto path = std::filesystem::temp_directory_path() / ("rtcat-inventory-test-" + name);
   std::ofstream(path, std::ios::binary) << content;
   return path.string();
 }
 
-Read read(const std::string &name, const std::string &content) {
+Read read(const std::string& name, const std::string& content) {
   Read r;
   std::string path = write_temp(name, content);
   r.counts = lib::read_inventory(
-      path, [&](const lib::Resource &res) { r.resources.push_back(res); },
-      [&](const lib::Malformed &m) { r.malformed.push_back(m); });
+      path, [&](const lib::Resource& res) { r.resources.push_back(res); },
+      [&](const lib::Malformed& m) { r.malformed.push_back(m); });
   std::filesystem::remove(path);
   return r;
 }
@@ -50,7 +50,7 @@ TEST_CASE("inventory: gcloud jobs list JSON array") {
   CHECK(r.counts.shape == lib::InventoryShape::json_array);
   REQUIRE(r.resources.size() == 3);
   CHECK(r.malformed.empty());
-  const auto &job = r.resources[0];
+  const auto& job = r.resources[0];
   CHECK(job.kind == "job");
   CHECK(job.name == "train_1");
   CHECK(job.state == "SUCCEEDED");
@@ -160,7 +160,7 @@ TEST_CASE("inventory: input errors") {
   SUBCASE("not JSON at all") {
     std::string path = write_temp("yaml", "jobs:\n  - a\n");
     CHECK_THROWS_WITH_AS(lib::read_inventory(
-                             path, [](const lib::Resource &) {}, [](const lib::Malformed &) {}),
+                             path, [](const lib::Resource&) {}, [](const lib::Malformed&) {}),
                          (path + ":1:1: not an inventory: expected a JSON array (gcloud ... list --format=json) or JSON Lines "
                                  "(one object per line)")
                              .c_str(),
@@ -169,7 +169,7 @@ TEST_CASE("inventory: input errors") {
   }
   SUBCASE("a missing file") {
     CHECK_THROWS_AS(lib::read_inventory(
-                        "/nonexistent/jobs.json", [](const lib::Resource &) {}, [](const lib::Malformed &) {}),
+                        "/nonexistent/jobs.json", [](const lib::Resource&) {}, [](const lib::Malformed&) {}),
                     catalog::InvalidInput);
   }
 }

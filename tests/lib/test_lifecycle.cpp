@@ -7,18 +7,18 @@
 using catalog::parse_date;
 
 namespace {
-const catalog::Catalog &legacy() {
+const catalog::Catalog& legacy() {
   static const auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
   return c;
 }
-const catalog::Catalog &images() {
+const catalog::Catalog& images() {
   static const auto c = catalog::parse_catalog(fixtures::images_json(), "images.json");
   return c;
 }
-std::string status(const catalog::Catalog &c, const char *id, const char *on, int warn = 90) {
+std::string status(const catalog::Catalog& c, const char* id, const char* on, int warn = 90) {
   return lib::evaluate(c, *c.find(id), parse_date(on), warn).status.name;
 }
-std::string milestone(const catalog::Catalog &c, const char *id, size_t i) {
+std::string milestone(const catalog::Catalog& c, const char* id, size_t i) {
   return lib::short_date(lib::resolve_milestones(c, *c.find(id)).at(i));
 }
 } // namespace

@@ -51,9 +51,9 @@ TEST_CASE("iCalendar output follows RFC 5545") {
 
 TEST_CASE("JSON output keeps the contract's field names") {
   auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
-  const auto &r = *c.find("2.2");
+  const auto& r = *c.find("2.2");
   std::string j = lib::json_entries({{&c, &r, lib::evaluate(c, r, parse_date("2021-01-01"), 90)}});
-  for (const char *field : {"\"catalog\": \"legacy\"", "\"id\": \"2.2\"", "\"version\": \"2.2\"", "\"released\": null",
+  for (const char* field : {"\"catalog\": \"legacy\"", "\"id\": \"2.2\"", "\"version\": \"2.2\"", "\"released\": null",
                             "\"python\": [", "\"packages\": {}", "\"status\": \"unknown\"", "\"submission_end\": null",
                             "\"milestones_no_later_than\": {", "\"next_milestone\": {", "\"at_latest\": true"}) {
     CAPTURE(field);

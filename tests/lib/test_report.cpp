@@ -10,14 +10,14 @@ namespace {
 
 struct TempFile {
   std::string path;
-  TempFile(const std::string &name, const std::string &content) {
+  TempFile(const std::string& name, const std::string& content) {
     path = (std::filesystem::temp_directory_path() / ("rtcat-report-test-" + name)).string();
     std::ofstream(path, std::ios::binary) << content;
   }
   ~TempFile() { std::filesystem::remove(path); }
 };
 
-const char *const k_inventory =
+const char* const k_inventory =
     R"({"jobId":"old_job","trainingInput":{"runtimeVersion":"1.0","pythonVersion":"3.5"}}
 {"jobId":"fine_job","trainingInput":{"runtimeVersion":"1.3","pythonVersion":"3.7"}}
 {"name":"projects/p/models/<script>alert(1)</script>/versions/v1","runtimeVersion":"1.1","framework":"TENSORFLOW","pythonVersion":"3.7"}

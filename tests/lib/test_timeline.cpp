@@ -7,7 +7,7 @@
 using catalog::parse_date;
 
 namespace {
-const catalog::Catalog &legacy() {
+const catalog::Catalog& legacy() {
   static const auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
   return c;
 }
@@ -28,7 +28,7 @@ TEST_CASE("the timeline is in date order with unknown dates last") {
 TEST_CASE("within keeps the events from the date to the span, both included") {
   auto events = lib::within(lib::timeline({&legacy()}), parse_date("2020-12-19"), parse_date("2021-03-06"));
   std::vector<std::string> got;
-  for (const auto &e : events) {
+  for (const auto& e : events) {
     got.push_back(e.entry->id + " " + e.kind);
   }
   CHECK(got == std::vector<std::string>{"1.15 submission_end", "1.13 deletion"});
@@ -37,7 +37,7 @@ TEST_CASE("within keeps the events from the date to the span, both included") {
 TEST_CASE("combos list the usable runtime x Python pairs, newest first") {
   auto rows = lib::combos({&legacy()}, parse_date("2020-06-01"), 90);
   std::vector<std::string> got;
-  for (const auto &c : rows) {
+  for (const auto& c : rows) {
     got.push_back(c.entry->id + "/" + c.python.str());
   }
   CHECK(got == std::vector<std::string>{"2.1/3.7", "1.15/2.7", "1.15/3.7"});

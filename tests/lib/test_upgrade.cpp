@@ -6,23 +6,23 @@
 
 namespace {
 
-lib::UpgradeRequest request(const char *runtime, const char *on) {
+lib::UpgradeRequest request(const char* runtime, const char* on) {
   lib::UpgradeRequest req;
   req.base.runtime = runtime;
   req.base.on = test::day(on);
   return req;
 }
 
-std::vector<std::string> ids(const std::vector<lib::Candidate> &cs) {
+std::vector<std::string> ids(const std::vector<lib::Candidate>& cs) {
   std::vector<std::string> out;
-  for (const auto &c : cs) {
+  for (const auto& c : cs) {
     out.push_back(c.entry->id);
   }
   return out;
 }
 
-const lib::Change *change(const lib::Candidate &c, const std::string &name) {
-  for (const auto &ch : c.changes) {
+const lib::Change* change(const lib::Candidate& c, const std::string& name) {
+  for (const auto& ch : c.changes) {
     if (ch.name == name) {
       return &ch;
     }
@@ -71,20 +71,20 @@ TEST_CASE("upgrade says what changes") {
   req.base.python = catalog::Version::parse("2.7");
   auto plan = lib::plan_upgrade(set, req);
   REQUIRE(plan.candidates.size() == 2);
-  const auto &to12 = plan.candidates.front();
+  const auto& to12 = plan.candidates.front();
   REQUIRE(to12.entry->id == "1.2");
   CHECK(to12.python == "3.7");
   CHECK(to12.usable_until == test::day("2021-09-01"));
   CHECK(to12.days_usable == 335);
   SUBCASE("Python 2 -> 3 is breaking") {
-    const auto *py = change(to12, "python");
+    const auto* py = change(to12, "python");
     REQUIRE(py);
     CHECK(py->from == "2.7");
     CHECK(py->to == "3.7");
     CHECK(py->breaking);
   }
   SUBCASE("TensorFlow 1 -> 2 is breaking, with how to port") {
-    const auto *tf = change(to12, "tensorflow");
+    const auto* tf = change(to12, "tensorflow");
     REQUIRE(tf);
     CHECK(tf->kind == "framework");
     CHECK(tf->from == "1.15.0");
@@ -93,18 +93,18 @@ TEST_CASE("upgrade says what changes") {
     CHECK(tf->note.find("tf_upgrade_v2") != std::string::npos);
   }
   SUBCASE("every pinned package, old -> new") {
-    const auto *np = change(to12, "numpy");
+    const auto* np = change(to12, "numpy");
     REQUIRE(np);
     CHECK(np->from == "1.16.4");
     CHECK(np->to == "1.19.2");
     CHECK_FALSE(np->breaking);
-    const auto *pd = change(to12, "pandas");
+    const auto* pd = change(to12, "pandas");
     REQUIRE(pd);
     CHECK(pd->from.empty());
     CHECK(pd->to == "1.1.0");
   }
   SUBCASE("a minor framework step is not breaking") {
-    const auto *tf = change(plan.candidates[1], "tensorflow");
+    const auto* tf = change(plan.candidates[1], "tensorflow");
     REQUIRE(tf);
     CHECK_FALSE(tf->breaking);
   }
@@ -189,7 +189,7 @@ TEST_CASE("upgrade never answers with nothing") {
     CHECK(plan.candidates.empty());
     CHECK(ids(plan.closest) == std::vector<std::string>{"tf-cpu.2-15.py310", "tf-cpu.2-8.py37"});
     REQUIRE(plan.findings.size() == 1);
-    const auto &f = plan.findings.front();
+    const auto& f = plan.findings.front();
     CHECK(f.rule == "no-candidate");
     CHECK(f.severity == catalog::Severity::error);
     CHECK(f.message.find("tf-cpu.2-15.py310 (usable until 2027-01-01)") != std::string::npos);

@@ -7,10 +7,10 @@
 using namespace lib::cluster;
 
 namespace {
-lib::jobs::JobSpec job(const std::string &training_input) {
+lib::jobs::JobSpec job(const std::string& training_input) {
   return lib::jobs::parse_rest_json("{\"jobId\": \"j\", \"trainingInput\": " + training_input + "}", "job.json");
 }
-const char *k_custom =
+const char* k_custom =
     R"({"scaleTier": "CUSTOM", "masterType": "n1", "workerType": "n1", "workerCount": 2, "parameterServerType": "n1", "parameterServerCount": 1, "masterConfig": {"imageUri": "gcr.io/p/m"}, "parameterServerConfig": {"imageUri": "gcr.io/p/ps"}})";
 } // namespace
 

@@ -6,18 +6,18 @@
 using namespace lib::cluster;
 
 namespace {
-const char *k_spec =
+const char* k_spec =
     R"({"cluster": {"master": ["m-0:2222"], "worker": ["w-0:2222", "w-1:2222"], "ps": ["p-0:2223"], "evaluator": ["e-0:2222"]}, "task": {"type": "TYPE", "index": INDEX}, "job": {"a": 1}})";
 
-ParsedSpec spec(const std::string &type, int index) {
+ParsedSpec spec(const std::string& type, int index) {
   std::string s = k_spec;
   s.replace(s.find("TYPE"), 4, type);
   s.replace(s.find("INDEX"), 5, std::to_string(index));
   return parse_cluster_spec(s, "CLUSTER_SPEC");
 }
 
-std::string get(const EnvVars &vars, const std::string &name) {
-  for (const auto &[n, v] : vars) {
+std::string get(const EnvVars& vars, const std::string& name) {
+  for (const auto& [n, v] : vars) {
     if (n == name) {
       return v;
     }

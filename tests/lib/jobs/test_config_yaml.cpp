@@ -6,7 +6,7 @@
 using lib::jobs::parse_config_yaml;
 
 TEST_CASE("config_yaml reads trainingInput with positions") {
-  const char *text = "# comment\n"
+  const char* text = "# comment\n"
                      "trainingInput:\n"
                      "  scaleTier: CUSTOM\n"
                      "  masterType: n1-standard-8\n"

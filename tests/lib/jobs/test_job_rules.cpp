@@ -10,7 +10,7 @@ using namespace lib::jobs;
 
 namespace {
 
-std::vector<lib::Finding> run(const std::string &json, const char *on, std::vector<LocatedRequirement> reqs = {}) {
+std::vector<lib::Finding> run(const std::string& json, const char* on, std::vector<LocatedRequirement> reqs = {}) {
   static const catalog::CatalogSet set = catalog::CatalogSet::embedded();
   RuleOptions opt;
   opt.on = catalog::parse_date(on);
@@ -18,12 +18,12 @@ std::vector<lib::Finding> run(const std::string &json, const char *on, std::vect
   return validate_job(set, parse_rest_json(json, "job.json"), opt);
 }
 
-const lib::Finding *find(const std::vector<lib::Finding> &fs, const std::string &rule) {
-  auto it = std::find_if(fs.begin(), fs.end(), [&](const lib::Finding &f) { return f.rule == rule; });
+const lib::Finding* find(const std::vector<lib::Finding>& fs, const std::string& rule) {
+  auto it = std::find_if(fs.begin(), fs.end(), [&](const lib::Finding& f) { return f.rule == rule; });
   return it == fs.end() ? nullptr : &*it;
 }
 
-const char *k_ok =
+const char* k_ok =
     R"({"trainingInput": {"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "3.7"}})";
 
 } // namespace
@@ -36,7 +36,7 @@ TEST_CASE("runtime lifecycle comes from the core, at runtimeVersion") {
   auto fs = run("{\"trainingInput\": {\"packageUris\": [\"gs://b/t.tar.gz\"], \"pythonModule\": \"m\",\n"
                 "\"runtimeVersion\": \"1.14\", \"pythonVersion\": \"3.5\"}}",
                 "2020-11-30");
-  const auto *f = find(fs, "submission-end");
+  const auto* f = find(fs, "submission-end");
   REQUIRE(f);
   CHECK(f->severity == catalog::Severity::error);
   CHECK(f->line == 2);
@@ -47,13 +47,13 @@ TEST_CASE("runtime lifecycle comes from the core, at runtimeVersion") {
 TEST_CASE("python on the runtime is checked at pythonVersion") {
   auto fs = run(R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "2.1", "pythonVersion": "2.7"})",
                 "2020-06-01");
-  const auto *f = find(fs, "python-unsupported");
+  const auto* f = find(fs, "python-unsupported");
   REQUIRE(f);
   CHECK(f->column == 84);
 }
 
 TEST_CASE("runtimeVersion and pythonVersion are required from 2020-01-13") {
-  const char *job = R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m"})";
+  const char* job = R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m"})";
   SUBCASE("the day before: defaults 1.0 and 2.7") {
     auto fs = run(job, "2020-01-12");
     REQUIRE(find(fs, "runtime-version-defaulted"));
@@ -111,7 +111,7 @@ TEST_CASE("package rules") {
 TEST_CASE("requirements over the runtime's pins are notes for training, at their line") {
   auto reqs = read_requirements("scikit-learn==0.23.2\n", "requirements.txt");
   auto fs = run(k_ok, "2020-06-01", reqs);
-  const auto *f = find(fs, "require-over-pin");
+  const auto* f = find(fs, "require-over-pin");
   REQUIRE(f);
   CHECK(f->severity == catalog::Severity::note);
   CHECK(f->path == "requirements.txt");
@@ -121,10 +121,10 @@ TEST_CASE("requirements over the runtime's pins are notes for training, at their
 
 TEST_CASE("scikit-learn training needs runtime 1.13") {
   auto reqs = read_requirements("pandas\nscikit-learn\n", "requirements.txt");
-  const char *job =
+  const char* job =
       R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m", "runtimeVersion": "1.12", "pythonVersion": "3.5"})";
   auto fs = run(job, "2019-06-01", reqs);
-  const auto *f = find(fs, "sklearn-training");
+  const auto* f = find(fs, "sklearn-training");
   REQUIRE(f);
   CHECK(f->path == "requirements.txt");
   CHECK(f->line == 2);

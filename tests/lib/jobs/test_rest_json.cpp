@@ -6,7 +6,7 @@
 using lib::jobs::parse_rest_json;
 
 TEST_CASE("rest_json reads a Job with trainingInput and keeps positions") {
-  const char *text = R"({
+  const char* text = R"({
   "jobId": "j1",
   "trainingInput": {
     "runtimeVersion": "2.1",

@@ -7,7 +7,7 @@ using namespace lib::scan;
 namespace {
 
 // The 1-based line and column of a value in text.
-std::pair<int, int> at(std::string_view text, const Value &v) {
+std::pair<int, int> at(std::string_view text, const Value& v) {
   LineIndex index(text);
   return {index.line(v.offset), index.column(v.offset)};
 }

@@ -11,7 +11,7 @@ namespace {
 
 const std::string k_fixture = std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/scan";
 
-ScanResult scan_fixture(const std::string &day, std::vector<std::string> ignore = {}) {
+ScanResult scan_fixture(const std::string& day, std::vector<std::string> ignore = {}) {
   ScanOptions o;
   o.walk.paths = {k_fixture};
   o.walk.threads = 2;
@@ -20,8 +20,8 @@ ScanResult scan_fixture(const std::string &day, std::vector<std::string> ignore 
   return scan(catalog::CatalogSet::embedded(), o);
 }
 
-const lib::Finding *find(const ScanResult &r, const std::string &file, int line, const std::string &rule) {
-  for (const auto &f : r.findings) {
+const lib::Finding* find(const ScanResult& r, const std::string& file, int line, const std::string& rule) {
+  for (const auto& f : r.findings) {
     if (f.path == k_fixture + "/" + file && f.line == line && f.rule == rule) {
       return &f;
     }
@@ -38,18 +38,18 @@ TEST_CASE("scan: every reference form is judged at its value's position") {
   CHECK(r.binary == 1);   // pkg/blob.bin
   CHECK(r.symlinks == 1); // pkg/escape.yaml points out of the tree
   SUBCASE("gcloud across continuations") {
-    const auto *f = find(r, "scripts/train.sh", 5, "deletion");
+    const auto* f = find(r, "scripts/train.sh", 5, "deletion");
     REQUIRE(f);
     CHECK(f->column == 21);
     CHECK(f->runtime == "1.15");
   }
   SUBCASE("YAML Python version points at the Python value") {
-    const auto *f = find(r, "jobs/config.yaml", 4, "python-unsupported");
+    const auto* f = find(r, "jobs/config.yaml", 4, "python-unsupported");
     REQUIRE(f);
     CHECK(f->column == 19);
   }
   SUBCASE("an image URI") {
-    const auto *f = find(r, "Dockerfile", 1, "support-end");
+    const auto* f = find(r, "Dockerfile", 1, "support-end");
     REQUIRE(f);
     CHECK(f->column == 6);
     CHECK(f->severity == catalog::Severity::warning);
@@ -79,7 +79,7 @@ TEST_CASE("scan: suppressions") {
   SUBCASE("ignored rules are dropped everywhere and counted") {
     ScanResult all = scan_fixture("2024-06-01");
     ScanResult r = scan_fixture("2024-06-01", {"no-alternative", "deletion"});
-    CHECK(std::none_of(r.findings.begin(), r.findings.end(), [](const lib::Finding &f) { return f.rule == "deletion"; }));
+    CHECK(std::none_of(r.findings.begin(), r.findings.end(), [](const lib::Finding& f) { return f.rule == "deletion"; }));
     CHECK(r.suppressed > all.suppressed);
   }
 }

@@ -23,15 +23,15 @@ struct Tree {
     fs::create_directories(root);
   }
   ~Tree() { fs::remove_all(root); }
-  void write(const std::string &rel, const std::string &text) const {
+  void write(const std::string& rel, const std::string& text) const {
     fs::create_directories((root / rel).parent_path());
     std::ofstream(root / rel, std::ios::binary) << text;
   }
 };
 
-std::vector<std::string> rel_paths(const std::vector<SourceFile> &files, const fs::path &root) {
+std::vector<std::string> rel_paths(const std::vector<SourceFile>& files, const fs::path& root) {
   std::vector<std::string> out;
-  for (const auto &f : files) {
+  for (const auto& f : files) {
     out.push_back(fs::path(f.path).lexically_relative(root).generic_string());
   }
   return out;
