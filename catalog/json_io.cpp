@@ -528,15 +528,15 @@ std::string write_catalog(const Catalog& c) {
   for (const auto& r : c.runtimes) {
     j["runtimes"].push_back(runtime_json(r));
   }
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string write_catalog_header(const Catalog& c) {
-  return header_json(c).dump();
+  return header_json(c).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string write_runtime(const RuntimeEntry& r) {
-  return runtime_json(r).dump();
+  return runtime_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 } // namespace catalog

@@ -108,7 +108,7 @@ ordered finding_json(const Finding& f) {
 }
 
 std::string dump(const ordered& j) {
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 } // namespace

@@ -94,7 +94,7 @@ std::string json_upgrade(const UpgradeRequest& req, const UpgradePlan& plan) {
     fs.push_back(finding_json(f));
   }
   j["findings"] = fs;
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string json_resource(const Resource& r, const Verdict& v) {
@@ -139,7 +139,7 @@ std::string json_summary(const AuditSummary& s) {
   }
   j["by_status"] = by;
   j["worst"] = s.worst ? ordered(std::string(catalog::to_string(*s.worst))) : ordered(nullptr);
-  return j.dump(-1);
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string report_json(const Report& r) {

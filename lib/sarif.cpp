@@ -117,7 +117,7 @@ std::string sarif_log(const scan::ScanResult& result, const std::string& tool_ve
   log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
   log["version"] = "2.1.0";
   log["runs"] = ordered::array({run});
-  return log.dump(2) + "\n";
+  return log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 } // namespace lib

@@ -84,7 +84,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
   }
   const Tree& index = task->contains("index") ? (*task)["index"] : Tree(0);
   if (!index.is_number_integer()) {
-    fail(origin, "task.index must be a whole number, not " + index.dump());
+    fail(origin, "task.index must be a whole number, not " + index.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
   out.task.index = index.get<long>();
   long n = static_cast<long>(out.cluster.count(out.task.type));
@@ -145,7 +145,7 @@ std::string render_env(const EnvVars& vars, std::string_view format) {
     for (const auto& [name, value] : vars) {
       j[name] = value;
     }
-    return j.dump(2) + "\n";
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   }
   for (const auto& [name, value] : vars) {
     bool plain = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {

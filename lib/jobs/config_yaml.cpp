@@ -48,7 +48,7 @@ struct Converter {
     if (std::regex_match(s, k_float)) {
       // A version written as a number: 2.10 reads as the float 2.1. Keep the text and say so.
       double value = std::stod(s);
-      std::string as_read = Tree(value).dump();
+      std::string as_read = Tree(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       if (as_read != s) {
         Finding f;
         Pos p = positions[field];

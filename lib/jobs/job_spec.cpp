@@ -19,7 +19,7 @@ const char* const k_role_names[][2] = {
 std::string type_name(const Tree& v) {
   switch (v.type()) {
   case Tree::value_t::string:
-    return "the string " + v.dump();
+    return "the string " + v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   case Tree::value_t::object:
     return "an object";
   case Tree::value_t::array:
@@ -27,7 +27,7 @@ std::string type_name(const Tree& v) {
   case Tree::value_t::null:
     return "null";
   default:
-    return v.dump();
+    return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
 }
 
@@ -187,7 +187,7 @@ struct Builder {
       spec.notes.push_back(job_finding(spec, key, "unknown-field", catalog::Severity::warning,
                                        prefix + key + " is not a trainingInput field" + hint));
     }
-    spec.training_input_json = t.dump();
+    spec.training_input_json = t.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
 };
 

@@ -77,7 +77,7 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
     refs.push_back(e);
   }
   j["references"] = refs;
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string github_annotations(const ScanResult& r) {

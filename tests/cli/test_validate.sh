@@ -134,4 +134,13 @@ expect_input_error "valid-rest.json:1:1:"
 run validate "$J/valid-rest.json" --format csv
 expect_input_error "--format csv is not available for validate (valid: table, json)"
 
+# Found by fuzzing: a NUL and an unterminated quote make yaml-cpp hand back bytes that are not
+# UTF-8; they are shown replaced, never an internal error.
+run validate --at 2020-06-01 --format json "$SRC/tests/fixtures/yaml-nul-in-quoted-value.yaml"
+[[ "$CODE" == 0 || "$CODE" == 1 || "$CODE" == 2 ]] || fail "expected exit 0, 1 or 2, not $CODE"
+expect_no_out "internal error"
+[[ "$ERR" != *"internal error"* ]] || fail "internal error on stderr"
+run cluster-spec "$SRC/tests/fixtures/yaml-nul-in-quoted-value.yaml"
+[[ "$CODE" == 0 || "$CODE" == 2 ]] || fail "expected exit 0 or 2, not $CODE"
+
 finish
