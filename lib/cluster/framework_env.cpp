@@ -84,7 +84,8 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
   }
   const Tree& index = task->contains("index") ? (*task)["index"] : Tree(0);
   if (!index.is_number_integer()) {
-    fail(origin, "task.index must be a whole number, not " + index.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    fail(origin,
+         "task.index must be a whole number, not " + index.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
   out.task.index = index.get<long>();
   long n = static_cast<long>(out.cluster.count(out.task.type));
