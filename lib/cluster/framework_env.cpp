@@ -49,6 +49,10 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
     auto colon = what.find(": ", what.find("parse error"));
     fail(catalog::position_of(text, e.byte == 0 ? 0 : e.byte - 1, origin),
          "not JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
+  } catch (const nlohmann::json::exception& e) {
+    // Errors without a position, such as a number too large to represent (out_of_range.406).
+    std::string what = e.what();
+    fail(origin, "not JSON: " + what.substr(what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2));
   }
   jobs::check_json_nesting(text, origin);
   if (!doc.is_object() || !doc.contains("cluster") || !doc["cluster"].is_object()) {

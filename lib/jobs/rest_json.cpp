@@ -132,6 +132,11 @@ JobSpec parse_rest_json(std::string_view text, const std::string& path) {
       reason = "the file is empty";
     }
     throw catalog::InvalidInput(where(path, p) + "invalid JSON: " + reason);
+  } catch (const nlohmann::json::exception& e) {
+    // Errors without a position, such as a number too large to represent (out_of_range.406).
+    std::string what = e.what();
+    throw catalog::InvalidInput(path +
+                                ": invalid JSON: " + what.substr(what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2));
   }
   check_json_nesting(text, path);
   Positions positions;
