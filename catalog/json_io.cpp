@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <set>
 
 namespace catalog {
@@ -291,6 +292,20 @@ std::vector<Package> read_packages(const Node& n, bool pins) {
       value.fail("invalid version line \"" + v + "\" (expected major.minor, like 1.15)");
     }
     out.push_back({pep440::normalize_name(name), v});
+  }
+  // Canonical order is by the normalised name (PEP 503), so that writing what was read gives the
+  // same order again whatever the spelling; two spellings of one name are ambiguous.
+  std::stable_sort(out.begin(), out.end(), [](const Package& a, const Package& b) { return a.name < b.name; });
+  for (std::size_t i = 1; i < out.size(); ++i) {
+    if (out[i].name == out[i - 1].name) {
+      std::vector<std::string> spellings;
+      for (const auto& [name, value] : n.members()) {
+        if (pep440::normalize_name(name) == out[i].name) {
+          spellings.push_back("\"" + name + "\"");
+        }
+      }
+      n.fail("package names " + spellings.at(0) + " and " + spellings.at(1) + " both normalise to \"" + out[i].name + "\"");
+    }
   }
   return out;
 }

@@ -46,6 +46,28 @@ TEST_CASE("writing is canonical and round-trips") {
   CHECK(once == twice);
 }
 
+TEST_CASE("package names are ordered by their normal form, so a canonical write round-trips") {
+  // Found by fuzzing: "Tensorflow" sorts before "scikit-learn" as spelled, after it once normalised.
+  const std::string spelled = with(fixtures::legacy_json(), R"("tensorflow": "2.1.0", "scikit-learn": "0.22.1")",
+                                   R"("Tensorflow": "2.1.0", "scik.t-learn": "0.22.1")");
+  REQUIRE(spelled != fixtures::legacy_json());
+  auto c = parse_catalog(spelled, "spelled.json");
+  const auto& pkgs = c.find("2.1")->packages;
+  REQUIRE(pkgs.size() == 2);
+  CHECK(pkgs[0].name == "scik-t-learn");
+  CHECK(pkgs[1].name == "tensorflow");
+  std::string once = catalog::write_catalog(c);
+  CHECK(once == catalog::write_catalog(parse_catalog(once, "again.json")));
+}
+
+TEST_CASE("two spellings of one package name are an input error naming both") {
+  const std::string twice = with(fixtures::legacy_json(), R"("tensorflow": "2.1.0", "scikit-learn": "0.22.1")",
+                                 R"("tensorflow": "2.1.0", "scikit-learn": "0.22.1", "scikit_learn": "0.22.2")");
+  REQUIRE(twice != fixtures::legacy_json());
+  CHECK(error_of(twice) ==
+        "cat.json: /runtimes/3/packages: package names \"scikit-learn\" and \"scikit_learn\" both normalise to \"scikit-learn\"");
+}
+
 TEST_CASE("malformed catalogs name the place and the problem") {
   const std::string good = fixtures::legacy_json();
   CHECK(error_of("{\n  \"format\": ,\n}").rfind("cat.json:2:13: invalid JSON", 0) == 0);
