@@ -17,8 +17,11 @@ catalog::Date Context::today() {
         throw catalog::InvalidInput("--at: invalid date '" + g.at + "' (expected YYYY-MM-DD, like 2025-01-31)");
       }
       m_today = d;
-    } else if (const char* env = std::getenv("RTCAT_TODAY"); env && *env) {
+    } else if (const char* env = std::getenv("RTCAT_TODAY"); env) {
       auto d = catalog::try_parse_date(env);
+      if (!*env) {
+        throw catalog::InvalidInput("RTCAT_TODAY: empty value (unset it to use today's date, or give YYYY-MM-DD)");
+      }
       if (!d) {
         throw catalog::InvalidInput(std::string("RTCAT_TODAY: invalid date '") + env + "' (expected YYYY-MM-DD)");
       }

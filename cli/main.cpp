@@ -56,6 +56,22 @@ std::string one_line(const std::string& text) {
   return out;
 }
 
+// An option given an empty value is what `--at "$DATE"` becomes when DATE is unset: an input
+// error, never "not given". Checked for every option of the command line and the commands run.
+void reject_empty_values(const CLI::App& app) {
+  for (const CLI::Option* opt : app.get_options()) {
+    for (const std::string& value : opt->results()) {
+      if (value.empty() && opt->get_expected_min() > 0) {
+        std::string name = opt->get_name();
+        throw CLI::ValidationError(name, "empty value (is the variable that should give it unset?)");
+      }
+    }
+  }
+  for (const CLI::App* sub : app.get_subcommands()) {
+    reject_empty_values(*sub);
+  }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -102,6 +118,7 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+    reject_empty_values(app);
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
     return cli::k_exit_ok;
@@ -111,15 +128,22 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     std::cout << e.what() << "\n";
     return cli::k_exit_ok;
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) {
-      return app.exit(e);
+  } catch (const CLI::ParseError& parse_error) {
+    if (parse_error.get_exit_code() == 0) {
+      return app.exit(parse_error);
+    }
+    // An empty value fails an option's own check first ("not in {...}"); say what is wrong.
+    std::string message = parse_error.what();
+    try {
+      reject_empty_values(app);
+    } catch (const CLI::ValidationError& empty) {
+      message = empty.what();
     }
     std::string command;
     for (const auto* sub : app.get_subcommands()) {
       command = " " + sub->get_name();
     }
-    std::cerr << "rtcat: error: " << one_line(e.what()) << " (see 'rtcat" << command << " --help')\n";
+    std::cerr << "rtcat: error: " << one_line(message) << " (see 'rtcat" << command << " --help')\n";
     return cli::k_exit_input;
   }
   try {

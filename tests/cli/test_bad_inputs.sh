@@ -3,11 +3,12 @@
 # stdout and exactly the line in `expected` on stderr, and leave no output file or store
 # change behind. A case holds `args` (one argument per line), optional `env` (NAME=value
 # lines), optional `setup` (bash, run first) and `expected`. Placeholders: @CASE@ the case
-# folder, @WORK@ a scratch folder, @DB@ a store holding the embedded catalogs, @SRC@ the tree.
+# folder, @WORK@ a scratch folder, @DB@ a store holding the embedded catalogs, @SRC@ the tree,
+# @EMPTY@ an empty argument.
 #   RECORD=1 writes `expected` from the current output (to review before committing).
 source "$(dirname "$0")/lib.sh"
 CORPUS="$SRC/tests/bad-inputs"
-subst() { sed -e "s#@CASE@#$case#g" -e "s#@WORK@#$cw#g" -e "s#@DB@#$cw/store.db#g" -e "s#@SRC@#$SRC#g"; }
+subst() { sed -e "s#@EMPTY@##g" -e "s#@CASE@#$case#g" -e "s#@WORK@#$cw#g" -e "s#@DB@#$cw/store.db#g" -e "s#@SRC@#$SRC#g"; }
 count=0
 for case in "$CORPUS"/*/; do
   case=${case%/}
@@ -18,7 +19,7 @@ for case in "$CORPUS"/*/; do
   "$RTCAT" db init "$cw/store.db" >/dev/null && "$RTCAT" db import "$cw/store.db" >/dev/null
   "$RTCAT" db export "$cw/store.db" --name ai-platform >"$cw/before.json"
   [[ -f "$case/setup" ]] && (cd "$cw" && RTCAT="$RTCAT" WORK="$cw" bash "$case/setup")
-  mapfile -t args < <(subst <"$case/args" | sed '/^$/d')
+  mapfile -t args < <(sed '/^$/d' "$case/args" | subst)
   envs=()
   [[ -f "$case/env" ]] && mapfile -t envs <"$case/env"
   listing() { ls -A "$cw" | grep -v -e '-wal$' -e '-shm$'; } # SQLite's own journal files are not output
