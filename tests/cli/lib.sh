@@ -53,6 +53,19 @@ expect_json() {
   [[ "$got" == "$2" ]] || fail "json $1: expected $2, got $got"
 }
 
+# The exit code that CTest reads as "skipped" (SKIP_RETURN_CODE in tests/CMakeLists.txt).
+readonly SKIP=77
+# require_node_modules MODULE...: skips the whole test, saying why, unless Node.js resolves every
+# MODULE (scripts/test.sh installs them into build/node; NODE_PATH points there).
+require_node_modules() {
+  local m
+  command -v node >/dev/null || { echo "SKIP: node is not installed (scripts/test.sh installs it)"; exit "$SKIP"; }
+  for m in "$@"; do
+    node -e 'require.resolve(process.argv[1])' "$m" 2>/dev/null ||
+      { echo "SKIP: the npm module $m is not installed (scripts/test.sh installs the validators into build/node)"; exit "$SKIP"; }
+  done
+}
+
 finish() {
   echo "$cases cases, $failures failed"
   [[ $failures -eq 0 ]]

@@ -2,6 +2,7 @@
 # rtcat scan output formats: JSON fields, SARIF 2.1.0 (validated against the OASIS JSON Schema
 # that @microsoft/jest-sarif ships), GitHub workflow annotations, -o FILE.
 source "$SRC/tests/cli/lib.sh"
+require_node_modules ajv-draft-04 ajv-formats @microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json
 cd "$SRC/tests/fixtures/scan" || exit 1
 
 run scan --no-config --at 2024-06-01 --format json

@@ -2,6 +2,7 @@
 # Every shipped catalog validates against data/catalog.schema.json, and so does what
 # `db export` writes; a catalog breaking the schema is caught.
 source "$(dirname "$0")/lib.sh"
+require_node_modules ajv/dist/2020
 
 check_schema() {
   cases=$((cases + 1))
