@@ -3,7 +3,7 @@
 #   1. build (Release, -Werror) and run every unit and end-to-end test;
 #   2. lint: clang-format on every C++ file, clang-tidy with the enforced checks;
 #   3. build with clang, AddressSanitizer and UndefinedBehaviorSanitizer, and run the tests again;
-#   4. run every fuzz target briefly from its seed corpus (at most 3 minutes in all).
+#   4. replay every fuzz seed corpus, then a bounded search with a fixed seed and run count.
 # RTCAT_QUICK=1 stops after step 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,4 +33,4 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print
   ctest --test-dir build-asan --output-on-failure -j"$jobs"
 
 echo "== fuzzing (seed corpora, bounded)"
-fuzz/run.sh 15
+fuzz/run.sh
