@@ -259,6 +259,19 @@ Version Version::base_version() const {
   return v;
 }
 
+Version Version::post_base() const {
+  Version v = base_version();
+  v.m_pre_kind = m_pre_kind;
+  v.m_pre_num = m_pre_num;
+  return v;
+}
+
+Version Version::earliest_prerelease() const {
+  Version v = public_version();
+  v.m_dev = 0;
+  return v;
+}
+
 std::string Version::str() const {
   std::string out;
   if (m_epoch != 0) {
@@ -394,6 +407,28 @@ bool prefix_match(const Version& candidate, int epoch, const std::vector<long>& 
 }
 } // namespace
 
+namespace {
+// <V: below V, and not a pre-release of V itself unless V is one (PEP 440, exclusive ordered
+// comparison). The pre-releases of 1.0 are those from 1.0.dev0 up to 1.0; those of 1.0.post1
+// are its .devN only.
+bool less_than(const Version& v, const Version& spec) {
+  if (!(v.public_version() < spec)) {
+    return false;
+  }
+  return spec.is_prerelease() || !v.is_prerelease() || v < spec.earliest_prerelease();
+}
+
+// >V: above V, and neither a post-release of V itself unless V is one, nor a local version of
+// V itself. 1.0.post1 is a post-release of 1.0, 1.0a1.post1 of 1.0a1; 1.0+local and 1.0a2+local
+// are above 1.0.dev1 and 1.0a1.
+bool greater_than(const Version& v, const Version& spec) {
+  if (!(v.public_version() > spec)) {
+    return false; // also excludes V's own local versions: their public version is V
+  }
+  return spec.is_postrelease() || !v.is_postrelease() || v.post_base() != spec;
+}
+} // namespace
+
 bool Specifier::contains(const Version& v) const {
   if (op == "===") {
     return lower(trim(version_text)) == v.str() || lower(trim(version_text)) == lower(v.str());
@@ -414,29 +449,13 @@ bool Specifier::contains(const Version& v) const {
     std::vector<long> prefix(spec.release().begin(), spec.release().end() - 1);
     return v.public_version() >= spec && prefix_match(v, spec.epoch(), prefix);
   }
-  Version pub = v.public_version();
   if (op == "<=") {
-    return pub <= spec;
+    return v.public_version() <= spec;
   }
   if (op == ">=") {
-    return pub >= spec;
+    return v.public_version() >= spec;
   }
-  if (op == "<") {
-    if (!(pub < spec)) {
-      return false;
-    }
-    // <V excludes pre-releases of V itself unless V is one.
-    return spec.is_prerelease() || !v.is_prerelease() || v.base_version() != spec.base_version();
-  }
-  // op == ">"
-  if (!(pub > spec)) {
-    return false;
-  }
-  // >V excludes post-releases of V unless V is one, and local versions of V.
-  if (!spec.is_postrelease() && v.is_postrelease() && v.base_version() == spec.base_version()) {
-    return false;
-  }
-  return !(v.has_local() && v.base_version() == spec.base_version());
+  return op == "<" ? less_than(v, spec) : greater_than(v, spec);
 }
 
 std::string Specifier::str() const {

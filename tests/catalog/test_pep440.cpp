@@ -79,6 +79,15 @@ TEST_CASE("PEP 440 specifiers") {
     CHECK_FALSE(in("==1.0+other", "1.0+local.7"));
     CHECK_FALSE(in(">1.0", "1.0+local"));
     CHECK(in("<=1.0", "1.0+local"));
+    // Exclusive comparisons exclude only V's own local, post- and pre-releases.
+    CHECK(in(">1.0.dev1", "1.0+local"));
+    CHECK(in(">1.0a1", "1.0a2+local"));
+    CHECK(in(">1.0.post1", "1.0.post2+local"));
+    CHECK_FALSE(in(">1.0a1", "1.0a1+local"));
+    CHECK(in(">1.0.dev1", "1.0.post0"));
+    CHECK_FALSE(in(">1.0a1", "1.0a1.post0"));
+    CHECK(in("<1.0.post1", "1.0.dev0"));
+    CHECK_FALSE(in("<1.0.post1", "1.0.post1.dev0"));
   }
   SUBCASE("epochs") {
     CHECK(in(">=2.0", "1!1.0"));
