@@ -17,12 +17,33 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
-    s.remove_prefix(1);
+// Length of the white space character (as Python's str.strip() sees it) that s starts with
+// (front) or ends with (!front), in UTF-8; 0 when there is none.
+size_t space_at(std::string_view s, bool front) {
+  static const std::string_view wide[] = {"\u0085", "\u00a0", "\u1680", "\u2000", "\u2001", "\u2002", "\u2003",
+                                          "\u2004", "\u2005", "\u2006", "\u2007", "\u2008", "\u2009", "\u200a",
+                                          "\u2028", "\u2029", "\u202f", "\u205f", "\u3000"};
+  if (s.empty()) {
+    return 0;
   }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
-    s.remove_suffix(1);
+  unsigned char c = static_cast<unsigned char>(front ? s.front() : s.back());
+  if (std::isspace(c) || (c >= 0x1c && c <= 0x1f)) {
+    return 1;
+  }
+  for (auto w : wide) {
+    if (front ? s.starts_with(w) : s.ends_with(w)) {
+      return w.size();
+    }
+  }
+  return 0;
+}
+
+std::string_view trim(std::string_view s) {
+  while (size_t n = space_at(s, true)) {
+    s.remove_prefix(n);
+  }
+  while (size_t n = space_at(s, false)) {
+    s.remove_suffix(n);
   }
   return s;
 }
