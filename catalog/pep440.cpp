@@ -450,7 +450,10 @@ bool greater_than(const Version& v, const Version& spec) {
 }
 } // namespace
 
-bool Specifier::contains(const Version& v) const {
+bool Specifier::contains(const Version& v, bool prereleases) const {
+  if (!prereleases && v.is_prerelease()) {
+    return false;
+  }
   if (op == "===") {
     return lower(trim(version_text)) == v.str() || lower(trim(version_text)) == lower(v.str());
   }
@@ -504,7 +507,10 @@ SpecifierSet SpecifierSet::parse(std::string_view text) {
   return set;
 }
 
-bool SpecifierSet::contains(const Version& v) const {
+bool SpecifierSet::contains(const Version& v, bool prereleases) const {
+  if (!prereleases && v.is_prerelease()) {
+    return false;
+  }
   return std::all_of(clauses.begin(), clauses.end(), [&](const Specifier& s) { return s.contains(v); });
 }
 

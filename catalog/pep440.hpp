@@ -54,8 +54,9 @@ struct Specifier {
 
   static Specifier parse(std::string_view text);
   // Whether an installed version satisfies this clause. Pre-releases are allowed, as for an
-  // installed distribution.
-  bool contains(const Version& v) const;
+  // installed distribution; prereleases=false rejects every pre-release, as an installer does unless
+  // asked for them.
+  bool contains(const Version& v, bool prereleases = true) const;
   std::string str() const;
 };
 
@@ -64,7 +65,8 @@ struct SpecifierSet {
   std::vector<Specifier> clauses;
 
   static SpecifierSet parse(std::string_view text);
-  bool contains(const Version& v) const;
+  // As Specifier::contains, for every clause.
+  bool contains(const Version& v, bool prereleases = true) const;
   std::string str() const;
 };
 
