@@ -17,12 +17,33 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
-    s.remove_prefix(1);
+// Length of the white space character (as Python's str.strip() sees it) that s starts with
+// (front) or ends with (!front), in UTF-8; 0 when there is none.
+size_t space_at(std::string_view s, bool front) {
+  static const std::string_view wide[] = {"\u0085", "\u00a0", "\u1680", "\u2000", "\u2001", "\u2002", "\u2003",
+                                          "\u2004", "\u2005", "\u2006", "\u2007", "\u2008", "\u2009", "\u200a",
+                                          "\u2028", "\u2029", "\u202f", "\u205f", "\u3000"};
+  if (s.empty()) {
+    return 0;
   }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
-    s.remove_suffix(1);
+  unsigned char c = static_cast<unsigned char>(front ? s.front() : s.back());
+  if (std::isspace(c) || (c >= 0x1c && c <= 0x1f)) {
+    return 1;
+  }
+  for (auto w : wide) {
+    if (front ? s.starts_with(w) : s.ends_with(w)) {
+      return w.size();
+    }
+  }
+  return 0;
+}
+
+std::string_view trim(std::string_view s) {
+  while (size_t n = space_at(s, true)) {
+    s.remove_prefix(n);
+  }
+  while (size_t n = space_at(s, false)) {
+    s.remove_suffix(n);
   }
   return s;
 }
@@ -259,6 +280,19 @@ Version Version::base_version() const {
   return v;
 }
 
+Version Version::post_base() const {
+  Version v = base_version();
+  v.m_pre_kind = m_pre_kind;
+  v.m_pre_num = m_pre_num;
+  return v;
+}
+
+Version Version::earliest_prerelease() const {
+  Version v = public_version();
+  v.m_dev = 0;
+  return v;
+}
+
 std::string Version::str() const {
   std::string out;
   if (m_epoch != 0) {
@@ -394,7 +428,32 @@ bool prefix_match(const Version& candidate, int epoch, const std::vector<long>& 
 }
 } // namespace
 
-bool Specifier::contains(const Version& v) const {
+namespace {
+// <V: below V, and not a pre-release of V itself unless V is one (PEP 440, exclusive ordered
+// comparison). The pre-releases of 1.0 are those from 1.0.dev0 up to 1.0; those of 1.0.post1
+// are its .devN only.
+bool less_than(const Version& v, const Version& spec) {
+  if (!(v.public_version() < spec)) {
+    return false;
+  }
+  return spec.is_prerelease() || !v.is_prerelease() || v < spec.earliest_prerelease();
+}
+
+// >V: above V, and neither a post-release of V itself unless V is one, nor a local version of
+// V itself. 1.0.post1 is a post-release of 1.0, 1.0a1.post1 of 1.0a1; 1.0+local and 1.0a2+local
+// are above 1.0.dev1 and 1.0a1.
+bool greater_than(const Version& v, const Version& spec) {
+  if (!(v.public_version() > spec)) {
+    return false; // also excludes V's own local versions: their public version is V
+  }
+  return spec.is_postrelease() || !v.is_postrelease() || v.post_base() != spec;
+}
+} // namespace
+
+bool Specifier::contains(const Version& v, bool prereleases) const {
+  if (!prereleases && v.is_prerelease()) {
+    return false;
+  }
   if (op == "===") {
     return lower(trim(version_text)) == v.str() || lower(trim(version_text)) == lower(v.str());
   }
@@ -414,29 +473,13 @@ bool Specifier::contains(const Version& v) const {
     std::vector<long> prefix(spec.release().begin(), spec.release().end() - 1);
     return v.public_version() >= spec && prefix_match(v, spec.epoch(), prefix);
   }
-  Version pub = v.public_version();
   if (op == "<=") {
-    return pub <= spec;
+    return v.public_version() <= spec;
   }
   if (op == ">=") {
-    return pub >= spec;
+    return v.public_version() >= spec;
   }
-  if (op == "<") {
-    if (!(pub < spec)) {
-      return false;
-    }
-    // <V excludes pre-releases of V itself unless V is one.
-    return spec.is_prerelease() || !v.is_prerelease() || v.base_version() != spec.base_version();
-  }
-  // op == ">"
-  if (!(pub > spec)) {
-    return false;
-  }
-  // >V excludes post-releases of V unless V is one, and local versions of V.
-  if (!spec.is_postrelease() && v.is_postrelease() && v.base_version() == spec.base_version()) {
-    return false;
-  }
-  return !(v.has_local() && v.base_version() == spec.base_version());
+  return op == "<" ? less_than(v, spec) : greater_than(v, spec);
 }
 
 std::string Specifier::str() const {
@@ -464,7 +507,10 @@ SpecifierSet SpecifierSet::parse(std::string_view text) {
   return set;
 }
 
-bool SpecifierSet::contains(const Version& v) const {
+bool SpecifierSet::contains(const Version& v, bool prereleases) const {
+  if (!prereleases && v.is_prerelease()) {
+    return false;
+  }
   return std::all_of(clauses.begin(), clauses.end(), [&](const Specifier& s) { return s.contains(v); });
 }
 

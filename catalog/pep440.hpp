@@ -25,6 +25,10 @@ public:
   Version public_version() const;
   // The epoch and release only (no pre, post, dev or local part).
   Version base_version() const;
+  // The version a post-release is a post-release of: without post, dev and local (1.0a1.post2.dev3 -> 1.0a1).
+  Version post_base() const;
+  // The first pre-release of this (public, non-dev) version: 1.0 -> 1.0.dev0, 1.0.post1 -> 1.0.post1.dev0.
+  Version earliest_prerelease() const;
   // Normalised text (1.0-1 -> 1.0.post1).
   std::string str() const;
 
@@ -50,8 +54,9 @@ struct Specifier {
 
   static Specifier parse(std::string_view text);
   // Whether an installed version satisfies this clause. Pre-releases are allowed, as for an
-  // installed distribution.
-  bool contains(const Version& v) const;
+  // installed distribution; prereleases=false rejects every pre-release, as an installer does unless
+  // asked for them.
+  bool contains(const Version& v, bool prereleases = true) const;
   std::string str() const;
 };
 
@@ -60,7 +65,8 @@ struct SpecifierSet {
   std::vector<Specifier> clauses;
 
   static SpecifierSet parse(std::string_view text);
-  bool contains(const Version& v) const;
+  // As Specifier::contains, for every clause.
+  bool contains(const Version& v, bool prereleases = true) const;
   std::string str() const;
 };
 

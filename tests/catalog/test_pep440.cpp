@@ -40,6 +40,7 @@ TEST_CASE("PEP 440 normalisation") {
   CHECK(v("1.0.POST1").str() == "1.0.post1");
   CHECK(v("1.0-dev3").str() == "1.0.dev3");
   CHECK(v("1.0+Ubuntu-1").str() == "1.0+ubuntu.1");
+  CHECK(v("\u202f1.0\t\u2029\n ").str() == "1.0"); // white space as Unicode defines it, not only ASCII
   for (const char* bad : {"", "abc", "1.0+", "1.0++a", "1..0", "1.0-", "1.0 beta", "1.0#"}) {
     CAPTURE(bad);
     CHECK_FALSE(Version::try_parse(bad));
@@ -79,6 +80,15 @@ TEST_CASE("PEP 440 specifiers") {
     CHECK_FALSE(in("==1.0+other", "1.0+local.7"));
     CHECK_FALSE(in(">1.0", "1.0+local"));
     CHECK(in("<=1.0", "1.0+local"));
+    // Exclusive comparisons exclude only V's own local, post- and pre-releases.
+    CHECK(in(">1.0.dev1", "1.0+local"));
+    CHECK(in(">1.0a1", "1.0a2+local"));
+    CHECK(in(">1.0.post1", "1.0.post2+local"));
+    CHECK_FALSE(in(">1.0a1", "1.0a1+local"));
+    CHECK(in(">1.0.dev1", "1.0.post0"));
+    CHECK_FALSE(in(">1.0a1", "1.0a1.post0"));
+    CHECK(in("<1.0.post1", "1.0.dev0"));
+    CHECK_FALSE(in("<1.0.post1", "1.0.post1.dev0"));
   }
   SUBCASE("epochs") {
     CHECK(in(">=2.0", "1!1.0"));
