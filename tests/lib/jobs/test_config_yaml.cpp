@@ -64,3 +64,16 @@ TEST_CASE("config_yaml refuses text that is not UTF-8") {
                        "bin.yaml:2:14: invalid UTF-8 (save the file as UTF-8)", catalog::InvalidInput);
   CHECK_NOTHROW(parse_config_yaml("trainingInput:\n  region: \"m\xC3\xBCnchen\"\n", "ok.yaml"));
 }
+
+TEST_CASE("config_yaml types a plain scalar of a million digits without running out of stack") {
+  std::string digits(1000000, '1');
+  for (const std::string& number : {digits + ".5", digits}) {
+    auto spec = parse_config_yaml("trainingInput:\n  runtimeVersion: '2.11'\n  args: [" + number + "]\n", "n.yaml");
+    CHECK(*spec.runtime_version == "2.11");
+  }
+  // Too large for a double: a YAML reader takes it as infinity, and the warning says so.
+  auto inf = parse_config_yaml("trainingInput:\n  runtimeVersion: 1.0e999\n", "inf.yaml");
+  REQUIRE(!inf.notes.empty());
+  CHECK(inf.notes[0].message ==
+        "runtimeVersion: 1.0e999 is a YAML number, which a YAML reader takes as .inf; quote it ('1.0e999')");
+}
