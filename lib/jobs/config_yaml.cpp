@@ -1,7 +1,9 @@
-// gcloud config.yaml -> JobSpec. The only file that includes yaml-cpp: the YAML document is
-// turned into the same tree the JSON reader produces, with each key's line and column.
+// gcloud config.yaml -> JobSpec. The YAML document, loaded within the limits of
+// lib/input_limits, is turned into the same tree the JSON reader produces, with each key's line
+// and column.
 
 #include "catalog/error.hpp"
+#include "lib/input_limits.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
 
@@ -149,7 +151,7 @@ JobSpec parse_config_yaml(std::string_view text, const std::string& path) {
   check_utf8(text, path);
   YAML::Node root;
   try {
-    root = YAML::Load(std::string(text));
+    root = limits::load_yaml(std::string(text), path);
   } catch (const YAML::ParserException& e) {
     throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
   } catch (const YAML::Exception& e) {
