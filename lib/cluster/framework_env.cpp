@@ -3,6 +3,7 @@
 #include "catalog/error.hpp"
 #include "catalog/json_io.hpp"
 #include "lib/cluster/tf_config.hpp"
+#include "lib/input_limits.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -41,6 +42,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     fail(origin, "is empty; it is set on every replica of a custom-container job (pass --spec FILE to read one from a file)");
   }
+  limits::check_json(text, origin); // before the parser, and the dump of "job" below, see it
   Tree doc;
   try {
     doc = Tree::parse(text.begin(), text.end());
@@ -54,7 +56,6 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
     std::string what = e.what();
     fail(origin, "not JSON: " + what.substr(what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2));
   }
-  jobs::check_json_nesting(text, origin);
   if (!doc.is_object() || !doc.contains("cluster") || !doc["cluster"].is_object()) {
     fail(origin, "no \"cluster\" object (expected {\"cluster\": {...}, \"task\": {...}, \"job\": {...}})");
   }

@@ -1,13 +1,16 @@
-// gcloud config.yaml -> JobSpec. The only file that includes yaml-cpp: the YAML document is
-// turned into the same tree the JSON reader produces, with each key's line and column.
+// gcloud config.yaml -> JobSpec. The YAML document, loaded within the limits of
+// lib/input_limits, is turned into the same tree the JSON reader produces, with each key's line
+// and column.
 
 #include "catalog/error.hpp"
+#include "lib/input_limits.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
 
 #include <yaml-cpp/yaml.h>
 
-#include <regex>
+#include <cmath>
+#include <cstdlib>
 
 namespace lib::jobs {
 
@@ -18,6 +21,49 @@ Pos pos_of(const YAML::Mark& m) {
     return {};
   }
   return Pos{"", m.line + 1, m.column + 1};
+}
+
+// [-+]?[0-9]+ and [-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?, matched by hand: std::regex
+// recurses once per character and overflows the stack on a scalar of a million digits.
+size_t digits(const std::string& s, size_t i) {
+  size_t start = i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+    ++i;
+  }
+  return i - start;
+}
+
+size_t sign(const std::string& s) {
+  return !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+}
+
+bool is_int(const std::string& s) {
+  size_t n = digits(s, sign(s));
+  return n > 0 && sign(s) + n == s.size();
+}
+
+bool is_float(const std::string& s) {
+  size_t i = sign(s);
+  size_t whole = digits(s, i);
+  i += whole;
+  if (i >= s.size() || s[i] != '.') {
+    return false;
+  }
+  size_t fraction = digits(s, ++i);
+  i += fraction;
+  if (whole == 0 && fraction == 0) {
+    return false;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    i += i < s.size() && (s[i] == '-' || s[i] == '+') ? 1 : 0;
+    size_t exponent = digits(s, i);
+    if (exponent == 0) {
+      return false;
+    }
+    i += exponent;
+  }
+  return i == s.size();
 }
 
 struct Converter {
@@ -31,8 +77,6 @@ struct Converter {
     if (n.Tag() != "?") { // quoted or explicitly tagged: a string
       return s;
     }
-    static const std::regex k_int("[-+]?[0-9]+");
-    static const std::regex k_float("[-+]?([0-9]+\\.[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?");
     if (s == "~" || s == "null" || s == "Null" || s == "NULL" || s.empty()) {
       return nullptr;
     }
@@ -42,13 +86,15 @@ struct Converter {
     if (s == "false" || s == "False" || s == "FALSE") {
       return false;
     }
-    if (std::regex_match(s, k_int) && s.size() < 10) {
+    if (s.size() < 10 && is_int(s)) {
       return std::stol(s);
     }
-    if (std::regex_match(s, k_float)) {
+    if (is_float(s)) {
       // A version written as a number: 2.10 reads as the float 2.1. Keep the text and say so.
-      double value = std::stod(s);
-      std::string as_read = Tree(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      // strtod, not stod: 1.0e999 is a YAML number too (infinite), not an error.
+      double value = std::strtod(s.c_str(), nullptr);
+      std::string as_read = !std::isfinite(value) ? (value > 0 ? ".inf" : "-.inf")
+                                                  : Tree(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       if (as_read != s) {
         Finding f;
         Pos p = positions[field];
@@ -105,7 +151,7 @@ JobSpec parse_config_yaml(std::string_view text, const std::string& path) {
   check_utf8(text, path);
   YAML::Node root;
   try {
-    root = YAML::Load(std::string(text));
+    root = limits::load_yaml(std::string(text), path);
   } catch (const YAML::ParserException& e) {
     throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
   } catch (const YAML::Exception& e) {

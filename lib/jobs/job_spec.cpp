@@ -222,31 +222,6 @@ Pos pos_at(std::string_view text, size_t offset) {
   return p;
 }
 
-void check_json_nesting(std::string_view text, const std::string& origin) {
-  constexpr int k_max_depth = 64;
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > k_max_depth) {
-        throw catalog::InvalidInput(where(origin, pos_at(text, i)) + "nesting deeper than " + std::to_string(k_max_depth) +
-                                    " levels");
-      }
-    } else if (c == '}' || c == ']') {
-      --depth;
-    }
-  }
-}
-
 void check_utf8(std::string_view text, const std::string& origin) {
   for (size_t i = 0; i < text.size();) {
     auto c = static_cast<unsigned char>(text[i]);

@@ -64,11 +64,6 @@ std::string where(const std::string& path, const Pos& pos);
 // The 1-based line and column (in characters, not UTF-8 bytes) of a byte offset in text.
 Pos pos_at(std::string_view text, size_t offset);
 
-// Throws catalog::InvalidInput "origin:line:col: nesting deeper than 64 levels" when JSON
-// text nests objects and lists deeper than a job or CLUSTER_SPEC ever does (which keeps
-// every later step, recursive or not, safe from stack exhaustion).
-void check_json_nesting(std::string_view text, const std::string& origin);
-
 // Throws catalog::InvalidInput "origin:line:col: invalid UTF-8" at the first byte sequence
 // that is not UTF-8 (JSON output and messages must be valid text).
 void check_utf8(std::string_view text, const std::string& origin);

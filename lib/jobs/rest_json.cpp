@@ -2,6 +2,7 @@
 // records where every key and list element starts, since nlohmann keeps no positions.
 
 #include "catalog/error.hpp"
+#include "lib/input_limits.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
 
@@ -105,6 +106,7 @@ private:
 } // namespace
 
 JobSpec parse_rest_json(std::string_view text, const std::string& path) {
+  limits::check_json(text, path); // before the parser or the position scanner below sees it
   Tree doc;
   try {
     doc = Tree::parse(text.begin(), text.end());
@@ -138,7 +140,6 @@ JobSpec parse_rest_json(std::string_view text, const std::string& path) {
     throw catalog::InvalidInput(path +
                                 ": invalid JSON: " + what.substr(what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2));
   }
-  check_json_nesting(text, path);
   Positions positions;
   PositionScanner(text, positions).run();
   return job_from_tree(doc, positions, path, "rest-json");

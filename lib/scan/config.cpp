@@ -5,6 +5,7 @@
 
 #include "catalog/catalog_set.hpp"
 #include "catalog/error.hpp"
+#include "lib/input_limits.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -223,7 +224,7 @@ private:
 void parse_yaml(ScanConfig& c, const std::string& text) {
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    root = limits::load_yaml(text, c.path);
   } catch (const YAML::Exception& e) {
     fail(c.path, e.mark.line + 1, e.mark.column + 1, e.msg);
   }

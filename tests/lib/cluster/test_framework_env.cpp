@@ -89,3 +89,14 @@ TEST_CASE("parse_cluster_spec refuses absurd nesting in job") {
   CHECK_THROWS_WITH_AS(parse_cluster_spec(deep, "CLUSTER_SPEC"), doctest::Contains("nesting deeper than 64 levels"),
                        catalog::InvalidInput);
 }
+
+TEST_CASE("parse_cluster_spec refuses a job object with more keys than a job has") {
+  std::string job;
+  for (int i = 0; i < 1001; ++i) {
+    job += std::string(i == 0 ? "" : ",") + "\"k" + std::to_string(i) + "\":0";
+  }
+  std::string spec = R"({"cluster": {"master": ["m:1"]}, "task": {"type": "master"}, "job": {)" + job + "}}";
+  CHECK_THROWS_WITH_AS(parse_cluster_spec(spec, "CLUSTER_SPEC"), doctest::Contains("CLUSTER_SPEC:1:"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_cluster_spec(spec, "CLUSTER_SPEC"),
+                       doctest::Contains(": more than 1000 keys in one object; refusing"), catalog::InvalidInput);
+}

@@ -64,3 +64,34 @@ TEST_CASE("config_yaml refuses text that is not UTF-8") {
                        "bin.yaml:2:14: invalid UTF-8 (save the file as UTF-8)", catalog::InvalidInput);
   CHECK_NOTHROW(parse_config_yaml("trainingInput:\n  region: \"m\xC3\xBCnchen\"\n", "ok.yaml"));
 }
+
+TEST_CASE("config_yaml refuses the billion laughs under trainingInput.args instead of expanding them") {
+  std::string text = "trainingInput:\n  runtimeVersion: '2.11'\n  args:\n"
+                     "  - &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (char c = 'b'; c <= 'i'; ++c) {
+    std::string alias = std::string("*") + static_cast<char>(c - 1);
+    text += std::string("  - &") + c + " [" + alias;
+    for (int k = 1; k < 9; ++k) {
+      text += ", " + alias;
+    }
+    text += "]\n";
+  }
+  CHECK_THROWS_WITH_AS(parse_config_yaml(text, "laughs.yaml"),
+                       "laughs.yaml:9:9: more than 100000 nodes once aliases are expanded; refusing", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_config_yaml("trainingInput:\n  args: &x [--flag, *x]\n", "cycle.yaml"),
+                       "cycle.yaml:2:21: alias *x refers to a node that contains it (an endless expansion); refusing",
+                       catalog::InvalidInput);
+}
+
+TEST_CASE("config_yaml types a plain scalar of a million digits without running out of stack") {
+  std::string digits(1000000, '1');
+  for (const std::string& number : {digits + ".5", digits}) {
+    auto spec = parse_config_yaml("trainingInput:\n  runtimeVersion: '2.11'\n  args: [" + number + "]\n", "n.yaml");
+    CHECK(*spec.runtime_version == "2.11");
+  }
+  // Too large for a double: a YAML reader takes it as infinity, and the warning says so.
+  auto inf = parse_config_yaml("trainingInput:\n  runtimeVersion: 1.0e999\n", "inf.yaml");
+  REQUIRE(!inf.notes.empty());
+  CHECK(inf.notes[0].message ==
+        "runtimeVersion: 1.0e999 is a YAML number, which a YAML reader takes as .inf; quote it ('1.0e999')");
+}

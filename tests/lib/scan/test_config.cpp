@@ -53,4 +53,14 @@ TEST_CASE("parse_config: YAML") {
                          ".rtcat.yaml:1:1: expected a mapping of fail-on, warn-days, exclude, ignore, catalog",
                          catalog::InvalidInput);
   }
+  SUBCASE("what aliases expand to is bounded, as in every YAML rtcat reads") {
+    std::string text = "exclude: &a [x, x, x, x, x, x, x, x, x]\n";
+    for (char c = 'b'; c <= 'i'; ++c) {
+      std::string alias = std::string("*") + static_cast<char>(c - 1);
+      text += std::string("x-") + c + ": &" + c + " [" + alias + ", " + alias + ", " + alias + ", " + alias + ", " + alias +
+              ", " + alias + ", " + alias + ", " + alias + ", " + alias + "]\n";
+    }
+    CHECK_THROWS_WITH_AS(parse_config(".rtcat.yaml", text),
+                         ".rtcat.yaml:6:10: more than 100000 nodes once aliases are expanded; refusing", catalog::InvalidInput);
+  }
 }
