@@ -175,8 +175,9 @@ void register_audit(CLI::App& app, Context& ctx) {
 Formats: table (findings, then a summary by status), json, jsonl (one resource per line, then
 the summary), csv. Model versions are judged as deployed, jobs as new work (a re-run).
 Rule ids: the lifecycle rules of check (submission-end, deletion, support-end, availability-end,
-expiring, lifecycle-unknown, python-unsupported, ...), plus custom-container, missing-runtime,
-unknown-runtime, invalid-field, malformed-record.
+expiring, lifecycle-unknown, python-unsupported, ...), plus custom-container,
+runtime-version-required (formerly missing-runtime), unknown-runtime, invalid-field,
+malformed-record; 'rtcat rules' lists them all.
 Exit codes: 0 nothing at or above --fail-on, 1 findings (malformed records are errors), 2 input error.)");
   sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_audit(ctx, *args); }; });
 }

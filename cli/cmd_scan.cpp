@@ -1,7 +1,9 @@
 #include "catalog/error.hpp"
 #include "cli/atomic_file.hpp"
 #include "cli/context.hpp"
+#include "cli/exit_code.hpp"
 #include "cli/output.hpp"
+#include "lib/lifecycle.hpp"
 #include "lib/rules.hpp"
 #include "lib/sarif.hpp"
 #include "lib/scan/config.hpp"
@@ -57,29 +59,18 @@ size_t parse_size(const std::string& text) {
   return static_cast<size_t>(std::stoull(text.substr(0, digits))) << shift;
 }
 
-std::string rules_text() {
-  std::string out;
-  for (const auto& r : lib::rule_infos()) {
-    std::string id = r.id;
-    id.resize(std::max<size_t>(id.size(), 24), ' ');
-    std::string sev = r.severity;
-    sev.resize(8, ' ');
-    out += id + " " + sev + " " + r.description + "\n";
-  }
-  return out;
-}
-
 // Throws InvalidInput for a rule id that no check emits, so that a typo cannot silently
 // suppress nothing. `where` names the flag or config file.
 void check_rules(Context& ctx, const std::vector<std::string>& ids, const std::string& where) {
   for (const auto& id : ids) {
-    bool known = id == "*" || std::any_of(lib::rule_infos().begin(), lib::rule_infos().end(),
-                                          [&](const lib::RuleInfo& r) { return r.id == id; });
+    bool known = id == "*" || lib::is_rule_or_alias(id);
     for (const auto* c : ctx.catalogs().all()) {
       known = known || std::any_of(c->rules.begin(), c->rules.end(), [&](const catalog::Rule& r) { return r.id == id; });
+      known = known || std::any_of(c->policy.milestones.begin(), c->policy.milestones.end(),
+                                   [&](const catalog::MilestonePolicy& m) { return lib::milestone_rule(m.name) == id; });
     }
     if (!known) {
-      throw catalog::InvalidInput(where + ": unknown rule '" + id + "' (see 'rtcat scan --list-rules')");
+      throw catalog::InvalidInput(where + ": unknown rule '" + id + "' (see 'rtcat rules')");
     }
   }
 }
@@ -87,8 +78,8 @@ void check_rules(Context& ctx, const std::vector<std::string>& ids, const std::s
 int run_scan(Context& ctx, const ScanArgs& a) {
   std::string format = ctx.format("scan", {"text", "json", "sarif", "github"});
   if (a.list_rules) {
-    ctx.out(rules_text());
-    return 0;
+    ctx.out(rules_listing(format == "json" ? "json" : "table", ctx.color()));
+    return k_exit_ok;
   }
   lib::scan::ScanOptions o;
   o.walk.paths = a.paths.empty() ? std::vector<std::string>{"."} : a.paths;
@@ -159,7 +150,7 @@ void register_scan(CLI::App& app, Context& ctx) {
   sub->add_option("--exclude", args->excludes, "Skip paths matching this gitignore-style glob (repeatable)")
       ->type_name("GLOB")
       ->allow_extra_args(false);
-  sub->add_option("--ignore", args->ignore, "Drop findings of this rule id (repeatable; see --list-rules)")
+  sub->add_option("--ignore", args->ignore, "Drop findings of this rule id or alias (repeatable; see 'rtcat rules')")
       ->type_name("RULE")
       ->allow_extra_args(false);
   sub->add_option("--max-filesize", args->max_filesize, "Skip files larger than this (bytes, or with K, M, G)")
@@ -172,7 +163,7 @@ void register_scan(CLI::App& app, Context& ctx) {
       ->type_name("FILE");
   sub->add_flag("--no-config", args->no_config, "Do not read .rtcat.toml / .rtcat.yaml");
   sub->add_option("-o,--output", args->output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
-  sub->add_flag("--list-rules", args->list_rules, "List every rule id with its level and meaning, and exit");
+  sub->add_flag("--list-rules", args->list_rules, "List every rule id with its level and meaning, and exit (as 'rtcat rules')");
   sub->footer(R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).
 Policy: --fail-on error|warning|note|never, --warn-days N; 'rtcat: ignore[RULE]' on a line or the line above
 suppresses RULE there; .rtcat.toml / .rtcat.yaml at the repository root sets fail-on, warn-days, exclude,

@@ -1,6 +1,7 @@
 #include "cli/context.hpp"
 
 #include "catalog/error.hpp"
+#include "cli/exit_code.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -100,7 +101,7 @@ std::optional<catalog::Severity> Context::fail_threshold() const {
 }
 
 int Context::exit_for(const std::vector<lib::Finding>& findings) const {
-  return lib::fails(findings, fail_threshold()) ? 1 : 0;
+  return lib::fails(findings, fail_threshold()) ? k_exit_findings : k_exit_ok;
 }
 
 void Context::out(const std::string& text) const {

@@ -77,5 +77,10 @@ void register_audit(CLI::App& app, Context& ctx);
 void register_report(CLI::App& app, Context& ctx);
 // [scan]
 void register_scan(CLI::App& app, Context& ctx);
+void register_rules(CLI::App& app, Context& ctx);
+
+// The rule registry as `rtcat rules` prints it (table, csv, markdown or json; "text" reads as
+// table), also printed by `scan --list-rules`.
+std::string rules_listing(const std::string& format, bool color);
 
 } // namespace cli

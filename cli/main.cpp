@@ -115,6 +115,7 @@ int main(int argc, char** argv) {
   cli::register_report(app, ctx);
   // [scan]
   cli::register_scan(app, ctx);
+  cli::register_rules(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -11,8 +11,8 @@ using catalog::format_date;
 
 namespace {
 
-Finding make(std::string rule, Severity sev, std::string message) {
-  return Finding{std::move(rule), sev, std::move(message), "", 0, 0, "", "", "", ""};
+Finding make(RuleId rule, std::string message) {
+  return finding_of(rule, std::move(message));
 }
 
 // The first milestone that breaks the resource: error severity for new work, or for deployed
@@ -42,20 +42,41 @@ const Verdict& Auditor::judge(const Resource& r) {
   return it->second;
 }
 
+Finding Auditor::missing_runtime() const {
+  // The policy of --platform's catalog, else of the first catalog that requires the field.
+  const catalog::Catalog* c = m_platform.empty() ? nullptr : m_set.get(m_platform);
+  if (!c || !c->policy.required_fields) {
+    c = nullptr;
+    for (const auto* other : m_set.all()) {
+      if (other->policy.required_fields) {
+        c = other;
+        break;
+      }
+    }
+  }
+  std::optional<Finding> f;
+  if (c && c->policy.required_fields) {
+    f = missing_field(*c->policy.required_fields, "runtimeVersion", m_on);
+  }
+  if (!f) {
+    f = make(RuleId::runtime_version_required, "runtimeVersion is required");
+  }
+  f->message = "has neither runtimeVersion nor a custom container; " + f->message;
+  return *f;
+}
+
 Verdict Auditor::compute(const Resource& r) const {
   Verdict v;
   if (r.runtime.empty()) {
     if (!r.image_uri.empty()) {
       v.status = "custom-container";
       v.action = "none from rtcat: keep the image's base up to date";
-      v.findings.push_back(make("custom-container", Severity::note,
-                                "uses the custom container " + r.image_uri + "; no runtime version lifecycle applies"));
+      v.findings.push_back(
+          make(RuleId::custom_container, "uses the custom container " + r.image_uri + "; no runtime version lifecycle applies"));
     } else {
       v.status = "missing-runtime";
       v.action = "set runtimeVersion and pythonVersion";
-      v.findings.push_back(make("missing-runtime", Severity::warning,
-                                "has no runtimeVersion and no custom container: since 2020-01-13 both runtimeVersion and "
-                                "pythonVersion are required (before that they defaulted to 1.0 and 2.7)"));
+      v.findings.push_back(missing_runtime());
     }
     v.severity = worst(v.findings);
     return v;
@@ -79,13 +100,13 @@ Verdict Auditor::compute(const Resource& r) const {
   } catch (const catalog::InvalidInput& e) {
     v.status = "invalid";
     v.action = "fix the record";
-    v.findings.push_back(make("invalid-field", Severity::error, e.what()));
+    v.findings.push_back(make(RuleId::invalid_field, e.what()));
     v.severity = Severity::error;
     return v;
   }
   // check's own "no-alternative" note is superseded by the action computed below.
   for (auto& f : cr.findings) {
-    if (f.rule != "no-alternative") {
+    if (f.rule != rule_id(RuleId::no_alternative)) {
       v.findings.push_back(std::move(f));
     }
   }
@@ -172,7 +193,7 @@ void AuditSummary::add_malformed() {
 }
 
 Finding malformed_finding(const Malformed& m) {
-  Finding f = make("malformed-record", Severity::error, m.message);
+  Finding f = make(RuleId::malformed_record, m.message);
   f.path = m.path;
   f.line = m.line;
   f.column = m.column;

@@ -44,6 +44,9 @@ public:
 
 private:
   Verdict compute(const Resource& r) const;
+  // runtime-version-required (or -defaulted, before the policy's date) for a resource with
+  // neither a runtime nor a container.
+  Finding missing_runtime() const;
   const catalog::CatalogSet& m_set;
   Date m_on;
   int m_warn_days;

@@ -40,6 +40,16 @@ Finding make(std::string rule, Severity sev, std::string message, const Catalog&
   return f;
 }
 
+// A finding of a registered rule at its default severity.
+Finding make(RuleId id, std::string message, const Catalog& c, const RuntimeEntry& r) {
+  return make(rule_id(id), rule(id).severity, std::move(message), c, r);
+}
+
+// At another severity (the catalog's, or one that depends on the service).
+Finding make(RuleId id, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
+  return make(rule_id(id), sev, std::move(message), c, r);
+}
+
 // The lifecycle finding of an entry on the date, if any.
 std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, const Request& req) {
   auto sev = lc.severity(req.deployed);
@@ -49,18 +59,19 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
   const std::string who = c.entry_noun + " " + r.id;
   const std::string& s = lc.status.name;
   if (s == "unreleased") {
-    return make("unreleased", *sev, who + " is not released until " + format_date(*r.released), c, r);
+    return make(RuleId::unreleased, *sev, who + " is not released until " + format_date(*r.released), c, r);
   }
   if (s == "expiring") {
     const MilestoneDate& n = *lc.next();
-    return make("expiring", *sev, who + " " + describe_upcoming(n) + " (in " + std::to_string(*lc.status.days_left) + " days)", c,
-                r);
+    return make(RuleId::expiring, *sev,
+                who + " " + describe_upcoming(n) + " (in " + std::to_string(*lc.status.days_left) + " days)", c, r);
   }
   if (s == "unknown") {
     auto by = existed_by(c, r);
     std::string why = by && req.on < *by ? "its release date is not in the sources (it existed by " + format_date(*by) + ")"
                                          : "the sources do not give all of its dates";
-    return make("lifecycle-unknown", *sev, "the status of " + who + " on " + format_date(req.on) + " is unknown: " + why, c, r);
+    return make(RuleId::lifecycle_unknown, *sev, "the status of " + who + " on " + format_date(req.on) + " is unknown: " + why, c,
+                r);
   }
   const MilestoneDate& m = *lc.reached();
   std::string msg = who + " " + describe_reached(m);
@@ -86,16 +97,36 @@ bool has_unknown_or_future(const std::vector<MilestoneDate>& ms, Date as_of) {
 
 } // namespace
 
+std::optional<Finding> missing_field(const catalog::RequiredFields& policy, const std::string& field, Date on) {
+  std::string fallback;
+  for (const auto& [name, v] : policy.defaults) {
+    fallback = name == field ? v : fallback;
+  }
+  const bool runtime = field == "runtimeVersion";
+  const std::string from = format_date(policy.from);
+  if (on >= policy.from) {
+    return finding_of(runtime ? RuleId::runtime_version_required : RuleId::python_version_required,
+                      field + " is required from " + from +
+                          (fallback.empty() ? "" : " (before, it defaulted to " + fallback + ")"));
+  }
+  if (fallback.empty()) {
+    return std::nullopt;
+  }
+  return finding_of(runtime ? RuleId::runtime_version_defaulted : RuleId::python_version_defaulted,
+                    field + " is not set: on " + format_date(on) + " it defaults to " + fallback + " (required from " + from +
+                        ")");
+}
+
 std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, const Request& req) {
   std::vector<Finding> out;
   const std::string who = c.entry_noun + " " + r.id;
   if (req.python) {
     if (!r.python) {
-      out.push_back(make("python-unknown", Severity::note,
+      out.push_back(make(RuleId::python_unknown,
                          "the sources do not say which Python " + who + " has; Python " + req.python->str() + " is unverified", c,
                          r));
     } else if (std::find(r.python->begin(), r.python->end(), *req.python) == r.python->end()) {
-      out.push_back(make("python-unsupported", Severity::error,
+      out.push_back(make(RuleId::python_unsupported,
                          "Python " + req.python->str() + " is not available on " + who + " (available: " + python_list(r) + ")",
                          c, r));
     }
@@ -115,9 +146,9 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
     }
     auto own = entry_framework(r);
     if (own && *own != fw) {
-      out.push_back(make("framework-mismatch", Severity::error, who + " is a " + r.framework + " image, not " + fw, c, r));
+      out.push_back(make(RuleId::framework_mismatch, who + " is a " + r.framework + " image, not " + fw, c, r));
     } else if (!own && !ruled && !package_version(r, fw)) {
-      out.push_back(make("framework-not-included", Severity::note,
+      out.push_back(make(RuleId::framework_not_included,
                          who + " has no recorded " + fw + " version; install it with your job's packages", c, r));
     }
   }
@@ -125,13 +156,13 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
     auto pv = package_version(r, req_pkg.name);
     std::string spec = req_pkg.str();
     if (!pv) {
-      out.push_back(make("require-unpinned", Severity::note,
+      out.push_back(make(RuleId::require_unpinned,
                          who + " has no recorded " + req_pkg.name + " version; " + spec + " is installed when the job starts", c,
                          r));
       continue;
     }
     if (pv->line) {
-      out.push_back(make("require-unverified", Severity::note,
+      out.push_back(make(RuleId::require_unverified,
                          who + " is known only to carry " + req_pkg.name + " " + pv->version + ".x; " + spec +
                              " cannot be checked against an exact version",
                          c, r));
@@ -142,9 +173,9 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
       std::string msg = spec + " is not satisfied by " + who + "'s " + req_pkg.name + " " + pv->version +
                         "; it is installed over the pin when the job starts";
       if (req.service == "prediction") {
-        out.push_back(make("require-over-pin", Severity::error, msg + ", which is not supported for prediction", c, r));
+        out.push_back(make(RuleId::require_over_pin, Severity::error, msg + ", which is not supported for prediction", c, r));
       } else {
-        out.push_back(make("require-over-pin", Severity::note, msg + " (allowed for training)", c, r));
+        out.push_back(make(RuleId::require_over_pin, msg + " (allowed for training)", c, r));
       }
     }
   }
@@ -243,9 +274,7 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
   Scope scope{req.platform, req.service};
   res.target = find_entry(set, req.runtime, scope);
   if (!res.target) {
-    Finding f;
-    f.rule = "unknown-runtime";
-    f.severity = Severity::error;
+    Finding f = finding_of(RuleId::unknown_runtime, "");
     f.runtime = req.runtime;
     auto near = did_you_mean(set, req.runtime, scope);
     f.message = "runtime " + req.runtime + " is not in the catalog";
@@ -265,7 +294,7 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
   auto compat = compatibility(c, r, req);
   res.findings.insert(res.findings.end(), compat.begin(), compat.end());
   if (c.as_of && req.on > *c.as_of && has_unknown_or_future(res.lifecycle->milestones, *c.as_of)) {
-    res.findings.push_back(make("stale-data", Severity::note,
+    res.findings.push_back(make(RuleId::stale_data,
                                 "this answer rests on the " + c.name + " catalog as of " + format_date(*c.as_of) +
                                     "; dates after that may have changed",
                                 c, r));
@@ -291,7 +320,7 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
       if (succ && succ->as_of) {
         msg += " (" + succ->name + " data as of " + format_date(*succ->as_of) + "; check the vendor's current list)";
       }
-      res.findings.push_back(make("no-alternative", Severity::note, msg, c, r));
+      res.findings.push_back(make(RuleId::no_alternative, msg, c, r));
     }
   }
   for (auto& f : res.findings) {

@@ -54,6 +54,14 @@ std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& f
 // The frameworks a request is about: those it names, else those the entry carries.
 std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Request& req);
 
+// The finding for a job or model version that leaves `field` (runtimeVersion or pythonVersion)
+// out, on the date: from the policy's date on, runtime-version-required or
+// python-version-required (errors); before it, runtime-version-defaulted or
+// python-version-defaulted (notes) naming the default the field then took; nullopt before it
+// when the policy gives no default. The message names the field, the date and the default;
+// callers add where to set it.
+std::optional<Finding> missing_field(const catalog::RequiredFields& policy, const std::string& field, Date on);
+
 // Findings for the request's Python, frameworks and requirements on one entry.
 std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, const Request& req);
 

@@ -2,6 +2,14 @@
 
 namespace lib {
 
+Finding finding_of(RuleId id, std::string message) {
+  Finding f;
+  f.rule = rule_id(id);
+  f.severity = rule(id).severity;
+  f.message = std::move(message);
+  return f;
+}
+
 std::optional<catalog::Severity> worst(const std::vector<Finding>& findings) {
   std::optional<catalog::Severity> out;
   for (const auto& f : findings) {

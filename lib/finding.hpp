@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/model.hpp"
+#include "lib/rules.hpp"
 
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@ struct Finding {
   std::string python;
   std::string suggestion;
 };
+
+// A finding of a registered rule, at the rule's default severity.
+Finding finding_of(RuleId rule, std::string message);
 
 // The most severe finding's severity; nullopt when there is none.
 std::optional<catalog::Severity> worst(const std::vector<Finding>& findings);

@@ -1,5 +1,7 @@
 #include "lib/json_out.hpp"
 
+#include "lib/rules.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace lib {
@@ -217,6 +219,24 @@ std::string json_combos(const std::vector<Combo>& combos) {
     j["status"] = c.lifecycle.status.name;
     j["next_milestone"] = next_json(c.lifecycle);
     a.push_back(j);
+  }
+  return dump(a);
+}
+
+std::string json_rules() {
+  ordered a = ordered::array();
+  for (const auto& r : rule_infos()) {
+    ordered aliases = ordered::array();
+    for (auto alias : r.aliases) {
+      if (!alias.empty()) {
+        aliases.push_back(alias);
+      }
+    }
+    a.push_back({{"id", r.id},
+                 {"severity", catalog::to_string(r.severity)},
+                 {"description", r.description},
+                 {"help", r.help},
+                 {"aliases", aliases}});
   }
   return dump(a);
 }

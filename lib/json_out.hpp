@@ -25,6 +25,8 @@ std::string json_check(const Request& req, const CheckResult& result);
 std::string json_findings(const std::vector<Finding>& findings);
 std::string json_events(const std::vector<Event>& events);
 std::string json_combos(const std::vector<Combo>& combos);
+// The rule registry: [{id, severity, description, help, aliases}] in registry order.
+std::string json_rules();
 // One finding as compact JSON on one line (no newline), the fields of json_findings.
 std::string json_finding(const Finding& finding);
 

@@ -2,47 +2,255 @@
 
 namespace lib {
 
-const std::vector<RuleInfo>& rule_infos() {
-  static const std::vector<RuleInfo> rules = {
-      {"submission-end", "error",
-       "The AI Platform runtime no longer accepts new training jobs, batch predictions or model versions (12 months after "
-       "release; the whole platform was shut down after 2025-01-31). Deployed model versions get a warning."},
-      {"deletion", "error", "Model versions on the AI Platform runtime have been deleted (24 months after release)."},
-      {"support-end", "warning", "The Vertex AI prebuilt image is past its end of patches and support."},
-      {"availability-end", "error", "The Vertex AI prebuilt image can no longer be used or downloaded."},
-      {"expiring", "warning", "The next milestone of the runtime or image is within --warn-days days (default 90)."},
-      {"unreleased", "error", "The runtime or image is not released yet on the date."},
-      {"lifecycle-unknown", "warning", "The sources give no dates for the runtime, so its status on the date is unknown."},
-      {"unknown-runtime", "error", "The runtime version or image is not in any catalog (the message lists the nearest ids)."},
-      {"python-unsupported", "error", "The runtime or image does not offer the Python version."},
-      {"python-unknown", "note", "The sources do not say which Python versions the runtime has."},
-      {"required-field", "error",
-       "From 2020-01-13 a job or model version must give runtimeVersion and pythonVersion (before, they defaulted to 1.0 "
-       "and 2.7); a note before that date."},
-      {"framework-mismatch", "error", "The image is built for another framework than the one the job names."},
-      {"framework-not-included", "note", "The runtime records no version of the framework; the job installs it."},
-      {"sklearn-training", "error", "Training with scikit-learn needs AI Platform runtime 1.13 or later."},
-      {"xgboost-training", "error", "Training with XGBoost needs AI Platform runtime 1.13 or later."},
-      {"sklearn-prediction", "error", "Serving scikit-learn model versions needs AI Platform runtime 1.4 or later."},
-      {"xgboost-prediction", "error", "Serving XGBoost model versions needs AI Platform runtime 1.4 or later."},
-      {"require-over-pin", "note",
-       "A requirement the runtime's pin does not satisfy is installed over it: allowed for training (note), not "
-       "supported for prediction (error)."},
-      {"require-unpinned", "note", "The runtime records no version of the required package."},
-      {"require-unverified", "note", "Only the package's major.minor line is known, so the requirement cannot be checked."},
-      {"stale-data", "note", "The answer rests on catalog data older than the date; later changes may be missing."},
-      {"no-alternative", "note", "Nothing in the catalog or its successor is usable instead on the date."},
-  };
-  return rules;
-}
+namespace {
 
-RuleInfo rule_info(std::string_view id) {
-  for (const auto& r : rule_infos()) {
-    if (r.id == id) {
-      return r;
+using catalog::Severity;
+using R = RuleId;
+
+// clang-format off
+constexpr RuleInfo k_rules[] = {
+  {R::submission_end, "submission-end", Severity::error,
+   "The AI Platform runtime no longer accepts new training jobs, batch predictions or model versions.",
+   "Twelve months after its release (never before 2020-01-13) an AI Platform runtime stops taking new work; "
+   "the whole platform was shut down after 2025-01-31. Deployed model versions keep serving and get a warning "
+   "until deletion. Move to the suggested runtime, or to the Vertex AI image the finding names."},
+  {R::deletion, "deletion", Severity::error,
+   "Model versions on the AI Platform runtime have been deleted.",
+   "Twenty-four months after its release (never before 2020-04-13) model versions on an AI Platform runtime are "
+   "deleted. Redeploy the model on a supported runtime or on a Vertex AI prediction image."},
+  {R::support_end, "support-end", Severity::warning,
+   "The Vertex AI prebuilt image gets no more patches or support.",
+   "The image still runs, but security and bug fixes have stopped. Move to a newer image of the same framework "
+   "before its availability ends."},
+  {R::availability_end, "availability-end", Severity::error,
+   "The Vertex AI prebuilt image can no longer be used or downloaded.",
+   "Jobs and deployments that name the image fail. Move to the suggested image."},
+  {R::expiring, "expiring", Severity::warning,
+   "The next milestone of the runtime or image is within --warn-days days.",
+   "The runtime or image is still supported, but its next milestone is closer than --warn-days (default 90). "
+   "Plan the upgrade now; `rtcat upgrade` lists the candidates."},
+  {R::unreleased, "unreleased", Severity::error,
+   "The runtime or image is not released yet on the date.",
+   "On the date asked the entry did not exist yet. Check --at, or use a runtime released by then."},
+  {R::lifecycle_unknown, "lifecycle-unknown", Severity::warning,
+   "The sources do not give enough dates to know the status on the date.",
+   "The entry's release date (or a milestone) is only known as a window that contains the date, so its status "
+   "is unknown rather than guessed. The message shows the window; pick a runtime whose dates are known."},
+  {R::unknown_runtime, "unknown-runtime", Severity::error,
+   "The runtime version or image is not in any catalog.",
+   "A well-formed runtime id that no catalog lists: usually a typo. The message names the closest ids "
+   "(`did you mean`); `rtcat list` shows them all."},
+  {R::python_unsupported, "python-unsupported", Severity::error,
+   "The runtime or image does not offer the Python version.",
+   "Each runtime accepts a fixed list of Python versions (2.7 only up to 1.15, 3.7 from 1.15). Use one the message "
+   "lists, or a runtime that has the Python version."},
+  {R::python_unknown, "python-unknown", Severity::note,
+   "The sources do not say which Python versions the runtime has.",
+   "The Python version cannot be verified against the catalog; check the vendor's documentation."},
+  {R::framework_mismatch, "framework-mismatch", Severity::error,
+   "The image is built for another framework than the one the job names.",
+   "A prebuilt image carries one framework (TensorFlow, PyTorch, scikit-learn, XGBoost). Choose an image of the "
+   "framework the job uses."},
+  {R::framework_not_included, "framework-not-included", Severity::note,
+   "The runtime records no version of the framework; the job installs it.",
+   "The framework is not part of the runtime's recorded packages, so the job has to install it with its own "
+   "packages. Pin the version you need in the requirements."},
+  {R::sklearn_training, "sklearn-training", Severity::error,
+   "Training with scikit-learn needs AI Platform runtime 1.13 or later.",
+   "scikit-learn training jobs are supported from runtime 1.13 (a compatibility rule of the ai-platform catalog). "
+   "Use runtime 1.13 or later."},
+  {R::xgboost_training, "xgboost-training", Severity::error,
+   "Training with XGBoost needs AI Platform runtime 1.13 or later.",
+   "XGBoost training jobs are supported from runtime 1.13 (a compatibility rule of the ai-platform catalog). "
+   "Use runtime 1.13 or later."},
+  {R::sklearn_prediction, "sklearn-prediction", Severity::error,
+   "Serving scikit-learn model versions needs AI Platform runtime 1.4 or later.",
+   "scikit-learn model versions are served from runtime 1.4 (a compatibility rule of the ai-platform catalog). "
+   "Deploy on runtime 1.4 or later."},
+  {R::xgboost_prediction, "xgboost-prediction", Severity::error,
+   "Serving XGBoost model versions needs AI Platform runtime 1.4 or later.",
+   "XGBoost model versions are served from runtime 1.4 (a compatibility rule of the ai-platform catalog). "
+   "Deploy on runtime 1.4 or later."},
+  {R::require_over_pin, "require-over-pin", Severity::note,
+   "A requirement the runtime's pin does not satisfy is installed over the pin.",
+   "The job's requirement asks for a version of a package other than the one the runtime ships, so it is "
+   "installed over the pin when the job starts. That is allowed for training (a note) but not supported for "
+   "prediction (an error). Relax the requirement, or choose a runtime whose pin satisfies it."},
+  {R::require_unpinned, "require-unpinned", Severity::note,
+   "The runtime records no version of the required package.",
+   "The requirement cannot be compared with a pin, and the package is installed when the job starts."},
+  {R::require_unverified, "require-unverified", Severity::note,
+   "Only the package's major.minor line is known, so the requirement cannot be checked.",
+   "The catalog knows the runtime's package only as a release line (like 2.11.x), which is too coarse to decide "
+   "the requirement. Check the exact version on the vendor's page."},
+  {R::stale_data, "stale-data", Severity::note,
+   "The answer rests on catalog data older than the date.",
+   "The date asked is after the catalog's as_of day and the entry has unknown or later dates, which may have "
+   "changed since. Update the catalog, or check the vendor's current list."},
+  {R::no_alternative, "no-alternative", Severity::note,
+   "Nothing in the catalog or its successor is usable instead on the date.",
+   "rtcat found no runtime or image to suggest for the service, framework and Python version on the date. "
+   "Pass --framework to widen the search to the successor's images, or check the vendor's current list."},
+  {R::no_candidate, "no-candidate", Severity::error,
+   "`rtcat upgrade` finds nothing to upgrade or migrate to on the date.",
+   "No runtime or image in the catalog or its successor is available (and lasts --min-days) for the service and "
+   "framework. The message names the closest images and when they stopped being usable."},
+  {R::framework_unknown, "framework-unknown", Severity::note,
+   "No framework is recorded for the runtime, so upgrade shows images of every framework.",
+   "A move to the successor catalog needs the job's framework to pick an image. Pass --framework to choose."},
+  {R::runtime_version_required, "runtime-version-required", Severity::error,
+   "A job or model version does not set runtimeVersion (required from 2020-01-13).",
+   "From 2020-01-13 a training job or model version must give runtimeVersion unless it runs a custom container "
+   "(masterConfig.imageUri, --master-image-uri). Set runtimeVersion, or the container image.",
+   {"required-field", "missing-runtime"}},
+  {R::python_version_required, "python-version-required", Severity::error,
+   "A job or model version does not set pythonVersion (required from 2020-01-13).",
+   "From 2020-01-13 a training job or model version must give pythonVersion along with runtimeVersion. "
+   "Set it to a Python version the runtime accepts.",
+   {"required-field"}},
+  {R::runtime_version_defaulted, "runtime-version-defaulted", Severity::note,
+   "runtimeVersion is not set, and on the date it defaults to 1.0.",
+   "Before 2020-01-13 a job without runtimeVersion ran on runtime 1.0; rtcat checks that default. "
+   "Set runtimeVersion: it is required from 2020-01-13.",
+   {"required-field"}},
+  {R::python_version_defaulted, "python-version-defaulted", Severity::note,
+   "pythonVersion is not set, and on the date it defaults to 2.7.",
+   "Before 2020-01-13 a job without pythonVersion ran Python 2.7; rtcat checks that default. "
+   "Set pythonVersion: it is required from 2020-01-13.",
+   {"required-field"}},
+  {R::runtime_with_custom_container, "runtime-with-custom-container", Severity::warning,
+   "Both runtimeVersion and masterConfig.imageUri are set.",
+   "A custom container brings its own runtime; runtimeVersion then only changes TF_CONFIG (chief on 2.1 and "
+   "later). Set one of the two."},
+  {R::custom_container, "custom-container", Severity::note,
+   "The resource runs a custom container, to which no runtime lifecycle applies.",
+   "Without runtimeVersion and with a container image, the image's own base decides what it runs. Keep that base "
+   "up to date."},
+  {R::unknown_scale_tier, "unknown-scale-tier", Severity::error,
+   "scaleTier is not one of the scale tiers.",
+   "Valid tiers: BASIC, STANDARD_1, PREMIUM_1, BASIC_GPU, BASIC_TPU, CUSTOM. The message suggests the spelling "
+   "when only case or dashes differ."},
+  {R::master_type_required, "master-type-required", Severity::error,
+   "scaleTier CUSTOM without masterType.",
+   "A CUSTOM tier needs the master's machine type (masterType, like n1-standard-8)."},
+  {R::replica_type_missing, "replica-type-missing", Severity::error,
+   "A worker, parameter server or evaluator count without its machine type.",
+   "workerCount, parameterServerCount or evaluatorCount is above 0 but the matching machine type is not set. "
+   "Set workerType, parameterServerType or evaluatorType."},
+  {R::replica_count_missing, "replica-count-missing", Severity::error,
+   "A machine type without its count.",
+   "workerType, parameterServerType or evaluatorType is set but the matching count is 0 or missing. Set how many "
+   "to run, or remove the machine type."},
+  {R::invalid_replica_count, "invalid-replica-count", Severity::error,
+   "A replica count is negative.",
+   "workerCount, parameterServerCount and evaluatorCount must be 0 or more."},
+  {R::not_custom_tier, "not-custom-tier", Severity::warning,
+   "Machine types or counts with a scale tier other than CUSTOM, which ignores them.",
+   "Machine types and replica counts take effect only with scaleTier CUSTOM. Set scaleTier: CUSTOM, or remove "
+   "them."},
+  {R::package_not_gcs, "package-not-gcs", Severity::error,
+   "A packageUris entry is not on Cloud Storage.",
+   "REST and config.yaml jobs take trainer packages as gs:// URIs (gcloud uploads local packages itself). "
+   "Upload the package and give its gs://BUCKET/PATH."},
+  {R::package_not_pip, "package-not-pip", Severity::error,
+   "A trainer package is not a pip package (.tar.gz or .whl).",
+   "Build a source distribution (python setup.py sdist) or a wheel, and give that file."},
+  {R::python_module_missing, "python-module-missing", Severity::error,
+   "Packages are given but pythonModule is not.",
+   "The job needs the module to run, like trainer.task (gcloud: --module-name)."},
+  {R::no_training_code, "no-training-code", Severity::error,
+   "The job has neither packageUris nor masterConfig.imageUri.",
+   "Give the trainer package (with pythonModule) or a custom container image."},
+  {R::replica_image_without_master, "replica-image-without-master", Severity::error,
+   "A worker, parameter server or evaluator image without a master image.",
+   "Custom containers start from the master's image: set masterConfig.imageUri too."},
+  {R::image_defaults_to_master, "image-defaults-to-master", Severity::note,
+   "A role without its own image runs the master's image.",
+   "workerConfig, parameterServerConfig and evaluatorConfig default to masterConfig.imageUri. Set the role's own "
+   "imageUri if it needs another image."},
+  {R::multiple_evaluators, "multiple-evaluators", Severity::warning,
+   "More than one evaluator on TensorFlow.",
+   "TensorFlow expects at most one evaluator; the extra ones repeat the same evaluation. Set evaluatorCount to 1."},
+  {R::use_chief_no_effect, "use-chief-no-effect", Severity::note,
+   "useChiefInTfConfig without a custom container has no effect.",
+   "Runtime versions 2.1 and later name the master chief in TF_CONFIG anyway; the flag matters only for custom "
+   "containers."},
+  {R::unknown_field, "unknown-field", Severity::warning,
+   "A key that is not a trainingInput field.",
+   "The key is ignored by the service. The message suggests the camelCase spelling of a snake_case key."},
+  {R::yaml_unquoted_version, "yaml-unquoted-version", Severity::warning,
+   "A version written as an unquoted YAML number that reads as another version.",
+   "YAML reads `runtimeVersion: 2.10` as the number 2.1. Quote the value ('2.10')."},
+  {R::gcloud_unknown_flag, "gcloud-unknown-flag", Severity::warning,
+   "A flag that `gcloud ai-platform jobs submit training` does not have.",
+   "gcloud rejects the command. Check the flag's spelling; user arguments for the trainer go after --."},
+  {R::invalid_field, "invalid-field", Severity::error,
+   "An inventory record has a malformed runtimeVersion or pythonVersion.",
+   "The value is not a version rtcat can read (X.Y). Fix the record."},
+  {R::malformed_record, "malformed-record", Severity::error,
+   "An inventory record is not a job or model version rtcat can read.",
+   "Not JSON, not an object, a field of the wrong type, or a truncated array. The record is counted and the rest "
+   "is audited; --strict makes it an input error."},
+};
+// clang-format on
+
+constexpr bool in_enum_order() {
+  for (size_t i = 0; i < std::size(k_rules); ++i) {
+    if (static_cast<size_t>(k_rules[i].key) != i) {
+      return false;
     }
   }
-  return RuleInfo{std::string(id), "error", "A compatibility rule of a user catalog (see the catalog's rules)."};
+  return static_cast<size_t>(RuleId::malformed_record) + 1 == std::size(k_rules);
+}
+static_assert(in_enum_order(), "k_rules lists every RuleId once, in enum order");
+
+} // namespace
+
+std::span<const RuleInfo> rule_infos() {
+  return k_rules;
+}
+
+const RuleInfo& rule(RuleId key) {
+  return k_rules[static_cast<size_t>(key)];
+}
+
+const RuleInfo* find_rule(std::string_view id) {
+  for (const auto& r : k_rules) {
+    if (r.id == id) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+bool rule_matches(std::string_view name, std::string_view finding_rule) {
+  if (name == "*" || name == finding_rule) {
+    return true;
+  }
+  const RuleInfo* r = find_rule(finding_rule);
+  if (!r || name.empty()) {
+    return false;
+  }
+  for (auto alias : r->aliases) {
+    if (alias == name) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool is_rule_or_alias(std::string_view name) {
+  for (const auto& r : k_rules) {
+    if (r.id == name) {
+      return true;
+    }
+    for (auto alias : r.aliases) {
+      if (!alias.empty() && alias == name) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 } // namespace lib

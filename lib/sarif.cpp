@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace lib {
@@ -31,28 +32,54 @@ std::string level(catalog::Severity s) {
   return std::string(catalog::to_string(s));
 }
 
+// A reportingDescriptor from the registry; former ids of the rule are its deprecatedIds.
 ordered rule_json(const RuleInfo& r) {
   ordered j;
   j["id"] = r.id;
-  size_t sentence = r.description.find(". ");
-  j["shortDescription"] = {{"text", sentence == std::string::npos ? r.description : r.description.substr(0, sentence + 1)}};
-  j["fullDescription"] = {{"text", r.description}};
-  j["defaultConfiguration"] = {{"level", r.severity}};
+  j["shortDescription"] = {{"text", r.description}};
+  j["fullDescription"] = {{"text", std::string(r.description) + " " + std::string(r.help)}};
+  j["help"] = {{"text", r.help}};
+  j["defaultConfiguration"] = {{"level", level(r.severity)}};
+  ordered former = ordered::array();
+  for (auto alias : r.aliases) {
+    if (!alias.empty()) {
+      former.push_back(alias);
+    }
+  }
+  if (!former.empty()) {
+    j["deprecatedIds"] = former;
+  }
+  return j;
+}
+
+// A rule only catalog data defines: a user catalog's milestone or compatibility rule.
+ordered catalog_rule_json(const std::string& id, catalog::Severity severity) {
+  const std::string text = "A rule of a user catalog (a milestone or compatibility rule; see the catalog).";
+  ordered j;
+  j["id"] = id;
+  j["shortDescription"] = {{"text", text}};
+  j["fullDescription"] = {{"text", text}};
+  j["defaultConfiguration"] = {{"level", level(severity)}};
   return j;
 }
 
 } // namespace
 
 std::string sarif_log(const scan::ScanResult& result, const std::string& tool_version) {
-  std::vector<RuleInfo> rules = rule_infos();
-  auto index_of = [&](const std::string& id) {
-    for (size_t i = 0; i < rules.size(); ++i) {
-      if (rules[i].id == id) {
-        return i;
-      }
+  ordered rule_list = ordered::array();
+  std::vector<std::string> ids;
+  for (const auto& r : rule_infos()) {
+    rule_list.push_back(rule_json(r));
+    ids.emplace_back(r.id);
+  }
+  auto index_of = [&](const Finding& f) {
+    auto it = std::find(ids.begin(), ids.end(), f.rule);
+    if (it != ids.end()) {
+      return static_cast<size_t>(it - ids.begin());
     }
-    rules.push_back(rule_info(id));
-    return rules.size() - 1;
+    rule_list.push_back(catalog_rule_json(f.rule, f.severity));
+    ids.push_back(f.rule);
+    return ids.size() - 1;
   };
   ordered results = ordered::array();
   for (size_t i = 0; i < result.findings.size(); ++i) {
@@ -60,7 +87,7 @@ std::string sarif_log(const scan::ScanResult& result, const std::string& tool_ve
     const scan::Region& reg = result.regions[i];
     ordered r;
     r["ruleId"] = f.rule;
-    r["ruleIndex"] = index_of(f.rule);
+    r["ruleIndex"] = index_of(f);
     r["level"] = level(f.severity);
     std::string text = f.message;
     if (!f.suggestion.empty() && f.severity != catalog::Severity::note) {
@@ -104,10 +131,6 @@ std::string sarif_log(const scan::ScanResult& result, const std::string& tool_ve
   driver["name"] = "rtcat";
   driver["version"] = tool_version;
   driver["semanticVersion"] = tool_version;
-  ordered rule_list = ordered::array();
-  for (const auto& r : rules) {
-    rule_list.push_back(rule_json(r));
-  }
   driver["rules"] = rule_list;
   ordered run;
   run["tool"] = {{"driver", driver}};

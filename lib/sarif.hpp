@@ -6,8 +6,9 @@
 
 namespace lib {
 
-// A SARIF 2.1.0 log of a scan: one run whose tool.driver.rules lists every rule id (with its
-// description and usual level) plus any other id a finding carries; each result has its
+// A SARIF 2.1.0 log of a scan: one run whose tool.driver.rules is the rule registry (each
+// rule's description, help, default level and former ids as deprecatedIds) plus any id only
+// a user catalog defines that a finding carries; each result has its
 // ruleId and ruleIndex, level, message, a region (1-based lines, columns in Unicode code
 // points) in an artifactLocation relative to %SRCROOT% (absolute paths become file:// URIs),
 // and partialFingerprints. Returns the whole document with a trailing newline.

@@ -182,8 +182,11 @@ std::string join(const std::vector<std::string>& v) {
   return out;
 }
 
-Finding finding(std::string rule, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
-  return Finding{std::move(rule), sev, std::move(message), "", 0, 0, c.name, r.id, "", ""};
+Finding finding(RuleId rule, std::string message, const Catalog& c, const RuntimeEntry& r) {
+  Finding f = finding_of(rule, std::move(message));
+  f.catalog = c.name;
+  f.runtime = r.id;
+  return f;
 }
 
 } // namespace
@@ -305,7 +308,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
           fws.push_back(*own);
         }
       }
-      plan.findings.push_back(finding("framework-unknown", Severity::note,
+      plan.findings.push_back(finding(RuleId::framework_unknown,
                                       "no framework is recorded for " + c.entry_noun + " " + r.id + "; showing " + succ->name +
                                           " images of every framework (pass --framework to choose)",
                                       c, r));
@@ -392,13 +395,13 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
     if (succ && succ->as_of) {
       msg += "; " + succ->name + " data as of " + format_date(*succ->as_of) + ", check the vendor's current list";
     }
-    Finding f = finding("no-candidate", Severity::error, msg, c, r);
+    Finding f = finding(RuleId::no_candidate, msg, c, r);
     if (!plan.closest.empty()) {
       f.suggestion = plan.closest.front().entry->id;
     }
     plan.findings.push_back(f);
   } else if (plan.handoff && succ->as_of && base.on > *succ->as_of) {
-    plan.findings.push_back(finding("stale-data", Severity::note,
+    plan.findings.push_back(finding(RuleId::stale_data,
                                     "these candidates rest on the " + succ->name + " catalog as of " + format_date(*succ->as_of) +
                                         "; dates after that may have changed",
                                     *succ, *plan.candidates.front().entry));

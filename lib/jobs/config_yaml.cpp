@@ -96,12 +96,10 @@ struct Converter {
       std::string as_read = !std::isfinite(value) ? (value > 0 ? ".inf" : "-.inf")
                                                   : Tree(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       if (as_read != s) {
-        Finding f;
         Pos p = positions[field];
-        f.rule = "yaml-unquoted-version";
-        f.severity = catalog::Severity::warning;
-        f.message = field.substr(field.rfind('.') + 1) + ": " + s + " is a YAML number, which a YAML reader takes as " + as_read +
-                    "; quote it ('" + s + "')";
+        Finding f = finding_of(RuleId::yaml_unquoted_version, field.substr(field.rfind('.') + 1) + ": " + s +
+                                                                  " is a YAML number, which a YAML reader takes as " + as_read +
+                                                                  "; quote it ('" + s + "')");
         f.path = path;
         f.line = p.line;
         f.column = p.column;

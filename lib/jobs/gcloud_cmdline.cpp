@@ -289,10 +289,8 @@ JobSpec parse_gcloud(std::string_view text, const std::string& path, const std::
     }
     const FlagSpec* spec = find_flag(name);
     if (!spec) {
-      Finding f;
-      f.rule = "gcloud-unknown-flag";
-      f.severity = catalog::Severity::warning;
-      f.message = name + " is not a flag of 'gcloud ai-platform jobs submit training'; it is ignored here";
+      Finding f = finding_of(RuleId::gcloud_unknown_flag,
+                             name + " is not a flag of 'gcloud ai-platform jobs submit training'; it is ignored here");
       f.path = path;
       f.line = word.pos.line;
       f.column = word.pos.column;
@@ -419,7 +417,7 @@ JobSpec parse_gcloud(std::string_view text, const std::string& path, const std::
       }
     }
     for (const auto& n : config->notes) {
-      if (n.rule != "unknown-field") { // found again on the merged trainingInput below
+      if (n.rule != rule_id(RuleId::unknown_field)) { // found again on the merged trainingInput below
         notes.push_back(n);
       }
     }

@@ -21,20 +21,6 @@ std::string join(const std::vector<std::string>& v) {
   return out;
 }
 
-// "runtimeVersion" -> "runtime-version".
-std::string kebab(const std::string& camel) {
-  std::string out;
-  for (char c : camel) {
-    if (std::isupper(static_cast<unsigned char>(c))) {
-      out += '-';
-      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 std::string plural(long n, const std::string& role) {
   static const std::pair<const char*, const char*> k_names[] = {
       {"worker", "worker"}, {"ps", "parameter server"}, {"evaluator", "evaluator"}, {"master", "master"}};
@@ -80,12 +66,13 @@ private:
   std::optional<std::string> m_python;
   bool m_defaulted = false;
 
-  void add(const std::string& field, const std::string& rule, Severity sev, const std::string& message,
-           const std::string& suggestion = "") {
-    Finding f = job_finding(m_spec, field, rule, sev, message);
+  void add(const std::string& field, RuleId rule, const std::string& message, const std::string& suggestion = "") {
+    Finding f = job_finding(m_spec, field, finding_of(rule, message));
     f.suggestion = suggestion;
     m_out.push_back(f);
   }
+
+  void add(const std::string& field, Finding f) { m_out.push_back(job_finding(m_spec, field, std::move(f))); }
 
   const catalog::Catalog* platform() const { return m_set.get(m_opt.platform); }
 
@@ -102,42 +89,39 @@ private:
       if (!value || *value) {
         continue;
       }
-      std::string def;
-      for (const auto& [name, v] : rf.defaults) {
-        def = name == field ? v : def;
+      std::optional<Finding> f = missing_field(rf, field, m_opt.on);
+      if (!f) {
+        continue;
       }
-      const std::string from = catalog::format_date(rf.from);
-      if (m_opt.on >= rf.from) {
-        std::string suggestion;
+      if (f->severity == Severity::error) {
+        f->message += "; set it, or set masterConfig.imageUri for a custom container";
         if (field == "runtimeVersion") {
           lib::Request probe;
           probe.on = m_opt.on;
           probe.warn_days = m_opt.warn_days;
           auto s = lib::suggest(m_set, *c, nullptr, probe, 1);
-          suggestion = s.empty() ? "" : s.front().entry->id;
+          f->suggestion = s.empty() ? "" : s.front().entry->id;
         }
-        add("", kebab(field) + "-required", Severity::error,
-            field + " is required from " + from + (def.empty() ? "" : " (before, it defaulted to " + def + ")") +
-                "; set it, or set masterConfig.imageUri for a custom container",
-            suggestion);
-      } else if (!def.empty()) {
-        add("", kebab(field) + "-defaulted", Severity::note,
-            field + " is not set: on " + catalog::format_date(m_opt.on) + " it defaults to " + def + " (required from " + from +
-                ")");
-        *value = def;
+      } else {
+        for (const auto& [name, v] : rf.defaults) {
+          if (name == field) {
+            *value = v; // the default, which is then checked
+          }
+        }
         m_defaulted = m_defaulted || field == "runtimeVersion";
       }
+      add("", *f);
     }
   }
 
   // The field a finding from lib::check is about.
   std::string field_of(const Finding& f, const std::vector<std::pair<std::string, std::string>>& framework_fields) const {
-    if (f.rule.rfind("python-", 0) == 0) {
+    if (f.rule == rule_id(RuleId::python_unsupported) || f.rule == rule_id(RuleId::python_unknown)) {
       return m_spec.python_version ? "pythonVersion" : "";
     }
     const catalog::Catalog* cat = platform();
     bool framework_rule =
-        f.rule.rfind("framework-", 0) == 0 ||
+        f.rule == rule_id(RuleId::framework_mismatch) || f.rule == rule_id(RuleId::framework_not_included) ||
         (cat && std::any_of(cat->rules.begin(), cat->rules.end(), [&](const catalog::Rule& r) { return r.id == f.rule; }));
     std::string message = f.message;
     std::transform(message.begin(), message.end(), message.begin(),
@@ -152,7 +136,7 @@ private:
 
   void runtime() {
     if (m_spec.custom_container() && m_spec.runtime_version) {
-      add("runtimeVersion", "runtime-with-custom-container", Severity::warning,
+      add("runtimeVersion", RuleId::runtime_with_custom_container,
           "set either runtimeVersion or masterConfig.imageUri: a custom container brings its own runtime, and runtimeVersion "
           "only changes TF_CONFIG (chief on 2.1 and later)");
     }
@@ -232,7 +216,7 @@ private:
       std::transform(fixed.begin(), fixed.end(), fixed.begin(),
                      [](unsigned char c) { return c == '-' ? '_' : static_cast<char>(std::toupper(c)); });
       bool near = std::find(tiers.begin(), tiers.end(), fixed) != tiers.end();
-      add("scaleTier", "unknown-scale-tier", Severity::error,
+      add("scaleTier", RuleId::unknown_scale_tier,
           "scaleTier '" + tier + "' is not a scale tier" + (near ? " (did you mean " + fixed + "?)" : "") +
               " (valid: " + join(tiers) + ")",
           near ? fixed : "");
@@ -241,12 +225,12 @@ private:
     if (tier != "CUSTOM") {
       for (const auto& r : m_spec.roles) {
         if (r.machine_type) {
-          add(r.field + "Type", "not-custom-tier", Severity::warning,
+          add(r.field + "Type", RuleId::not_custom_tier,
               r.field + "Type is used only with scaleTier CUSTOM (this job's tier is " + tier +
                   "); set scaleTier: CUSTOM or remove it");
         }
         if (r.count_set && r.count > 0) {
-          add(r.field + "Count", "not-custom-tier", Severity::warning,
+          add(r.field + "Count", RuleId::not_custom_tier,
               r.field + "Count is used only with scaleTier CUSTOM (this job's tier is " + tier +
                   "); set scaleTier: CUSTOM or remove it");
         }
@@ -256,21 +240,21 @@ private:
     for (const auto& r : m_spec.roles) {
       if (r.name == "master") {
         if (!r.machine_type) {
-          add("scaleTier", "master-type-required", Severity::error,
+          add("scaleTier", RuleId::master_type_required,
               "scaleTier CUSTOM needs masterType (the master's machine type, like n1-standard-8)");
         }
         continue;
       }
       if (r.count < 0) {
-        add(r.field + "Count", "invalid-replica-count", Severity::error,
+        add(r.field + "Count", RuleId::invalid_replica_count,
             r.field + "Count is " + std::to_string(r.count) + "; it must be 0 or more");
       } else if (r.count > 0 && !r.machine_type) {
-        add(r.field + "Count", "replica-type-missing", Severity::error,
+        add(r.field + "Count", RuleId::replica_type_missing,
             r.field + "Count is " + std::to_string(r.count) + " but " + r.field +
                 "Type is not set; set the machine type of the " +
                 plural(r.count, r.name).substr(std::to_string(r.count).size() + 1));
       } else if (r.count == 0 && r.machine_type) {
-        add(r.field + "Type", "replica-count-missing", Severity::error,
+        add(r.field + "Type", RuleId::replica_count_missing,
             r.field + "Type is set but " + r.field + "Count is " + (r.count_set ? "0" : "not") +
                 "; set how many to run, or remove " + r.field + "Type");
       }
@@ -284,23 +268,23 @@ private:
       const std::string field = "packageUris[" + std::to_string(i) + "]";
       bool gcs = uri.rfind("gs://", 0) == 0;
       if (!gcs && !gcloud_uploads) {
-        add(field, "package-not-gcs", Severity::error,
+        add(field, RuleId::package_not_gcs,
             "package '" + uri + "' is not on Cloud Storage; upload it and give its gs://BUCKET/PATH URI");
       }
       if (!uri.ends_with(".tar.gz") && !uri.ends_with(".whl")) {
-        add(field, "package-not-pip", Severity::error,
+        add(field, RuleId::package_not_pip,
             "package '" + uri +
                 "' is not a pip package; build a source distribution (.tar.gz, python setup.py sdist) or a wheel (.whl)");
       }
     }
     bool has_packages = !m_spec.package_uris.empty() || m_spec.local_packages;
     if (has_packages && !m_spec.python_module) {
-      add("packageUris", "python-module-missing", Severity::error,
+      add("packageUris", RuleId::python_module_missing,
           "packages are given but pythonModule is not; set the module to run, like trainer.task" +
               std::string(gcloud_uploads ? " (--module-name)" : ""));
     }
     if (!has_packages && !m_spec.custom_container()) {
-      add("", "no-training-code", Severity::error,
+      add("", RuleId::no_training_code,
           "the job has neither packageUris nor masterConfig.imageUri: give the trainer package (with pythonModule) or a custom "
           "container image");
     }
@@ -339,22 +323,22 @@ private:
         continue;
       }
       if (r.image_uri && !master.image_uri) {
-        add(r.field + "Config.imageUri", "replica-image-without-master", Severity::error,
+        add(r.field + "Config.imageUri", RuleId::replica_image_without_master,
             r.field + "Config.imageUri is set but masterConfig.imageUri is not; custom containers start from the master's image");
       } else if (master.image_uri && !r.image_uri && r.count > 0) {
-        add(r.field + "Count", "image-defaults-to-master", Severity::note,
+        add(r.field + "Count", RuleId::image_defaults_to_master,
             r.field + "Config.imageUri is not set: the " + plural(r.count, r.name) + (r.count == 1 ? " runs" : " run") +
                 " the master's image " + *master.image_uri);
       }
     }
     const Role& ev = m_spec.role("evaluator");
     if (ev.count > 1 && uses_tensorflow()) {
-      add("evaluatorCount", "multiple-evaluators", Severity::warning,
+      add("evaluatorCount", RuleId::multiple_evaluators,
           "TensorFlow expects at most one evaluator; evaluatorCount is " + std::to_string(ev.count) +
               " (the extra evaluators repeat the same evaluation)");
     }
     if (m_spec.use_chief_in_tf_config && !m_spec.custom_container()) {
-      add("useChiefInTfConfig", "use-chief-no-effect", Severity::note,
+      add("useChiefInTfConfig", RuleId::use_chief_no_effect,
           "useChiefInTfConfig has an effect only on custom-container jobs; runtime versions 2.1 and later name the master chief "
           "anyway");
     }

@@ -184,8 +184,8 @@ struct Builder {
       std::string hint = std::find(known.begin(), known.end(), camel) != known.end() && camel != key
                              ? "; did you mean " + camel + "? (config files use camelCase)"
                              : "; it is ignored";
-      spec.notes.push_back(job_finding(spec, key, "unknown-field", catalog::Severity::warning,
-                                       prefix + key + " is not a trainingInput field" + hint));
+      spec.notes.push_back(
+          job_finding(spec, key, finding_of(RuleId::unknown_field, prefix + key + " is not a trainingInput field" + hint)));
     }
     spec.training_input_json = t.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
@@ -279,13 +279,8 @@ std::optional<std::string> JobSpec::image_for(const std::string& name) const {
   return role("master").image_uri;
 }
 
-Finding job_finding(const JobSpec& spec, const std::string& field, std::string rule, catalog::Severity severity,
-                    std::string message) {
-  Finding f;
+Finding job_finding(const JobSpec& spec, const std::string& field, Finding f) {
   Pos p = spec.pos(field);
-  f.rule = std::move(rule);
-  f.severity = severity;
-  f.message = std::move(message);
   f.path = p.file.empty() ? spec.path : p.file;
   f.line = p.line;
   f.column = p.column;

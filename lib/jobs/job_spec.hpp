@@ -68,9 +68,8 @@ Pos pos_at(std::string_view text, size_t offset);
 // that is not UTF-8 (JSON output and messages must be valid text).
 void check_utf8(std::string_view text, const std::string& origin);
 
-// Fills a finding's rule, severity, message and position from a field of the spec.
-Finding job_finding(const JobSpec& spec, const std::string& field, std::string rule, catalog::Severity severity,
-                    std::string message);
+// The finding, placed at a field of the spec.
+Finding job_finding(const JobSpec& spec, const std::string& field, Finding f);
 
 // The trainingInput fields the platform knows (camelCase), for "unknown field" notes.
 const std::vector<std::string>& known_training_input_fields();

@@ -53,8 +53,11 @@ bool is_version(std::string_view text) {
 
 std::vector<Reference> extract_all(std::string_view text) {
   std::vector<Reference> out;
-  if (contains(text, "ersion")) {
+  // A gcloud command without any version flag still needs its runtime-version-required finding.
+  if (contains(text, "ersion") || contains(text, "gcloud")) {
     out = extract_gcloud(text);
+  }
+  if (contains(text, "ersion")) {
     auto keys = extract_keys(text);
     out.insert(out.end(), keys.begin(), keys.end());
   }

@@ -86,7 +86,7 @@ bool suppressed(const std::vector<Suppression>& sups, const Finding& f) {
       continue;
     }
     for (const auto& r : s.rules) {
-      if (r == f.rule || r == "*") {
+      if (rule_matches(r, f.rule)) {
         return true;
       }
     }
@@ -98,9 +98,13 @@ bool suppressed(const std::vector<Suppression>& sups, const Finding& f) {
 class Judge {
 public:
   Judge(const catalog::CatalogSet& set, const ScanOptions& o) : m_set(set), m_options(o) {
-    if (const auto* c = set.get("ai-platform"); c && c->policy.required_fields) {
-      m_required = &*c->policy.required_fields;
-      m_required_catalog = c;
+    // A job that names no runtime is judged by the first catalog that requires one
+    // (ai-platform in the embedded set).
+    for (const auto* c : set.all()) {
+      if (c->policy.required_fields) {
+        m_required_catalog = c;
+        break;
+      }
     }
   }
 
@@ -133,39 +137,35 @@ public:
     return slot ? &*slot : nullptr;
   }
 
-  // The required-field finding for a whole job without a runtime or a Python version.
+  // The runtime-version-required (or -defaulted) finding for a whole job without a runtime, or
+  // the python-version one for a job without a Python version.
   std::optional<Finding> required_field(const Reference& r, const CheckResult* res) const {
-    if (!m_required || !r.whole_job || r.form == "image") {
+    if (!r.whole_job || r.form == "image") {
       return std::nullopt;
     }
     std::string field;
+    const catalog::Catalog* c = nullptr;
     if (r.runtime.text.empty()) {
       if (r.has_image) {
         return std::nullopt;
       }
       field = "runtimeVersion";
-    } else if (!r.python_written && res && res->target && res->target->catalog == m_required_catalog) {
+      c = m_required_catalog;
+    } else if (!r.python_written && res && res->target) {
       field = "pythonVersion";
-    } else {
+      c = res->target->catalog;
+    }
+    if (!c || !c->policy.required_fields) {
       return std::nullopt;
     }
-    std::string fallback;
-    for (const auto& [k, v] : m_required->defaults) {
-      if (k == field) {
-        fallback = v;
-      }
+    const auto& fields = c->policy.required_fields->fields;
+    if (std::find(fields.begin(), fields.end(), field) == fields.end()) {
+      return std::nullopt;
     }
-    Finding f;
-    f.rule = "required-field";
-    f.catalog = m_required_catalog->name;
-    f.runtime = r.runtime.text;
-    std::string since = catalog::format_date(m_required->from);
-    if (m_options.on >= m_required->from) {
-      f.severity = catalog::Severity::error;
-      f.message = field + " is required since " + since + (fallback.empty() ? "" : " (it used to default to " + fallback + ")");
-    } else {
-      f.severity = catalog::Severity::note;
-      f.message = field + " is not set: it defaults to " + fallback + " until it becomes required on " + since;
+    std::optional<Finding> f = missing_field(*c->policy.required_fields, field, m_options.on);
+    if (f) {
+      f->catalog = c->name;
+      f->runtime = r.runtime.text;
     }
     return f;
   }
@@ -173,7 +173,6 @@ public:
 private:
   const catalog::CatalogSet& m_set;
   const ScanOptions& m_options;
-  const catalog::RequiredFields* m_required = nullptr;
   const catalog::Catalog* m_required_catalog = nullptr;
   std::map<std::string, std::optional<CheckResult>> m_cache;
 };
@@ -234,12 +233,13 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
         fs.push_back(*f);
       }
       for (auto& f : fs) {
-        bool at_python = r.python && (f.rule == "python-unsupported" || f.rule == "python-unknown");
+        bool at_python = r.python && (f.rule == rule_id(RuleId::python_unsupported) || f.rule == rule_id(RuleId::python_unknown));
         const Position& at = at_python ? fr.python_at[k] : fr.runtime_at[k];
         f.path = files[i].path;
         f.line = at.line;
         f.column = at.column;
-        if (std::find(options.ignore_rules.begin(), options.ignore_rules.end(), f.rule) != options.ignore_rules.end() ||
+        if (std::any_of(options.ignore_rules.begin(), options.ignore_rules.end(),
+                        [&](const std::string& name) { return rule_matches(name, f.rule); }) ||
             suppressed(fr.suppressions, f)) {
           ++result.suppressed;
           continue;

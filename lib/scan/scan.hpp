@@ -49,9 +49,10 @@ struct ScanResult {
 };
 
 // Walks the paths, extracts every runtime reference (extract.hpp) on all cores, and judges each
-// with lib::check() on the date (plus the required-field rule for whole jobs). A finding of
-// rule R is dropped when R is in ignore_rules, or when "rtcat: ignore[R]" (or "ignore[*]") is on
-// its line or the line above. Throws InvalidInput for a path that does not exist.
+// with lib::check() on the date (plus runtime-version-required and python-version-required,
+// or their -defaulted notes before 2020-01-13, for whole jobs). A finding of rule R is dropped
+// when R (or a former id of R) is in ignore_rules, or when "rtcat: ignore[R]" (or a former id,
+// or "ignore[*]") is on its line or the line above. Throws InvalidInput for a path that does not exist.
 ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options);
 
 } // namespace lib::scan

@@ -1,6 +1,8 @@
 # Helpers for end-to-end tests of the rtcat binary. Each test file sources this, runs cases
 # with `run`, asserts with `expect_*`, and ends with `finish`.
-# Environment: RTCAT (the binary), SRC (the source tree), WORK (a scratch folder).
+# Environment: RTCAT (the binary), SRC (the source tree), WORK (a scratch folder); with
+# RTCAT_RULES_LOG set, `run` appends to that file every rule id the output carries (see
+# tests/cli/check_rule_coverage.sh).
 set -u
 : "${RTCAT:?RTCAT must name the rtcat binary}"
 : "${SRC:?SRC must name the source tree}"
@@ -13,6 +15,7 @@ cases=0
 OUT=""
 ERR=""
 CODE=0
+[[ -z "${RTCAT_RULES_LOG:-}" ]] || { mkdir -p "$(dirname "$RTCAT_RULES_LOG")" && : >>"$RTCAT_RULES_LOG"; }
 
 # run ARGS...: runs rtcat, capturing stdout, stderr and the exit code.
 run() {
@@ -22,6 +25,22 @@ run() {
   CODE=$?
   OUT=$(cat "$WORK/out")
   ERR=$(cat "$WORK/err")
+  log_rules "$@"
+}
+
+# The rule ids in stdout: text "... [rule]" and "[rule] (use X)", JSON "rule"/"ruleId" (not
+# SARIF's rule list), GitHub "title=rtcat RULE::". Listings of the registry are not emissions.
+log_rules() {
+  [[ -n "${RTCAT_RULES_LOG:-}" && -n "$OUT" ]] || return 0
+  local a
+  for a in "$@"; do
+    [[ "$a" == "rules" || "$a" == "--list-rules" || "$a" == "--help" ]] && return 0
+  done
+  {
+    grep -oE '"(rule|ruleId)": ?"[^"]*"' <<<"$OUT" | sed -E 's/.*: ?"([^"]*)"$/\1/'
+    grep -oE '\[[a-z][a-z0-9]*(-[a-z0-9]+)*\]( \(use [^)]*\))?(</li>)?$' <<<"$OUT" | sed -E 's/^\[([^]]*)\].*/\1/'
+    grep -oE 'title=rtcat [a-z0-9-]+::' <<<"$OUT" | sed -E 's/title=rtcat (.*)::/\1/'
+  } >>"$RTCAT_RULES_LOG"
 }
 
 fail() {

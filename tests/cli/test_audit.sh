@@ -48,7 +48,7 @@ expect_exit 1
 expect_out "$WORK/mixed.jsonl:2:"
 expect_out ": error: malformed record: "
 expect_out "$WORK/mixed.jsonl:3:1: error: malformed record: field runtimeVersion must be a string, found a number [malformed-record]"
-expect_out "$WORK/mixed.jsonl:4:1: warning: job no_runtime_job: has no runtimeVersion and no custom container"
+expect_out "$WORK/mixed.jsonl:4:1: error: job no_runtime_job: has neither runtimeVersion nor a custom container; runtimeVersion is required from 2020-01-13 (before, it defaulted to 1.0) [runtime-version-required]"
 expect_out "$WORK/mixed.jsonl:5:1: error: job future_job: runtime 7.0 is not in the catalog"
 expect_out "$WORK/mixed.jsonl:6:1: error: job bad_python_job: invalid version 'three'"
 expect_out "malformed record: neither a job"

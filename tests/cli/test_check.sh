@@ -114,4 +114,25 @@ run check --runtime 2.1 --service serving
 expect_input_error "--service"
 run check
 expect_input_error "--runtime is required"
+# Each compatibility and lifecycle rule, end to end.
+run --at 2019-01-01 check --runtime 1.15
+expect_exit 1
+expect_out "error: runtime 1.15 is not released until 2019-12-19 [unreleased]"
+run --at 2024-06-01 check --runtime tf2-cpu.2-15 --python 3.10 --service prediction
+expect_out "note: the sources do not say which Python image tf2-cpu.2-15 has; Python 3.10 is unverified [python-unknown]"
+run --at 2018-06-01 check --runtime 1.4 --require 'tensorflow>=1.4'
+expect_out "note: runtime 1.4 is known only to carry tensorflow 1.4.x; tensorflow>=1.4 cannot be checked against an exact version [require-unverified]"
+run --at 2019-06-01 check --runtime 1.12 --framework xgboost
+expect_exit 1
+expect_out "error: training with XGBoost needs runtime 1.13 or later; runtime 1.12 is older [xgboost-training] (use 1.13)"
+run --at 2018-01-01 check --runtime 1.2 --framework scikit-learn --service prediction
+expect_out "error: serving scikit-learn model versions needs runtime 1.4 or later; runtime 1.2 is older [sklearn-prediction]"
+run --at 2018-01-01 check --runtime 1.2 --framework xgboost --service prediction
+expect_out "error: serving XGBoost model versions needs runtime 1.4 or later; runtime 1.2 is older [xgboost-prediction]"
+run --at 2023-01-01 check --runtime tf-cpu.2-11.py310 --framework pytorch
+expect_exit 1
+expect_out "error: image tf-cpu.2-11.py310 is a TensorFlow image, not torch [framework-mismatch]"
+run --at 2030-01-01 check --runtime 2.11
+expect_out "note: this answer rests on the ai-platform catalog as of 2026-11-30; dates after that may have changed [stale-data]"
+
 finish

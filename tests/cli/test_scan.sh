@@ -12,7 +12,7 @@ expect_out "scripts/train.sh:10:21: error: runtime 2.1 had its model versions de
 expect_out "(use sklearn-cpu.1-0)"
 expect_out "Makefile:8:22: error: runtime 2.11 closed to new jobs by 2024-04-08 at the latest"
 expect_no_out "Makefile:4:"
-expect_out ".github/workflows/ci.yml:9:31: error: pythonVersion is required since 2020-01-13 (it used to default to 2.7) [required-field]"
+expect_out ".github/workflows/ci.yml:9:31: error: pythonVersion is required from 2020-01-13 (before, it defaulted to 2.7) [python-version-required]"
 expect_out "Dockerfile:1:6: warning: image tf-cpu.2-11.py310 left support on 2023-11-15 [support-end]"
 expect_out "docs/howto.md:4:64: error: runtime 1.14 had its model versions deleted on 2021-07-19"
 expect_out "docs/howto.md:7:13: warning: image sklearn-cpu.1-0 left support on 2023-11-15 [support-end]"

@@ -49,7 +49,11 @@ sarif_check() {
 }
 got=$(sarif_check <<<"$OUT" 2>&1)
 [[ "$got" == "valid 27" ]] || fail "SARIF check: $got"
-expect_json 'j.runs[0].tool.driver.rules.map(r => r.id).includes("required-field")' "true"
+expect_json 'j.runs[0].tool.driver.rules.map(r => r.id).includes("python-version-required")' "true"
+# The registry is the rule list: help, default level, and former ids as deprecatedIds.
+expect_json 'j.runs[0].tool.driver.rules.find(r => r.id === "runtime-version-required").deprecatedIds.join(",")' "required-field,missing-runtime"
+expect_json 'j.runs[0].tool.driver.rules.find(r => r.id === "support-end").defaultConfiguration.level' "warning"
+expect_json 'j.runs[0].tool.driver.rules.every(r => r.help.text && r.shortDescription.text)' "true"
 expect_json 'j.runs[0].columnKind' "unicodeCodePoints"
 expect_json 'j.runs[0].results.find(r => r.ruleId === "python-unsupported").locations[0].physicalLocation.region' \
   '{"startLine":4,"startColumn":19,"endLine":4,"endColumn":22}'

@@ -85,10 +85,33 @@ run scan --at 2020-07-18
 expect_input_error "nope.json"
 printf "ignore = [\"expring\"]\n" >"$T/.rtcat.toml"
 run scan --at 2020-07-18
-expect_input_error "rtcat: error: .rtcat.toml: ignore: unknown rule 'expring' (see 'rtcat scan --list-rules')"
+expect_input_error "rtcat: error: .rtcat.toml: ignore: unknown rule 'expring' (see 'rtcat rules')"
 rm "$T/.rtcat.toml"
 run scan --at 2020-07-18 --ignore submission_end
-expect_input_error "rtcat: error: --ignore: unknown rule 'submission_end' (see 'rtcat scan --list-rules')"
+expect_input_error "rtcat: error: --ignore: unknown rule 'submission_end' (see 'rtcat rules')"
+
+# Former ids of merged rules still suppress them: inline, --ignore and the config's ignore list.
+mkdir -p "$WORK/alias"
+cat >"$WORK/alias/submit.sh" <<'SH'
+gcloud ai-platform jobs submit training j1 --region us-central1 --module-name t.task --package-path t
+# rtcat: ignore[required-field]
+gcloud ai-platform jobs submit training j2 --region us-central1 --module-name t.task --package-path t
+SH
+run scan --no-config --at 2024-06-01 "$WORK/alias"
+expect_exit 1
+expect_out "submit.sh:1:1: error: runtimeVersion is required from 2020-01-13 (before, it defaulted to 1.0) [runtime-version-required]"
+expect_no_out "submit.sh:3:"
+expect_out "(1 suppressed)"
+run scan --no-config --at 2024-06-01 --ignore missing-runtime "$WORK/alias"
+expect_exit 0
+expect_out "(2 suppressed)"
+run scan --no-config --at 2019-06-01 "$WORK/alias"
+expect_exit 0
+expect_out "submit.sh:1:1: note: runtimeVersion is not set: on 2019-06-01 it defaults to 1.0 (required from 2020-01-13) [runtime-version-defaulted]"
+printf "ignore = [\"required-field\"]\n" >"$WORK/alias/.rtcat.toml"
+run scan --config "$WORK/alias/.rtcat.toml" --at 2024-06-01 "$WORK/alias"
+expect_exit 0
+expect_out "(2 suppressed)"
 
 # The repository ships a pre-commit hook definition that runs rtcat scan.
 grep -q "entry: rtcat scan" "$SRC/.pre-commit-hooks.yaml" || fail ".pre-commit-hooks.yaml lacks the scan hook"

@@ -143,4 +143,14 @@ expect_no_out "internal error"
 run cluster-spec "$SRC/tests/fixtures/yaml-nul-in-quoted-value.yaml"
 [[ "$CODE" == 0 || "$CODE" == 2 ]] || fail "expected exit 0 or 2, not $CODE"
 
+# A negative replica count.
+cat >"$WORK/negative.json" <<'JSON'
+{"trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-4",
+  "workerCount": -1, "workerType": "n1-standard-4",
+  "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t.task", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}
+JSON
+run --at 2020-06-01 validate "$WORK/negative.json"
+expect_exit 1
+expect_out "negative.json:2:3: error: workerCount is -1; it must be 0 or more [invalid-replica-count]"
+
 finish

@@ -78,7 +78,9 @@ TEST_CASE("audit handles missing and unusual fields explicitly") {
   SUBCASE("no runtime and no image") {
     const auto& v = auditor.judge(job(""));
     CHECK(v.status == "missing-runtime");
-    CHECK(v.severity == catalog::Severity::warning);
+    REQUIRE(v.findings.size() == 1);
+    CHECK(v.findings.front().rule == "runtime-version-required");
+    CHECK(v.severity == catalog::Severity::error);
   }
   SUBCASE("a runtime not in the catalog") {
     const auto& v = auditor.judge(job("1.4"));

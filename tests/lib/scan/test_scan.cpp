@@ -55,7 +55,7 @@ TEST_CASE("scan: every reference form is judged at its value's position") {
     CHECK(f->severity == catalog::Severity::warning);
   }
   SUBCASE("a job without pythonVersion") {
-    CHECK(find(r, ".github/workflows/ci.yml", 9, "required-field"));
+    CHECK(find(r, ".github/workflows/ci.yml", 9, "python-version-required"));
   }
   SUBCASE("findings of a file are in line order") {
     for (size_t i = 1; i < r.findings.size(); ++i) {
