@@ -1,5 +1,4 @@
 #include "catalog/error.hpp"
-#include "cli/atomic_file.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/rules.hpp"
@@ -7,6 +6,7 @@
 #include "lib/scan/config.hpp"
 #include "lib/scan/output.hpp"
 #include "lib/scan/scan.hpp"
+#include "util/file.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -139,7 +139,7 @@ int run_scan(Context& ctx, const ScanArgs& a) {
     }
   }
   if (!a.output.empty()) {
-    write_atomically(a.output, out);
+    util::write_atomically(a.output, out);
   } else {
     ctx.out(out);
   }

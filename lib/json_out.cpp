@@ -1,5 +1,7 @@
 #include "lib/json_out.hpp"
 
+#include "util/json.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace lib {
@@ -7,11 +9,11 @@ namespace lib {
 using ordered = nlohmann::ordered_json;
 using catalog::format_date;
 
-namespace {
-
 ordered date_or_null(const std::optional<Date>& d) {
   return d ? ordered(format_date(*d)) : ordered(nullptr);
 }
+
+namespace {
 
 ordered python_json(const RuntimeEntry& r) {
   if (!r.python) {
@@ -107,10 +109,6 @@ ordered finding_json(const Finding& f) {
   return j;
 }
 
-std::string dump(const ordered& j) {
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
-
 } // namespace
 
 std::string json_entries(const std::vector<EntryView>& entries) {
@@ -118,7 +116,7 @@ std::string json_entries(const std::vector<EntryView>& entries) {
   for (const auto& e : entries) {
     a.push_back(entry_json(e));
   }
-  return dump(a);
+  return util::json::dump_pretty(a);
 }
 
 std::string json_entry_full(const EntryView& v) {
@@ -150,7 +148,7 @@ std::string json_entry_full(const EntryView& v) {
   j["notes"] = r.notes;
   j["sources"] = r.sources;
   j["confidence"] = r.confidence;
-  return dump(j);
+  return util::json::dump_pretty(j);
 }
 
 std::string json_check(const Request& req, const CheckResult& res) {
@@ -176,7 +174,7 @@ std::string json_check(const Request& req, const CheckResult& res) {
   }
   j["suggestions"] = ids;
   j["suggestion_details"] = details;
-  return dump(j);
+  return util::json::dump_pretty(j);
 }
 
 std::string json_findings(const std::vector<Finding>& findings) {
@@ -184,11 +182,11 @@ std::string json_findings(const std::vector<Finding>& findings) {
   for (const auto& f : findings) {
     a.push_back(finding_json(f));
   }
-  return dump(a);
+  return util::json::dump_pretty(a);
 }
 
 std::string json_finding(const Finding& finding) {
-  return finding_json(finding).dump(-1, ' ', false, ordered::error_handler_t::replace);
+  return util::json::dump(finding_json(finding));
 }
 
 std::string json_events(const std::vector<Event>& events) {
@@ -204,7 +202,7 @@ std::string json_events(const std::vector<Event>& events) {
     j["meaning"] = e.meaning;
     a.push_back(j);
   }
-  return dump(a);
+  return util::json::dump_pretty(a);
 }
 
 std::string json_combos(const std::vector<Combo>& combos) {
@@ -218,7 +216,7 @@ std::string json_combos(const std::vector<Combo>& combos) {
     j["next_milestone"] = next_json(c.lifecycle);
     a.push_back(j);
   }
-  return dump(a);
+  return util::json::dump_pretty(a);
 }
 
 } // namespace lib

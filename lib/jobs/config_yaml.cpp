@@ -4,6 +4,7 @@
 #include "catalog/error.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "util/json.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -48,7 +49,7 @@ struct Converter {
     if (std::regex_match(s, k_float)) {
       // A version written as a number: 2.10 reads as the float 2.1. Keep the text and say so.
       double value = std::stod(s);
-      std::string as_read = Tree(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      std::string as_read = util::json::dump(Tree(value));
       if (as_read != s) {
         Finding f;
         Pos p = positions[field];
