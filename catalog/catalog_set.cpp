@@ -4,32 +4,11 @@
 #include "catalog/error.hpp"
 #include "catalog/json_io.hpp"
 #include "catalog/store.hpp"
+#include "util/file.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
-#include <sys/stat.h>
 
 namespace catalog {
-
-std::string read_file(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
-    throw InvalidInput(path + ": cannot read: " + std::strerror(errno));
-  }
-  if (S_ISDIR(st.st_mode)) {
-    throw InvalidInput(path + ": cannot read: is a directory");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw InvalidInput(path + ": cannot read: " + std::strerror(errno));
-  }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
 
 void CatalogSet::add(std::string name, std::function<Catalog()> load) {
   for (const auto& s : m_slots) {
@@ -64,7 +43,7 @@ CatalogSet CatalogSet::from_paths(const std::vector<std::string>& paths) {
         set.add(name, [store, name] { return store->load(name); });
       }
     } else {
-      auto c = std::make_shared<Catalog>(parse_catalog(read_file(path), path));
+      auto c = std::make_shared<Catalog>(parse_catalog(util::read_file(path), path));
       std::string name = c->name;
       set.add(name, [c] { return *c; });
     }

@@ -47,7 +47,4 @@ private:
   std::vector<Slot> m_slots;
 };
 
-// Reads a whole file. Throws InvalidInput "path: cannot read: reason".
-std::string read_file(const std::string& path);
-
 } // namespace catalog

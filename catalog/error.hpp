@@ -1,20 +1,13 @@
 #pragma once
 
-#include <stdexcept>
-#include <string>
+#include "util/error.hpp"
 
 namespace catalog {
 
-// Base of every failure rtcat reports to the user. Findings (an expired runtime, an
-// incompatible Python) are results, not errors.
-struct Error : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// Malformed input: a bad flag value, date, version, specifier or catalog file. Exit code 2.
-struct InvalidInput : Error {
-  using Error::Error;
-};
+// The error types are util's (util/error.hpp), so that generic helpers can throw them too;
+// these names are kept for the code that speaks of catalogs.
+using Error = util::Error;
+using InvalidInput = util::InvalidInput;
 
 // An unreadable, corrupt or incompatible catalog store. Exit code 2.
 struct StorageError : Error {

@@ -2,6 +2,8 @@
 
 #include "catalog/error.hpp"
 #include "catalog/pep440.hpp"
+#include "util/json.hpp"
+#include "util/text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -13,39 +15,7 @@ namespace catalog {
 using json = nlohmann::json;
 using ordered = nlohmann::ordered_json;
 
-std::string position_of(std::string_view text, size_t offset, const std::string& origin) {
-  size_t line = 1;
-  size_t col = 1;
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      col = 1;
-    } else {
-      ++col;
-    }
-  }
-  return origin + ":" + std::to_string(line) + ":" + std::to_string(col);
-}
-
 namespace {
-
-json parse_text(std::string_view text, const std::string& origin) {
-  try {
-    return json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    std::string what = e.what();
-    // nlohmann: "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..."
-    size_t colon = what.find(": ", what.find("column"));
-    std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
-    size_t at = e.byte == 0 ? 0 : e.byte - 1;
-    throw InvalidInput(position_of(text, at, origin) + ": invalid JSON: " + detail);
-  } catch (const json::exception& e) {
-    // Errors without a position, such as a number too large to represent (out_of_range.406).
-    std::string what = e.what();
-    size_t bracket = what.find("] ");
-    throw InvalidInput(origin + ": invalid JSON: " + (bracket == std::string::npos ? what : what.substr(bracket + 2)));
-  }
-}
 
 // A JSON value with the path that leads to it, so that every error names its place.
 class Node {
@@ -76,14 +46,10 @@ public:
         known = known || k == key;
       }
       if (!known) {
-        std::string valid;
-        for (auto k : required) {
-          valid += (valid.empty() ? "" : ", ") + std::string(k);
-        }
-        for (auto k : optional) {
-          valid += (valid.empty() ? "" : ", ") + std::string(k);
-        }
-        fail("unknown key \"" + key + "\" (valid: " + valid + ")");
+        std::vector<std::string_view> valid(required);
+        valid.insert(valid.end(), optional.begin(), optional.end());
+        fail("unknown key \"" + key + "\" (valid: " + util::join(valid, ", ", [](std::string_view k) { return std::string(k); }) +
+             ")");
       }
     }
   }
@@ -342,10 +308,7 @@ RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
   if (n.has("milestones")) {
     for (const auto& [name, value] : n.at("milestones").members()) {
       if (!c.milestone(name)) {
-        std::string valid;
-        for (const auto& m : c.policy.milestones) {
-          valid += (valid.empty() ? "" : ", ") + m.name;
-        }
+        std::string valid = util::join(c.policy.milestones, ", ", [](const MilestonePolicy& m) { return m.name; });
         value.fail("unknown milestone \"" + name + "\" (valid: " + valid + ")");
       }
       r.milestones.emplace_back(name, value.opt_date());
@@ -511,7 +474,7 @@ ordered runtime_json(const RuntimeEntry& r) {
 } // namespace
 
 Catalog parse_catalog(std::string_view text, const std::string& origin) {
-  json j = parse_text(text, origin);
+  json j = util::json::parse(text, origin);
   Node root(j, origin, "");
   Catalog c;
   read_header(root, c, true);
@@ -526,14 +489,14 @@ Catalog parse_catalog(std::string_view text, const std::string& origin) {
 }
 
 Catalog parse_catalog_header(std::string_view text, const std::string& origin) {
-  json j = parse_text(text, origin);
+  json j = util::json::parse(text, origin);
   Catalog c;
   read_header(Node(j, origin, ""), c, false);
   return c;
 }
 
 RuntimeEntry parse_runtime(std::string_view text, const Catalog& owner, const std::string& origin) {
-  json j = parse_text(text, origin);
+  json j = util::json::parse(text, origin);
   return read_runtime(Node(j, origin, ""), owner);
 }
 
@@ -543,15 +506,15 @@ std::string write_catalog(const Catalog& c) {
   for (const auto& r : c.runtimes) {
     j["runtimes"].push_back(runtime_json(r));
   }
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return util::json::dump_pretty(j);
 }
 
 std::string write_catalog_header(const Catalog& c) {
-  return header_json(c).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return util::json::dump(header_json(c));
 }
 
 std::string write_runtime(const RuntimeEntry& r) {
-  return runtime_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return util::json::dump(runtime_json(r));
 }
 
 } // namespace catalog

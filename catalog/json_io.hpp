@@ -25,7 +25,4 @@ Catalog parse_catalog_header(std::string_view text, const std::string& origin);
 std::string write_runtime(const RuntimeEntry& r);
 RuntimeEntry parse_runtime(std::string_view text, const Catalog& owner, const std::string& origin);
 
-// "origin:LINE:COL" for a byte offset into text (1-based line and column).
-std::string position_of(std::string_view text, size_t offset, const std::string& origin);
-
 } // namespace catalog

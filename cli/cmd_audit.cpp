@@ -4,6 +4,8 @@
 #include "lib/audit.hpp"
 #include "lib/json_out.hpp"
 #include "lib/migration_json.hpp"
+#include "util/escape.hpp"
+#include "util/text.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -39,25 +41,8 @@ private:
   std::string m_buf;
 };
 
-std::string csv_field(const std::string& s) {
-  // A plain loop: find_first_of calls memchr once per character, a hot spot on big inventories.
-  bool plain = std::none_of(s.begin(), s.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
-  if (plain) {
-    return s;
-  }
-  std::string out = "\"";
-  for (char c : s) {
-    out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  }
-  return out + "\"";
-}
-
 std::string csv_row(std::initializer_list<std::string> fields) {
-  std::string out;
-  for (const auto& f : fields) {
-    out += (out.empty() ? "" : ",") + csv_field(f);
-  }
-  return out + "\n";
+  return util::join(fields, ",", [](const std::string& f) { return util::csv_field(f); }) + "\n";
 }
 
 // With --strict, a first pass stops at the first malformed record before anything is written.

@@ -2,6 +2,7 @@
 #include "catalog/error.hpp"
 #include "cli/context.hpp"
 #include "lib/cluster/framework_env.hpp"
+#include "util/file.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -21,7 +22,7 @@ int run_cluster_env(Context& ctx, const ClusterEnvArgs& a) {
   std::string text;
   std::string origin = "CLUSTER_SPEC";
   if (!a.spec.empty()) {
-    text = catalog::read_file(a.spec);
+    text = util::read_file(a.spec);
     origin = a.spec;
   } else if (const char* env = std::getenv("CLUSTER_SPEC")) {
     text = env;

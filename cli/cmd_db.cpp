@@ -1,8 +1,9 @@
 #include "catalog/error.hpp"
 #include "catalog/json_io.hpp"
 #include "catalog/store.hpp"
-#include "cli/atomic_file.hpp"
 #include "cli/context.hpp"
+#include "util/file.hpp"
+#include "util/text.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -51,7 +52,7 @@ int run_import(Context& ctx, const DbArgs& a) {
     }
   } else {
     for (const auto& f : a.files) {
-      catalogs.push_back(catalog::parse_catalog(catalog::read_file(f), f));
+      catalogs.push_back(catalog::parse_catalog(util::read_file(f), f));
     }
   }
   if (!exists(a.db)) {
@@ -78,27 +79,20 @@ int run_export(Context& ctx, const DbArgs& a) {
   std::string name = a.name;
   if (name.empty()) {
     if (names.size() != 1) {
-      std::string list;
-      for (const auto& n : names) {
-        list += (list.empty() ? "" : ", ") + n;
-      }
       throw catalog::InvalidInput(a.db + ": holds " + std::to_string(names.size()) + " catalogs; choose one with --name (" +
-                                  (list.empty() ? "none" : list) + ")");
+                                  (names.empty() ? "none" : util::join(names)) + ")");
     }
     name = names.front();
   }
   if (std::find(names.begin(), names.end(), name) == names.end()) {
-    std::string list;
-    for (const auto& n : names) {
-      list += (list.empty() ? "" : ", ") + n;
-    }
-    throw catalog::InvalidInput(a.db + ": no catalog named '" + name + "' (valid: " + (list.empty() ? "none" : list) + ")");
+    throw catalog::InvalidInput(a.db + ": no catalog named '" + name +
+                                "' (valid: " + (names.empty() ? "none" : util::join(names)) + ")");
   }
   std::string text = catalog::write_catalog(store.load(name));
   if (a.output.empty() || a.output == "-") {
     ctx.out(text);
   } else {
-    write_atomically(a.output, text);
+    util::write_atomically(a.output, text);
   }
   return 0;
 }

@@ -2,6 +2,7 @@
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/frameworks.hpp"
+#include "util/text.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -49,11 +50,7 @@ int run_list(Context& ctx, const ListArgs& a) {
   auto valid = status_names(catalogs);
   for (const auto& w : wanted) {
     if (std::find(valid.begin(), valid.end(), w) == valid.end()) {
-      std::string list;
-      for (const auto& v : valid) {
-        list += (list.empty() ? "" : ", ") + v;
-      }
-      throw catalog::InvalidInput("--status: unknown status '" + w + "' (valid: " + list + ")");
+      throw catalog::InvalidInput("--status: unknown status '" + w + "' (valid: " + util::join(valid) + ")");
     }
   }
   std::optional<catalog::Version> python;

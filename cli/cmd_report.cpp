@@ -1,9 +1,9 @@
 #include "catalog/error.hpp"
-#include "cli/atomic_file.hpp"
 #include "cli/context.hpp"
 #include "lib/migration_json.hpp"
 #include "lib/report.hpp"
 #include "lib/scan/scan.hpp"
+#include "util/file.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -42,7 +42,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
   if (a.output.empty() || a.output == "-") {
     ctx.out(text);
   } else {
-    write_atomically(a.output, text);
+    util::write_atomically(a.output, text);
   }
   std::vector<lib::Finding> all = rep.findings;
   for (const auto& row : rep.rows) {

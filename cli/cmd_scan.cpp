@@ -1,5 +1,4 @@
 #include "catalog/error.hpp"
-#include "cli/atomic_file.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
 #include "cli/output.hpp"
@@ -9,6 +8,7 @@
 #include "lib/scan/config.hpp"
 #include "lib/scan/output.hpp"
 #include "lib/scan/scan.hpp"
+#include "util/file.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -130,7 +130,7 @@ int run_scan(Context& ctx, const ScanArgs& a) {
     }
   }
   if (!a.output.empty()) {
-    write_atomically(a.output, out);
+    util::write_atomically(a.output, out);
   } else {
     ctx.out(out);
   }

@@ -2,6 +2,7 @@
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/check.hpp"
+#include "util/text.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -25,14 +26,14 @@ std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
   field("version", r.version ? r.version->str() : "-");
   field("released", released_text(r));
   field("python", python_text(r));
-  std::string pkgs;
+  std::vector<std::string> pkgs;
   for (const auto& p : r.packages) {
-    pkgs += (pkgs.empty() ? "" : ", ") + p.name + " " + p.version;
+    pkgs.push_back(p.name + " " + p.version);
   }
   for (const auto& p : r.package_lines) {
-    pkgs += (pkgs.empty() ? "" : ", ") + p.name + " " + p.version + ".x";
+    pkgs.push_back(p.name + " " + p.version + ".x");
   }
-  field("packages", pkgs.empty() ? "none recorded" : pkgs);
+  field("packages", pkgs.empty() ? "none recorded" : util::join(pkgs));
   if (!r.framework.empty()) {
     field("framework", r.framework + " " + r.framework_version);
     field("accelerator", r.accelerator + (r.cuda ? " (CUDA " + *r.cuda + ")" : ""));
@@ -74,12 +75,8 @@ int run_show(Context& ctx, const ShowArgs& a) {
   auto ref = lib::find_entry(ctx.catalogs(), a.id, ctx.scope());
   if (!ref) {
     auto near = lib::did_you_mean(ctx.catalogs(), a.id, ctx.scope());
-    std::string hint;
-    for (const auto& n : near) {
-      hint += (hint.empty() ? " (did you mean " : ", ") + n;
-    }
-    throw catalog::InvalidInput("no entry '" + a.id + "' in the catalog" + (hint.empty() ? "" : hint + "?)") +
-                                "; 'rtcat list' shows every id");
+    std::string hint = near.empty() ? "" : " (did you mean " + util::join(near) + "?)";
+    throw catalog::InvalidInput("no entry '" + a.id + "' in the catalog" + hint + "; 'rtcat list' shows every id");
   }
   catalog::Date on = ctx.today();
   lib::EntryView v{ref->catalog, ref->entry, lib::evaluate(*ref->catalog, *ref->entry, on, ctx.g.warn_days)};

@@ -4,6 +4,8 @@
 #include "lib/frameworks.hpp"
 #include "lib/jobs/job_rules.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "util/file.hpp"
+#include "util/text.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -26,14 +28,14 @@ std::string counts_text(const std::vector<lib::Finding>& findings) {
   if (findings.empty()) {
     return "ok";
   }
-  std::string out;
+  std::vector<std::string> out;
   const char* names[3] = {"note", "warning", "error"};
   for (int s = 2; s >= 0; --s) {
     if (n[s] > 0) {
-      out += (out.empty() ? "" : ", ") + std::to_string(n[s]) + " " + names[s] + (n[s] == 1 ? "" : "s");
+      out.push_back(std::to_string(n[s]) + " " + names[s] + (n[s] == 1 ? "" : "s"));
     }
   }
-  return out;
+  return util::join(out);
 }
 
 int run_validate(Context& ctx, const ValidateArgs& a) {
@@ -57,7 +59,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
     opt.platform = ctx.g.platform;
   }
   for (const auto& path : a.requirements) {
-    auto reqs = lib::jobs::read_requirements(catalog::read_file(path), path);
+    auto reqs = lib::jobs::read_requirements(util::read_file(path), path);
     opt.requirements.insert(opt.requirements.end(), reqs.begin(), reqs.end());
   }
   for (const auto& f : a.frameworks) {

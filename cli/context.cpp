@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "cli/exit_code.hpp"
+#include "util/text.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -67,13 +68,12 @@ std::string Context::format(std::string_view command, std::initializer_list<std:
   if (g.format.empty()) {
     return std::string(*allowed.begin());
   }
-  std::string valid;
   for (auto f : allowed) {
     if (f == g.format) {
       return g.format;
     }
-    valid += (valid.empty() ? "" : ", ") + std::string(f);
   }
+  std::string valid = util::join(allowed, ", ", [](std::string_view f) { return std::string(f); });
   throw catalog::InvalidInput("--format " + g.format + " is not available for " + std::string(command) + " (valid: " + valid +
                               ")");
 }

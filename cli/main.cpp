@@ -5,6 +5,7 @@
 #include "catalog/error.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
+#include "util/utf8.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -25,36 +26,6 @@ const char* const k_footer = R"(Examples:
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on, 2 usage or input error.
 Environment: RTCAT_TODAY (date for reproducible runs), RTCAT_CATALOG (catalog files, ':'-separated), NO_COLOR.)";
-
-// One printable line: newlines folded, control characters and bytes that are not valid UTF-8
-// shown as \xNN (input can put anything into a message).
-std::string one_line(const std::string& text) {
-  std::string out;
-  for (size_t i = 0; i < text.size();) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    bool valid = len > 0 && i + len <= text.size();
-    for (size_t k = 1; valid && k < len; ++k) {
-      valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-    }
-    if (c == '\n' || c == '\r' || c == '\t') {
-      out += ' ';
-      ++i;
-    } else if (!valid || c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-      ++i;
-    } else {
-      out.append(text, i, len);
-      i += len;
-    }
-  }
-  while (!out.empty() && out.back() == ' ') {
-    out.pop_back();
-  }
-  return out;
-}
 
 // An option given an empty value is what `--at "$DATE"` becomes when DATE is unset: an input
 // error, never "not given". Checked for every option of the command line and the commands run.
@@ -144,16 +115,16 @@ int main(int argc, char** argv) {
     for (const auto* sub : app.get_subcommands()) {
       command = " " + sub->get_name();
     }
-    std::cerr << "rtcat: error: " << one_line(message) << " (see 'rtcat" << command << " --help')\n";
+    std::cerr << "rtcat: error: " << util::utf8::one_line(message) << " (see 'rtcat" << command << " --help')\n";
     return cli::k_exit_input;
   }
   try {
     return ctx.action ? ctx.action() : cli::k_exit_ok;
   } catch (const catalog::Error& e) {
-    std::cerr << "rtcat: error: " << one_line(e.what()) << "\n";
+    std::cerr << "rtcat: error: " << util::utf8::one_line(e.what()) << "\n";
     return cli::k_exit_input;
   } catch (const std::exception& e) {
-    std::cerr << "rtcat: internal error: " << one_line(e.what()) << "\n";
+    std::cerr << "rtcat: internal error: " << util::utf8::one_line(e.what()) << "\n";
     return cli::k_exit_internal;
   }
 }

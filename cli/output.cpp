@@ -1,5 +1,7 @@
 #include "cli/output.hpp"
 
+#include "util/text.hpp"
+
 namespace cli {
 
 using catalog::format_date;
@@ -19,27 +21,23 @@ std::string frameworks_text(const catalog::RuntimeEntry& r) {
   if (!r.framework.empty()) {
     return r.framework + " " + r.framework_version;
   }
-  std::string out;
+  std::vector<std::string> out;
   for (const auto& p : r.packages) {
     if (p.name == "tensorflow" || p.name == "scikit-learn" || p.name == "xgboost" || p.name == "torch") {
-      out += (out.empty() ? "" : ", ") + p.name + " " + p.version;
+      out.push_back(p.name + " " + p.version);
     }
   }
   for (const auto& p : r.package_lines) {
-    out += (out.empty() ? "" : ", ") + p.name + " " + p.version + ".x";
+    out.push_back(p.name + " " + p.version + ".x");
   }
-  return out.empty() ? "-" : out;
+  return out.empty() ? "-" : util::join(out);
 }
 
 std::string python_text(const catalog::RuntimeEntry& r) {
   if (!r.python) {
     return "unknown";
   }
-  std::string out;
-  for (const auto& p : *r.python) {
-    out += (out.empty() ? "" : ", ") + p.str();
-  }
-  return out;
+  return util::join(*r.python, ", ", [](const auto& p) { return p.str(); });
 }
 
 std::string released_text(const catalog::RuntimeEntry& r) {

@@ -1,13 +1,14 @@
 // scan's per-file reader: every extractor, suppressions and the line index over arbitrary bytes
 // (not valid UTF-8, NULs, endless continuations).
 #include "lib/scan/extract.hpp"
+#include "util/position.hpp"
 
 #include <cstdint>
 #include <string_view>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  lib::scan::LineIndex index(text);
+  util::LineIndex index(text);
   for (const auto& r : lib::scan::extract_all(text)) {
     if (r.runtime.offset + r.runtime.length > size) {
       __builtin_trap(); // a value must lie inside the file

@@ -1,6 +1,7 @@
 #include "lib/check.hpp"
 
 #include "lib/frameworks.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 
@@ -14,20 +15,8 @@ bool CheckResult::ok() const {
 
 namespace {
 
-std::string join(const std::vector<std::string>& v, const std::string& sep = ", ") {
-  std::string out;
-  for (const auto& s : v) {
-    out += (out.empty() ? "" : sep) + s;
-  }
-  return out;
-}
-
 std::string python_list(const RuntimeEntry& r) {
-  std::vector<std::string> v;
-  for (const auto& p : *r.python) {
-    v.push_back(p.str());
-  }
-  return join(v);
+  return util::join(*r.python, ", ", [](const auto& p) { return p.str(); });
 }
 
 Finding make(std::string rule, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
@@ -279,7 +268,7 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
     auto near = did_you_mean(set, req.runtime, scope);
     f.message = "runtime " + req.runtime + " is not in the catalog";
     if (!near.empty()) {
-      f.message += " (did you mean " + join(near, ", ") + "?)";
+      f.message += " (did you mean " + util::join(near, ", ") + "?)";
       f.suggestion = near.front();
     }
     res.findings.push_back(f);
@@ -308,7 +297,7 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
       const Catalog* succ = next.empty() ? nullptr : set.get(next);
       std::string where = succ ? c.name + " or " + succ->name : c.name;
       auto fws = frameworks_of(&r, req);
-      std::string with = fws.empty() ? "" : " with " + join(fws);
+      std::string with = fws.empty() ? "" : " with " + util::join(fws);
       if (req.python) {
         with += (with.empty() ? " with Python " : " and Python ") + req.python->str();
       }

@@ -1,5 +1,7 @@
 #include "lib/ics.hpp"
 
+#include "util/utf8.hpp"
+
 namespace lib {
 
 namespace {
@@ -24,9 +26,7 @@ std::string fold(const std::string& line) {
   std::string out;
   size_t count = 0;
   for (size_t i = 0; i < line.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(line[i]);
-    bool starts_char = (c & 0xC0) != 0x80;
-    if (starts_char && count >= 74) {
+    if (!util::utf8::is_continuation(line[i]) && count >= 74) {
       out += "\r\n ";
       count = 1;
     }

@@ -1,6 +1,8 @@
 #include "lib/inventory.hpp"
 
 #include "catalog/error.hpp"
+#include "util/position.hpp"
+#include "util/utf8.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -202,16 +204,6 @@ struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
-// Line and column (1-based) of byte `offset` in text, counted from (line, col) at its start.
-std::pair<int, int> advance(std::string_view text, size_t offset, int line, int col) {
-  std::string_view head = text.substr(0, std::min(offset, text.size()));
-  size_t last_nl = head.rfind('\n');
-  if (last_nl == std::string_view::npos) {
-    return {line, col + static_cast<int>(head.size())};
-  }
-  return {line + static_cast<int>(std::count(head.begin(), head.end(), '\n')), static_cast<int>(head.size() - last_nl)};
-}
-
 } // namespace
 
 std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset) {
@@ -238,176 +230,222 @@ std::optional<Resource> parse_record(std::string_view text, std::string& error, 
   return r;
 }
 
-InventoryCounts read_inventory(const std::string& path, const std::function<void(const Resource&)>& on_resource,
-                               const std::function<void(const Malformed&)>& on_malformed) {
-  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-  if (!file) {
-    throw catalog::InvalidInput(path + ": cannot read: " + std::strerror(errno));
-  }
-  InventoryCounts counts;
-  std::vector<char> buf(1 << 20);
-  std::string rec; // the current record's text
-  int line = 1;
-  int col = 1;
-  int rec_line = 0;
-  int rec_col = 0;
-  // Array scanner state.
-  int depth = 0; // nesting inside the current element
-  bool in_string = false;
-  bool escaped = false;
-  bool array_closed = false;
-  bool trailing_reported = false;
+namespace {
 
-  // A record larger than this is reported, not kept: memory stays bounded whatever the input.
-  const size_t k_max_record = 16u << 20;
-  bool oversized = false;
-  auto keep = [&](const char* data, size_t len) {
-    if (rec.size() + len <= k_max_record) {
-      rec.append(data, len);
-    } else {
-      oversized = true;
+// Where the reader is: 1-based line and column (columns count code points, util/position.hpp).
+struct Cursor {
+  int line = 1;
+  int column = 1;
+};
+
+// Reads an inventory file in chunks, cutting it into records (array elements or lines) that
+// parse_record() reads one at a time.
+class InventoryReader {
+public:
+  InventoryReader(const std::string& path, const std::function<void(const Resource&)>& on_resource,
+                  const std::function<void(const Malformed&)>& on_malformed)
+      : m_path(path), m_on_resource(on_resource), m_on_malformed(on_malformed) {}
+
+  InventoryCounts read() {
+    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(m_path.c_str(), "rb"));
+    if (!file) {
+      throw catalog::InvalidInput(m_path + ": cannot read: " + std::strerror(errno));
     }
-  };
-  auto emit = [&](std::string_view text, int at_line, int at_col) {
+    std::vector<char> buf(1 << 20);
+    size_t n = 0;
+    while ((n = std::fread(buf.data(), 1, buf.size(), file.get())) > 0) {
+      feed(std::string_view(buf.data(), n));
+    }
+    if (std::ferror(file.get())) {
+      throw catalog::InvalidInput(m_path + ": cannot read: " + std::strerror(errno));
+    }
+    finish();
+    return m_counts;
+  }
+
+private:
+  // A record larger than this is reported, not kept: memory stays bounded whatever the input.
+  static constexpr size_t k_max_record = 16u << 20;
+
+  const std::string& m_path;
+  const std::function<void(const Resource&)>& m_on_resource;
+  const std::function<void(const Malformed&)>& m_on_malformed;
+  InventoryCounts m_counts;
+  Cursor m_at;       // the next byte
+  std::string m_rec; // the current record's text
+  Cursor m_rec_at;   // where it starts
+  bool m_oversized = false;
+  // JSON array scanning: nesting inside the current element, strings, the closing ].
+  int m_depth = 0;
+  bool m_in_string = false;
+  bool m_escaped = false;
+  bool m_array_closed = false;
+  bool m_trailing_reported = false;
+
+  static bool blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
+
+  void malformed(const Cursor& at, const std::string& message) {
+    ++m_counts.malformed;
+    m_on_malformed(Malformed{m_path, at.line, at.column, "malformed record: " + message});
+  }
+
+  void feed(std::string_view chunk) {
+    for (size_t i = 0; i < chunk.size(); ++i) {
+      if (m_counts.shape == InventoryShape::empty && !detect_shape(chunk[i])) {
+        continue; // a blank before the first record, or the opening [
+      }
+      if (m_counts.shape == InventoryShape::jsonl) {
+        feed_lines(chunk.substr(i));
+        return;
+      }
+      feed_array(chunk[i]);
+      advance(chunk[i]);
+    }
+  }
+
+  void advance(char ch) {
+    if (ch == '\n') {
+      ++m_at.line;
+      m_at.column = 1;
+    } else if (!util::utf8::is_continuation(ch)) {
+      ++m_at.column;
+    }
+  }
+
+  // Decides the shape at the first byte that is not blank; false when ch is used up.
+  bool detect_shape(char ch) {
+    if (ch == '[') {
+      m_counts.shape = InventoryShape::json_array;
+    } else if (ch == '{') {
+      m_counts.shape = InventoryShape::jsonl;
+      return true; // read this line again, as JSON Lines
+    } else if (!blank(ch)) {
+      throw catalog::InvalidInput(m_path + ":" + std::to_string(m_at.line) + ":" + std::to_string(m_at.column) +
+                                  ": not an inventory: expected a JSON array (gcloud ... list --format=json) or JSON "
+                                  "Lines (one object per line)");
+    }
+    advance(ch);
+    return false;
+  }
+
+  void keep(std::string_view data) {
+    if (m_rec.size() + data.size() <= k_max_record) {
+      m_rec.append(data);
+    } else {
+      m_oversized = true;
+    }
+  }
+
+  void emit(std::string_view text, const Cursor& at) {
     std::string error;
     size_t offset = 0;
-    if (oversized) {
-      oversized = false;
-      ++counts.malformed;
-      on_malformed(Malformed{path, at_line, at_col, "malformed record: larger than 16 MiB"});
-      return;
-    }
-    if (auto r = parse_record(text, error, offset)) {
-      r->path = path;
-      r->line = at_line;
-      r->column = at_col;
-      ++counts.records;
-      on_resource(*r);
+    if (m_oversized) {
+      m_oversized = false;
+      malformed(at, "larger than 16 MiB");
+    } else if (auto r = parse_record(text, error, offset)) {
+      r->path = m_path;
+      r->line = at.line;
+      r->column = at.column;
+      ++m_counts.records;
+      m_on_resource(*r);
     } else {
-      auto [l, c] = advance(text, offset, at_line, at_col);
-      ++counts.malformed;
-      on_malformed(Malformed{path, l, c, "malformed record: " + error});
+      util::Position p = util::position_at(text, offset);
+      malformed(Cursor{at.line + p.line - 1, p.line == 1 ? at.column + p.column - 1 : p.column}, error);
     }
-  };
+  }
+
+  // JSON Lines: whole lines at a time, cut at each newline.
+  void feed_lines(std::string_view chunk) {
+    while (!chunk.empty()) {
+      size_t nl = chunk.find('\n');
+      std::string_view line = chunk.substr(0, nl);
+      if (m_rec.empty()) {
+        m_rec_at = m_at;
+      }
+      keep(line);
+      if (nl == std::string_view::npos) {
+        m_at.column += static_cast<int>(util::utf8::length(line));
+        return;
+      }
+      flush_line();
+      ++m_at.line;
+      m_at.column = 1;
+      chunk.remove_prefix(nl + 1);
+    }
+  }
 
   // A JSON Lines record ends at its newline (or the end of the file); blank lines are skipped.
-  auto flush_line = [&] {
-    size_t start = rec.find_first_not_of(" \t\r");
-    if (start != std::string::npos || oversized) {
-      start = std::min(start, rec.size());
-      emit(std::string_view(rec).substr(start), rec_line, rec_col + static_cast<int>(start));
+  void flush_line() {
+    size_t start = m_rec.find_first_not_of(" \t\r");
+    if (start != std::string::npos || m_oversized) {
+      start = std::min(start, m_rec.size());
+      emit(std::string_view(m_rec).substr(start), Cursor{m_rec_at.line, m_rec_at.column + static_cast<int>(start)});
     }
-    rec.clear();
-  };
+    m_rec.clear();
+  }
 
-  size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), file.get())) > 0) {
-    for (size_t i = 0; i < n; ++i) {
-      if (counts.shape == InventoryShape::jsonl) {
-        // JSON Lines: whole lines at a time, cut at each newline.
-        while (i < n) {
-          const char* nl = static_cast<const char*>(std::memchr(buf.data() + i, '\n', n - i));
-          size_t end = nl ? static_cast<size_t>(nl - buf.data()) : n;
-          if (rec.empty()) {
-            rec_line = line;
-            rec_col = col;
-          }
-          keep(buf.data() + i, end - i);
-          if (!nl) {
-            col += static_cast<int>(end - i);
-            break;
-          }
-          flush_line();
-          ++line;
-          col = 1;
-          i = end + 1;
-        }
-        break;
+  // A JSON array: elements are cut at the commas and the ] outside strings and nested values.
+  void feed_array(char ch) {
+    bool outside = m_depth == 0 && !m_in_string;
+    if (m_array_closed) {
+      if (!blank(ch) && !m_trailing_reported) {
+        m_trailing_reported = true;
+        malformed(m_at, "unexpected text after the closing ]");
       }
-      char ch = buf[i];
-      if (counts.shape == InventoryShape::empty) {
-        if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n') {
-          // leading blank
-        } else if (ch == '[') {
-          counts.shape = InventoryShape::json_array;
-          col += 1;
-          continue;
-        } else if (ch == '{') {
-          counts.shape = InventoryShape::jsonl;
-          --i; // read this line again, as JSON Lines
-          continue;
-        } else {
-          throw catalog::InvalidInput(path + ":" + std::to_string(line) + ":" + std::to_string(col) +
-                                      ": not an inventory: expected a JSON array (gcloud ... list --format=json) or JSON "
-                                      "Lines (one object per line)");
-        }
+    } else if (outside && m_rec.empty() && (blank(ch) || ch == ',')) {
+      // between elements
+    } else if (outside && (ch == ']' || ch == ',')) {
+      if (ch == ',' || !m_rec.empty()) {
+        end_element();
       }
-      if (counts.shape == InventoryShape::json_array) {
-        if (array_closed) {
-          if (!(ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n') && !trailing_reported) {
-            trailing_reported = true;
-            ++counts.malformed;
-            on_malformed(Malformed{path, line, col, "malformed record: unexpected text after the closing ]"});
-          }
-        } else if (depth == 0 && !in_string && rec.empty() &&
-                   (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ',')) {
-          // between elements
-        } else if (depth == 0 && !in_string && ch == ']') {
-          if (!rec.empty()) {
-            emit(rec, rec_line, rec_col);
-            rec.clear();
-          }
-          array_closed = true;
-        } else if (depth == 0 && !in_string && ch == ',') {
-          emit(rec, rec_line, rec_col);
-          rec.clear();
-        } else {
-          if (rec.empty()) {
-            rec_line = line;
-            rec_col = col;
-          }
-          keep(&ch, 1);
-          if (in_string) {
-            if (escaped) {
-              escaped = false;
-            } else if (ch == '\\') {
-              escaped = true;
-            } else if (ch == '"') {
-              in_string = false;
-            }
-          } else if (ch == '"') {
-            in_string = true;
-          } else if (ch == '{' || ch == '[') {
-            ++depth;
-          } else if (ch == '}' || ch == ']') {
-            --depth;
-            if (depth <= 0) { // a stray closer is a record of its own, and malformed
-              depth = 0;
-              emit(rec, rec_line, rec_col);
-              rec.clear();
-            }
-          }
-        }
+      m_array_closed = ch == ']';
+    } else {
+      if (m_rec.empty()) {
+        m_rec_at = m_at;
       }
-      if (ch == '\n') {
-        ++line;
-        col = 1;
-      } else {
-        ++col;
-      }
+      keep(std::string_view(&ch, 1));
+      scan_element(ch);
     }
   }
-  if (std::ferror(file.get())) {
-    throw catalog::InvalidInput(path + ": cannot read: " + std::strerror(errno));
+
+  void scan_element(char ch) {
+    if (m_in_string) {
+      if (m_escaped) {
+        m_escaped = false;
+      } else if (ch == '\\') {
+        m_escaped = true;
+      } else if (ch == '"') {
+        m_in_string = false;
+      }
+    } else if (ch == '"') {
+      m_in_string = true;
+    } else if (ch == '{' || ch == '[') {
+      ++m_depth;
+    } else if ((ch == '}' || ch == ']') && --m_depth <= 0) { // a stray closer is a record of its own, and malformed
+      m_depth = 0;
+      end_element();
+    }
   }
-  if (counts.shape == InventoryShape::jsonl) {
-    flush_line();
-  } else if (counts.shape == InventoryShape::json_array && !array_closed) {
-    ++counts.malformed;
-    on_malformed(Malformed{path, rec.empty() ? line : rec_line, rec.empty() ? col : rec_col,
-                           "malformed record: the array is not closed (truncated file?)"});
+
+  void end_element() {
+    emit(m_rec, m_rec_at);
+    m_rec.clear();
   }
-  return counts;
+
+  void finish() {
+    if (m_counts.shape == InventoryShape::jsonl) {
+      flush_line();
+    } else if (m_counts.shape == InventoryShape::json_array && !m_array_closed) {
+      malformed(m_rec.empty() ? m_at : m_rec_at, "the array is not closed (truncated file?)");
+    }
+  }
+};
+
+} // namespace
+
+InventoryCounts read_inventory(const std::string& path, const std::function<void(const Resource&)>& on_resource,
+                               const std::function<void(const Malformed&)>& on_malformed) {
+  return InventoryReader(path, on_resource, on_malformed).read();
 }
 
 } // namespace lib

@@ -1,6 +1,7 @@
 #include "lib/json_out.hpp"
 
 #include "lib/rules.hpp"
+#include "util/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -9,11 +10,11 @@ namespace lib {
 using ordered = nlohmann::ordered_json;
 using catalog::format_date;
 
-namespace {
-
 ordered date_or_null(const std::optional<Date>& d) {
   return d ? ordered(format_date(*d)) : ordered(nullptr);
 }
+
+namespace {
 
 ordered python_json(const RuntimeEntry& r) {
   if (!r.python) {
@@ -109,10 +110,6 @@ ordered finding_json(const Finding& f) {
   return j;
 }
 
-std::string dump(const ordered& j) {
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
-
 } // namespace
 
 std::string json_entries(const std::vector<EntryView>& entries) {
@@ -120,7 +117,7 @@ std::string json_entries(const std::vector<EntryView>& entries) {
   for (const auto& e : entries) {
     a.push_back(entry_json(e));
   }
-  return dump(a);
+  return util::json::dump_pretty(a);
 }
 
 std::string json_entry_full(const EntryView& v) {
@@ -152,7 +149,7 @@ std::string json_entry_full(const EntryView& v) {
   j["notes"] = r.notes;
   j["sources"] = r.sources;
   j["confidence"] = r.confidence;
-  return dump(j);
+  return util::json::dump_pretty(j);
 }
 
 std::string json_check(const Request& req, const CheckResult& res) {
@@ -178,7 +175,7 @@ std::string json_check(const Request& req, const CheckResult& res) {
   }
   j["suggestions"] = ids;
   j["suggestion_details"] = details;
-  return dump(j);
+  return util::json::dump_pretty(j);
 }
 
 std::string json_findings(const std::vector<Finding>& findings) {
@@ -186,11 +183,11 @@ std::string json_findings(const std::vector<Finding>& findings) {
   for (const auto& f : findings) {
     a.push_back(finding_json(f));
   }
-  return dump(a);
+  return util::json::dump_pretty(a);
 }
 
 std::string json_finding(const Finding& finding) {
-  return finding_json(finding).dump(-1, ' ', false, ordered::error_handler_t::replace);
+  return util::json::dump(finding_json(finding));
 }
 
 std::string json_events(const std::vector<Event>& events) {
@@ -206,7 +203,7 @@ std::string json_events(const std::vector<Event>& events) {
     j["meaning"] = e.meaning;
     a.push_back(j);
   }
-  return dump(a);
+  return util::json::dump_pretty(a);
 }
 
 std::string json_combos(const std::vector<Combo>& combos) {
@@ -220,7 +217,7 @@ std::string json_combos(const std::vector<Combo>& combos) {
     j["next_milestone"] = next_json(c.lifecycle);
     a.push_back(j);
   }
-  return dump(a);
+  return util::json::dump_pretty(a);
 }
 
 std::string json_rules() {
@@ -238,7 +235,7 @@ std::string json_rules() {
                  {"help", r.help},
                  {"aliases", aliases}});
   }
-  return dump(a);
+  return util::json::dump_pretty(a);
 }
 
 } // namespace lib

@@ -3,6 +3,9 @@
 #include "lib/check.hpp"
 #include "lib/timeline.hpp"
 
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +17,9 @@ struct EntryView {
   const RuntimeEntry* entry = nullptr;
   Lifecycle lifecycle;
 };
+
+// A date field: "YYYY-MM-DD", or null when the date is unknown.
+nlohmann::ordered_json date_or_null(const std::optional<Date>& d);
 
 // Machine output (README "JSON output"). Field names are a contract shared by every command:
 // an entry has catalog, id, version, released, python, packages, status, milestones,

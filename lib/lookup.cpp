@@ -1,6 +1,7 @@
 #include "lib/lookup.hpp"
 
 #include "catalog/error.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -18,11 +19,7 @@ namespace {
 std::vector<std::string> names_in_scope(const catalog::CatalogSet& set, const Scope& scope) {
   if (!scope.platform.empty()) {
     if (!set.has(scope.platform)) {
-      std::string valid;
-      for (const auto& n : set.names()) {
-        valid += (valid.empty() ? "" : ", ") + n;
-      }
-      throw catalog::InvalidInput("unknown platform '" + scope.platform + "' (valid: " + valid + ")");
+      throw catalog::InvalidInput("unknown platform '" + scope.platform + "' (valid: " + util::join(set.names()) + ")");
     }
     return {scope.platform};
   }

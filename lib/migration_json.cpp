@@ -2,6 +2,7 @@
 
 #include "lib/json_out.hpp"
 #include "lib/report.hpp"
+#include "util/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -11,10 +12,6 @@ using ordered = nlohmann::ordered_json;
 using catalog::format_date;
 
 namespace {
-
-ordered date_or_null(const std::optional<Date>& d) {
-  return d ? ordered(format_date(*d)) : ordered(nullptr);
-}
 
 // A finding, with the fields json_out gives every command.
 ordered finding_json(const Finding& f) {
@@ -94,7 +91,7 @@ std::string json_upgrade(const UpgradeRequest& req, const UpgradePlan& plan) {
     fs.push_back(finding_json(f));
   }
   j["findings"] = fs;
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return util::json::dump_pretty(j);
 }
 
 std::string json_resource(const Resource& r, const Verdict& v) {
@@ -118,7 +115,7 @@ std::string json_resource(const Resource& r, const Verdict& v) {
   j["days"] = v.days ? ordered(*v.days) : ordered(nullptr);
   j["action"] = v.action;
   j["target"] = or_null(v.target);
-  std::string out = j.dump(-1, ' ', false, ordered::error_handler_t::replace);
+  std::string out = util::json::dump(j);
   out.pop_back(); // the closing brace: the findings follow
   out += ",\"findings\":[";
   bool first = true;
@@ -139,7 +136,7 @@ std::string json_summary(const AuditSummary& s) {
   }
   j["by_status"] = by;
   j["worst"] = s.worst ? ordered(std::string(catalog::to_string(*s.worst))) : ordered(nullptr);
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return util::json::dump(j);
 }
 
 std::string report_json(const Report& r) {
@@ -187,7 +184,7 @@ std::string report_json(const Report& r) {
     fs.push_back(finding_json(f));
   }
   j["findings"] = fs;
-  return j.dump(2, ' ', false, ordered::error_handler_t::replace) + "\n";
+  return util::json::dump_pretty(j);
 }
 
 } // namespace lib

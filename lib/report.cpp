@@ -2,6 +2,7 @@
 
 #include "lib/frameworks.hpp"
 #include "lib/lookup.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 
@@ -119,10 +120,10 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
         ++hits[row.resource.runtime + " " + row.verdict.deadline_milestone];
       }
     }
-    for (const auto& [what, n] : hits) {
-      rep.next_deadline_what += (rep.next_deadline_what.empty() ? "" : ", ") + std::string("runtime ") + what + " (" +
-                                std::to_string(n) + " resource" + (n == 1 ? "" : "s") + ")";
-    }
+    rep.next_deadline_what = util::join(hits, ", ", [](const auto& hit) {
+      const auto& [what, n] = hit;
+      return "runtime " + what + " (" + std::to_string(n) + " resource" + (n == 1 ? "" : "s") + ")";
+    });
   }
   for (auto& s : rep.runtimes) {
     UpgradeRequest up;

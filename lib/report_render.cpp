@@ -1,9 +1,10 @@
 // The migration report as Markdown, self-contained HTML and CSV (JSON: migration_json.cpp).
 
-#include "lib/escape.hpp"
 #include "lib/report.hpp"
 #include "lib/svg.hpp"
 #include "lib/table.hpp"
+#include "util/escape.hpp"
+#include "util/text.hpp"
 
 namespace lib {
 
@@ -19,10 +20,7 @@ std::string opt_days(const std::optional<long>& d) {
 }
 
 std::string python_of(const RuntimeEntry& e) {
-  std::string out;
-  for (const auto& p : e.python.value_or(std::vector<catalog::Version>{})) {
-    out += (out.empty() ? "" : ", ") + p.str();
-  }
+  std::string out = util::join(e.python.value_or(std::vector<catalog::Version>{}), ", ", [](const auto& p) { return p.str(); });
   return out.empty() ? "unknown" : out;
 }
 
@@ -90,34 +88,22 @@ std::string section_summary(const RuntimeSection& s) {
 }
 
 // Markdown may hold user text: keep it from opening an HTML tag ('<' is enough for that).
-std::string md_safe(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    out += c == '<' ? std::string("&lt;") : std::string(1, c);
-  }
-  return out;
-}
-
-Table md_safe(Table t) {
-  for (auto& row : t.rows) {
-    for (auto& cell : row) {
-      cell.text = md_safe(cell.text);
-    }
-  }
-  return t;
+// "path:line: message [rule]", one finding of the report's input problems and scan findings.
+std::string finding_text(const Finding& f) {
+  return f.path + (f.line ? ":" + std::to_string(f.line) : "") + ": " + f.message + " [" + f.rule + "]";
 }
 
 std::string html_table(const Table& t) {
   std::string s = "<table>\n<thead><tr>";
   for (const auto& h : t.headers) {
-    s += "<th>" + xml_escape(h) + "</th>";
+    s += "<th>" + util::xml_escape(h) + "</th>";
   }
   s += "</tr></thead>\n<tbody>\n";
   for (const auto& row : t.rows) {
     s += "<tr>";
     for (const auto& c : row) {
       const char* cls = c.tone == Tone::bad ? " class=\"bad\"" : c.tone == Tone::warn ? " class=\"warn\"" : "";
-      s += std::string("<td") + cls + ">" + xml_escape(c.text) + "</td>";
+      s += std::string("<td") + cls + ">" + util::xml_escape(c.text) + "</td>";
     }
     s += "</tr>\n";
   }
@@ -158,15 +144,9 @@ th{background:#f5f5f5}td.bad{color:#b71c1c;font-weight:bold}td.warn{color:#8d6e0
 
 std::string report_markdown(const Report& r) {
   std::string s = "# Migration report\n\n";
-  s += "**" + md_safe(r.headline()) + "**\n\n";
-  s += "Date: " + format_date(r.on) + ". Inputs: " + md_safe([&] {
-         std::string in;
-         for (const auto& p : r.inputs) {
-           in += (in.empty() ? "" : ", ") + p;
-         }
-         return in.empty() ? std::string("none") : in;
-       }()) +
-       ".";
+  s += "**" + util::markdown_text(r.headline()) + "**\n\n";
+  std::string inputs = util::join(r.inputs);
+  s += "Date: " + format_date(r.on) + ". Inputs: " + util::markdown_text(inputs.empty() ? "none" : inputs) + ".";
   if (r.malformed) {
     s += " " + std::to_string(r.malformed) + " malformed records skipped.";
   }
@@ -176,21 +156,21 @@ std::string report_markdown(const Report& r) {
     if (sec.plan.candidates.empty()) {
       s += "No target is available on " + format_date(r.on) + (sec.plan.closest.empty() ? "." : "; closest:") + "\n\n";
     } else {
-      s += sec.plan.handoff ? "Migrate to (" + md_safe(sec.plan.handoff_reason) + "):\n\n" : "Upgrade to:\n\n";
+      s += sec.plan.handoff ? "Migrate to (" + util::markdown_text(sec.plan.handoff_reason) + "):\n\n" : "Upgrade to:\n\n";
     }
     if (!sec.plan.candidates.empty() || !sec.plan.closest.empty()) {
-      s += render(md_safe(targets_table(sec)), TableFormat::markdown, false) + "\n";
+      s += render(targets_table(sec), TableFormat::markdown, false) + "\n";
     }
   }
   if (r.runtimes.empty()) {
     s += "\nNo catalog runtime is in use.\n";
   }
   s += "\n## Affected resources, most urgent first\n\n";
-  s += r.rows.empty() ? std::string("None.\n") : render(md_safe(resources_table(r)), TableFormat::markdown, false);
+  s += r.rows.empty() ? std::string("None.\n") : render(resources_table(r), TableFormat::markdown, false);
   if (!r.findings.empty()) {
     s += "\n## Input problems and scan findings\n\n";
     for (const auto& f : r.findings) {
-      s += "- " + md_safe(f.path + (f.line ? ":" + std::to_string(f.line) : "") + ": " + f.message + " [" + f.rule + "]") + "\n";
+      s += "- " + util::markdown_text(finding_text(f)) + "\n";
     }
   }
   return s;
@@ -204,12 +184,9 @@ std::string report_html(const Report& r) {
   s += "<title>Migration report " + format_date(r.on) + "</title>\n<style>\n" + std::string(k_css) +
        "\n</style>\n</head>\n<body>\n";
   s += "<h1>Migration report</h1>\n";
-  s += std::string("<p class=\"headline") + (r.affected ? "" : " ok") + "\">" + xml_escape(r.headline()) + "</p>\n";
-  std::string in;
-  for (const auto& p : r.inputs) {
-    in += (in.empty() ? "" : ", ") + p;
-  }
-  s += "<p class=\"meta\">Date " + format_date(r.on) + ". Inputs: " + xml_escape(in.empty() ? "none" : in) + ". " +
+  s += std::string("<p class=\"headline") + (r.affected ? "" : " ok") + "\">" + util::xml_escape(r.headline()) + "</p>\n";
+  std::string in = util::join(r.inputs);
+  s += "<p class=\"meta\">Date " + format_date(r.on) + ". Inputs: " + util::xml_escape(in.empty() ? "none" : in) + ". " +
        std::to_string(r.resources) + " resources" +
        (r.malformed ? ", " + std::to_string(r.malformed) + " malformed records skipped" : std::string()) + ".</p>\n";
   s += "<h2 id=\"timeline\">Lifecycle timeline</h2>\n";
@@ -218,11 +195,12 @@ std::string report_html(const Report& r) {
                        : timeline_svg(entries, r.on, "Runtimes in use and their first targets");
   s += "<h2 id=\"runtimes\">Runtimes in use</h2>\n";
   for (const auto& sec : r.runtimes) {
-    s += "<h3>" + xml_escape(section_title(sec)) + "</h3>\n<p>" + xml_escape(section_summary(sec)) + ".</p>\n";
+    s += "<h3>" + util::xml_escape(section_title(sec)) + "</h3>\n<p>" + util::xml_escape(section_summary(sec)) + ".</p>\n";
     if (sec.plan.candidates.empty()) {
       s += "<p>No target is available on " + format_date(r.on) + (sec.plan.closest.empty() ? "." : "; closest:") + "</p>\n";
     } else {
-      s += "<p>" + xml_escape(sec.plan.handoff ? "Migrate to (" + sec.plan.handoff_reason + "):" : std::string("Upgrade to:")) +
+      s += "<p>" +
+           util::xml_escape(sec.plan.handoff ? "Migrate to (" + sec.plan.handoff_reason + "):" : std::string("Upgrade to:")) +
            "</p>\n";
     }
     if (!sec.plan.candidates.empty() || !sec.plan.closest.empty()) {
@@ -234,8 +212,7 @@ std::string report_html(const Report& r) {
   if (!r.findings.empty()) {
     s += "<h2 id=\"findings\">Input problems and scan findings</h2>\n<ul>\n";
     for (const auto& f : r.findings) {
-      s += "<li>" + xml_escape(f.path + (f.line ? ":" + std::to_string(f.line) : "") + ": " + f.message + " [" + f.rule + "]") +
-           "</li>\n";
+      s += "<li>" + util::xml_escape(finding_text(f)) + "</li>\n";
     }
     s += "</ul>\n";
   }

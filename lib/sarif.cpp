@@ -1,6 +1,7 @@
 #include "lib/sarif.hpp"
 
 #include "lib/rules.hpp"
+#include "util/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -140,7 +141,7 @@ std::string sarif_log(const scan::ScanResult& result, const std::string& tool_ve
   log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
   log["version"] = "2.1.0";
   log["runs"] = ordered::array({run});
-  return log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return util::json::dump_pretty(log);
 }
 
 } // namespace lib

@@ -1,6 +1,6 @@
 #include "lib/svg.hpp"
 
-#include "lib/escape.hpp"
+#include "util/escape.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -44,13 +44,13 @@ std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const s
                 "font-family=\"sans-serif\" font-size=\"11\" role=\"img\">\n",
                 width, height, width, height);
   s += buf;
-  s += "<title>" + xml_escape(title) + "</title>\n";
+  s += "<title>" + util::xml_escape(title) + "</title>\n";
   s += "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
        "<rect width=\"6\" height=\"6\" fill=\"#eee\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#999\" "
        "stroke-width=\"2\"/>"
        "</pattern></defs>\n";
   s += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
-  s += "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" + xml_escape(title) + "</text>\n";
+  s += "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" + util::xml_escape(title) + "</text>\n";
   // Legend.
   const char* legend[][2] = {{"#2e7d32", "supported"},
                              {"#f9a825", "after a warning milestone"},
@@ -80,9 +80,9 @@ std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const s
     const RuntimeEntry& r = *e.entry;
     int y = top + row * row_h;
     std::string label = e.catalog->name + " " + r.id;
-    s += "<g><title>" + xml_escape(label + ": " + e.lifecycle.status.name) + "</title>\n";
+    s += "<g><title>" + util::xml_escape(label + ": " + e.lifecycle.status.name) + "</title>\n";
     std::snprintf(buf, sizeof buf, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", label_w - 6, y + 12);
-    s += buf + xml_escape(r.id) + "</text>\n";
+    s += buf + util::xml_escape(r.id) + "</text>\n";
     std::optional<long> start;
     bool start_known = true;
     if (r.released || r.released_by) {

@@ -1,5 +1,8 @@
 #include "lib/table.hpp"
 
+#include "util/escape.hpp"
+#include "util/utf8.hpp"
+
 #include <algorithm>
 
 namespace lib {
@@ -8,36 +11,7 @@ namespace {
 
 // Display width of UTF-8 text: one column per code point.
 size_t width(const std::string& s) {
-  return static_cast<size_t>(
-      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) {
-    return s;
-  }
-  std::string out = "\"";
-  for (char c : s) {
-    out += c;
-    if (c == '"') {
-      out += '"';
-    }
-  }
-  return out + "\"";
-}
-
-std::string md_field(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n') {
-      out += "<br>";
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return util::utf8::length(s);
 }
 
 } // namespace
@@ -54,12 +28,12 @@ std::string render(const Table& t, TableFormat format, bool color) {
   std::string out;
   if (format == TableFormat::csv) {
     for (size_t i = 0; i < t.headers.size(); ++i) {
-      out += (i ? "," : "") + csv_field(t.headers[i]);
+      out += (i ? "," : "") + util::csv_field(t.headers[i]);
     }
     out += "\r\n";
     for (const auto& row : t.rows) {
       for (size_t i = 0; i < row.size(); ++i) {
-        out += (i ? "," : "") + csv_field(row[i].text);
+        out += (i ? "," : "") + util::csv_field(row[i].text);
       }
       out += "\r\n";
     }
@@ -68,7 +42,7 @@ std::string render(const Table& t, TableFormat format, bool color) {
   if (format == TableFormat::markdown) {
     out += "|";
     for (const auto& h : t.headers) {
-      out += " " + md_field(h) + " |";
+      out += " " + util::markdown_cell(h) + " |";
     }
     out += "\n|";
     for (size_t i = 0; i < t.headers.size(); ++i) {
@@ -78,7 +52,7 @@ std::string render(const Table& t, TableFormat format, bool color) {
     for (const auto& row : t.rows) {
       out += "|";
       for (const auto& c : row) {
-        out += " " + md_field(c.text) + " |";
+        out += " " + util::markdown_cell(c.text) + " |";
       }
       out += "\n";
     }

@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/frameworks.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -67,11 +68,7 @@ std::string python_on(const RuntimeEntry& e, const Request& req) {
 }
 
 std::string python_list(const RuntimeEntry& e) {
-  std::string out;
-  for (const auto& p : e.python.value_or(std::vector<catalog::Version>{})) {
-    out += (out.empty() ? "" : ", ") + p.str();
-  }
-  return out;
+  return util::join(e.python.value_or(std::vector<catalog::Version>{}), ", ", [](const auto& p) { return p.str(); });
 }
 
 // Whether new work can use the entry on a day. An entry whose status is "unknown" only because
@@ -172,14 +169,6 @@ void rank(std::vector<Candidate>& v, Strategy s, const std::optional<catalog::Ve
     }
     return a.entry->accelerator < b.entry->accelerator; // cpu before gpu
   });
-}
-
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) {
-    out += (out.empty() ? "" : ", ") + s;
-  }
-  return out;
 }
 
 Finding finding(RuleId rule, std::string message, const Catalog& c, const RuntimeEntry& r) {
@@ -380,7 +369,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
   if (plan.candidates.empty()) {
     std::string where = succ ? c.name + " or " + succ->name : c.name;
     std::string msg = "nothing in " + where + " is available for " + base.service +
-                      (plan.frameworks.empty() ? "" : " with " + join(plan.frameworks)) + " on " + format_date(base.on);
+                      (plan.frameworks.empty() ? "" : " with " + util::join(plan.frameworks)) + " on " + format_date(base.on);
     if (req.min_days > 0) {
       msg += " for at least " + std::to_string(req.min_days) + " more days";
     }
@@ -390,7 +379,7 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
         names.push_back(cand.entry->id + " (usable until " + (cand.usable_until ? format_date(*cand.usable_until) : "unknown") +
                         ")");
       }
-      msg += "; closest: " + join(names);
+      msg += "; closest: " + util::join(names);
     }
     if (succ && succ->as_of) {
       msg += "; " + succ->name + " data as of " + format_date(*succ->as_of) + ", check the vendor's current list";

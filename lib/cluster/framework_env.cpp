@@ -1,9 +1,9 @@
 #include "lib/cluster/framework_env.hpp"
 
 #include "catalog/error.hpp"
-#include "catalog/json_io.hpp"
 #include "lib/cluster/tf_config.hpp"
 #include "lib/input_limits.hpp"
+#include "util/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -43,19 +43,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
     fail(origin, "is empty; it is set on every replica of a custom-container job (pass --spec FILE to read one from a file)");
   }
   limits::check_json(text, origin); // before the parser, and the dump of "job" below, see it
-  Tree doc;
-  try {
-    doc = Tree::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error& e) {
-    std::string what = e.what();
-    auto colon = what.find(": ", what.find("parse error"));
-    fail(catalog::position_of(text, e.byte == 0 ? 0 : e.byte - 1, origin),
-         "not JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
-  } catch (const nlohmann::json::exception& e) {
-    // Errors without a position, such as a number too large to represent (out_of_range.406).
-    std::string what = e.what();
-    fail(origin, "not JSON: " + what.substr(what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2));
-  }
+  Tree doc = util::json::parse_ordered(text, origin);
   if (!doc.is_object() || !doc.contains("cluster") || !doc["cluster"].is_object()) {
     fail(origin, "no \"cluster\" object (expected {\"cluster\": {...}, \"task\": {...}, \"job\": {...}})");
   }
@@ -89,8 +77,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
   }
   const Tree& index = task->contains("index") ? (*task)["index"] : Tree(0);
   if (!index.is_number_integer()) {
-    fail(origin,
-         "task.index must be a whole number, not " + index.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    fail(origin, "task.index must be a whole number, not " + util::json::dump(index));
   }
   out.task.index = index.get<long>();
   long n = static_cast<long>(out.cluster.count(out.task.type));
@@ -99,10 +86,10 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
                      std::to_string(n) + " " + out.task.type + " address" + (n == 1 ? "" : "es"));
   }
   if (auto t = task->find("trial"); t != task->end() && !t->is_null()) {
-    out.task.trial = t->is_string() ? t->get<std::string>() : t->dump();
+    out.task.trial = t->is_string() ? t->get<std::string>() : util::json::dump(*t);
   }
   auto job = doc.find("job");
-  out.job_json = job == doc.end() ? "{}" : job->dump();
+  out.job_json = job == doc.end() ? "{}" : util::json::dump(*job);
   return out;
 }
 
@@ -151,7 +138,7 @@ std::string render_env(const EnvVars& vars, std::string_view format) {
     for (const auto& [name, value] : vars) {
       j[name] = value;
     }
-    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    return util::json::dump_pretty(j);
   }
   for (const auto& [name, value] : vars) {
     bool plain = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {

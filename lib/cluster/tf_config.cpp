@@ -1,5 +1,7 @@
 #include "lib/cluster/tf_config.hpp"
 
+#include "util/json.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace lib::cluster {
@@ -34,7 +36,7 @@ std::string cluster_spec_json(const Cluster& cluster, const Task& task, const st
   j["environment"] = "cloud";
   j["task"] = task_json(task, task.type);
   j["job"] = job_tree(job_json);
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return util::json::dump(j);
 }
 
 std::string tf_config_json(const Cluster& cluster, const Task& task, const std::string& job_json, bool chief) {
@@ -50,7 +52,7 @@ std::string tf_config_json(const Cluster& cluster, const Task& task, const std::
   j["environment"] = "cloud";
   j["task"] = task_json(task, task.type == "master" && chief ? "chief" : task.type);
   j["job"] = job_tree(job_json);
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return util::json::dump(j);
 }
 
 std::string replicas_json(const std::vector<Replica>& replicas) {
@@ -64,7 +66,7 @@ std::string replicas_json(const std::vector<Replica>& replicas) {
     j["TF_CONFIG"] = r.tf_config;
     a.push_back(j);
   }
-  return a.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return util::json::dump_pretty(a);
 }
 
 } // namespace lib::cluster

@@ -6,6 +6,7 @@
 #include "lib/input_limits.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "util/json.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -93,8 +94,7 @@ struct Converter {
       // A version written as a number: 2.10 reads as the float 2.1. Keep the text and say so.
       // strtod, not stod: 1.0e999 is a YAML number too (infinite), not an error.
       double value = std::strtod(s.c_str(), nullptr);
-      std::string as_read = !std::isfinite(value) ? (value > 0 ? ".inf" : "-.inf")
-                                                  : Tree(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      std::string as_read = !std::isfinite(value) ? (value > 0 ? ".inf" : "-.inf") : util::json::dump(Tree(value));
       if (as_read != s) {
         Pos p = positions[field];
         Finding f = finding_of(RuleId::yaml_unquoted_version, field.substr(field.rfind('.') + 1) + ": " + s +

@@ -1,11 +1,15 @@
-// `gcloud ai-platform jobs submit training` command line -> JobSpec. A shell-like tokenizer
-// (quotes, backslash continuations, comments) keeps each word's line and column; flags map onto
-// the trainingInput fields gcloud would send, over the --config file when one is given.
+// `gcloud ai-platform jobs submit training` command line -> JobSpec. The shell's words
+// (util/shell_words.hpp) keep their line and column; flags map onto the trainingInput fields
+// gcloud would send, over the --config file when one is given.
 
 #include "catalog/catalog_set.hpp"
 #include "catalog/error.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "util/file.hpp"
+#include "util/position.hpp"
+#include "util/shell_words.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -19,109 +23,22 @@ struct Word {
   std::string text;
   Pos pos;
 };
+using Command = std::vector<Word>;
 
-// Splits the text into commands (a newline outside quotes and not escaped ends one; ';', '&&'
-// and '|' too) of words.
-std::vector<std::vector<Word>> tokenize(std::string_view s, const std::string& path) {
-  std::vector<std::vector<Word>> commands(1);
-  int line = 1;
-  int col = 1;
-  size_t i = 0;
-  auto next = [&] {
-    if (s[i] == '\n') {
-      ++line;
-      col = 1;
-    } else if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
-      ++col;
+// The commands of the text (util/shell_words.hpp), each word with its line and column.
+std::vector<Command> tokenize(std::string_view text, const std::string& path) {
+  util::LineIndex index(text);
+  auto pos = [&](size_t offset) { return Pos{"", index.line(offset), index.column(offset)}; };
+  std::vector<Command> commands;
+  for (const auto& c : util::shell_commands(text)) {
+    if (c.unclosed_quote) {
+      throw catalog::InvalidInput(where(path, pos(*c.unclosed_quote)) + "unterminated " +
+                                  (text[*c.unclosed_quote] == '"' ? "double" : "single") + " quote in the gcloud command line");
     }
-    ++i;
-  };
-  auto end_command = [&] {
-    if (!commands.back().empty()) {
-      commands.emplace_back();
+    Command& words = commands.emplace_back();
+    for (const auto& w : c.words) {
+      words.push_back(Word{w.text, pos(w.offset)});
     }
-  };
-  while (i < s.size()) {
-    char c = s[i];
-    if (c == '\\' && i + 1 < s.size() && s[i + 1] == '\n') {
-      next();
-      next();
-      continue;
-    }
-    if (c == '\\' && i + 2 < s.size() && s[i + 1] == '\r' && s[i + 2] == '\n') {
-      next();
-      next();
-      next();
-      continue;
-    }
-    if (c == '\n' || c == ';') {
-      next();
-      end_command();
-      continue;
-    }
-    if (c == ' ' || c == '\t' || c == '\r') {
-      next();
-      continue;
-    }
-    if (c == '#') {
-      while (i < s.size() && s[i] != '\n') {
-        next();
-      }
-      continue;
-    }
-    if ((c == '&' || c == '|')) {
-      while (i < s.size() && (s[i] == '&' || s[i] == '|')) {
-        next();
-      }
-      end_command();
-      continue;
-    }
-    Word w;
-    w.pos = Pos{"", line, col};
-    while (i < s.size()) {
-      c = s[i];
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '&' || c == '|') {
-        break;
-      }
-      if (c == '\\') {
-        next();
-        if (i < s.size() && s[i] == '\n') {
-          next();
-          continue;
-        }
-        if (i < s.size()) {
-          w.text += s[i];
-          next();
-        }
-        continue;
-      }
-      if (c == '\'' || c == '"') {
-        Pos open{"", line, col};
-        char quote = c;
-        next();
-        while (i < s.size() && s[i] != quote) {
-          if (quote == '"' && s[i] == '\\' && i + 1 < s.size() &&
-              (s[i + 1] == '"' || s[i + 1] == '\\' || s[i + 1] == '$' || s[i + 1] == '`' || s[i + 1] == '\n')) {
-            next();
-            if (s[i] == '\n') {
-              next();
-              continue;
-            }
-          }
-          w.text += s[i];
-          next();
-        }
-        if (i >= s.size()) {
-          throw catalog::InvalidInput(where(path, open) + "unterminated " + std::string(quote == '"' ? "double" : "single") +
-                                      " quote in the gcloud command line");
-        }
-        next();
-        continue;
-      }
-      w.text += c;
-      next();
-    }
-    commands.back().push_back(w);
   }
   return commands;
 }
@@ -206,27 +123,23 @@ bool is_local(const std::string& uri) {
   return uri.rfind("gs://", 0) != 0;
 }
 
-} // namespace
-
-JobSpec parse_gcloud(std::string_view text, const std::string& path, const std::string& base_dir) {
-  check_utf8(text, path);
-  auto commands = tokenize(text, path);
-  const std::vector<Word>* cmd = nullptr;
+// The first gcloud command of the text. Throws InvalidInput when there is none.
+const Command& find_gcloud(const std::vector<Command>& commands, const std::string& path) {
   for (const auto& c : commands) {
     if (!c.empty() && (c[0].text == "gcloud" || (c[0].text.size() > 7 && c[0].text.ends_with("/gcloud")))) {
-      cmd = &c;
-      break;
+      return c;
     }
   }
-  if (!cmd) {
-    throw catalog::InvalidInput(where(path, Pos{"", 1, 1}) +
-                                "no gcloud command found (expected 'gcloud ai-platform jobs submit training JOB ...')");
-  }
-  const auto& w = *cmd;
-  // gcloud [global flags] [beta|alpha] ai-platform|ml-engine jobs submit training
+  throw catalog::InvalidInput(where(path, Pos{"", 1, 1}) +
+                              "no gcloud command found (expected 'gcloud ai-platform jobs submit training JOB ...')");
+}
+
+// The words after `gcloud [global flags] [beta|alpha] ai-platform|ml-engine jobs submit training`,
+// the global flags first. Throws InvalidInput when the command is another one.
+Command job_arguments(const Command& w, const std::string& path) {
   const char* const k_path[] = {"jobs", "submit", "training"};
   size_t i = 1;
-  std::vector<Word> flags_before;
+  Command flags_before;
   while (i < w.size() && w[i].text.rfind("-", 0) == 0) {
     const FlagSpec* f = find_flag(w[i].text);
     bool takes_value = f && f->kind != Kind::boolean && f->kind != Kind::ignored_bool;
@@ -250,35 +163,76 @@ JobSpec parse_gcloud(std::string_view text, const std::string& path, const std::
     throw catalog::InvalidInput(where(path, p) + "expected 'gcloud ai-platform jobs submit training JOB' (or ml-engine), got '" +
                                 (i < w.size() ? w[i].text : std::string("end of command")) + "'");
   }
-  Tree doc = Tree::object();
-  Tree ti = Tree::object();
-  Positions positions;
-  std::vector<Finding> notes;
-  std::optional<JobSpec> config;
-  bool local_packages = false;
-  std::vector<Word> rest = flags_before;
-  rest.insert(rest.end(), w.begin() + static_cast<long>(i), w.end());
-  Pos job_pos;
-  for (size_t k = 0; k < rest.size(); ++k) {
-    const Word& word = rest[k];
-    if (word.text == "--") {
-      Tree args = Tree::array();
-      for (size_t a = k + 1; a < rest.size(); ++a) {
-        args.push_back(rest[a].text);
+  flags_before.insert(flags_before.end(), w.begin() + static_cast<long>(i), w.end());
+  return flags_before;
+}
+
+// Reads the job id, the flags and the user arguments of a job command into a Job document.
+class JobReader {
+public:
+  JobReader(const std::string& path, const std::string& base_dir) : m_path(path), m_base_dir(base_dir) {}
+
+  // args: the words after the command's name (job_arguments); end: where the command ends.
+  JobSpec read(const Command& args, const Pos& end) {
+    for (size_t k = 0; k < args.size(); ++k) {
+      const Word& word = args[k];
+      if (word.text == "--") {
+        user_arguments(args, k);
+        break;
       }
-      ti["args"] = args;
-      positions["trainingInput.args"] = word.pos;
-      break;
-    }
-    if (word.text.rfind("-", 0) != 0) {
-      if (!doc.contains("jobId")) {
-        doc["jobId"] = word.text;
-        job_pos = word.pos;
-        continue;
+      if (word.text.rfind("-", 0) != 0) {
+        job_id(word);
+      } else {
+        k = flag(args, k);
       }
-      throw catalog::InvalidInput(where(path, word.pos) + "unexpected argument '" + word.text + "' (the job id is already '" +
-                                  doc["jobId"].get<std::string>() + "'; user arguments go after --)");
     }
+    if (!m_doc.contains("jobId")) {
+      throw catalog::InvalidInput(where(m_path, end) +
+                                  "the gcloud command names no job id (gcloud ai-platform jobs submit training JOB)");
+    }
+    if (m_config) {
+      merge_config();
+    }
+    m_doc["trainingInput"] = m_ti;
+    m_positions["trainingInput"] = m_job_pos;
+    JobSpec spec = job_from_tree(m_doc, m_positions, m_path, "gcloud");
+    spec.local_packages = m_local_packages;
+    spec.notes.insert(spec.notes.begin(), m_notes.begin(), m_notes.end());
+    return spec;
+  }
+
+private:
+  const std::string& m_path;
+  const std::string& m_base_dir;
+  Tree m_doc = Tree::object();
+  Tree m_ti = Tree::object();
+  Positions m_positions;
+  std::vector<Finding> m_notes;
+  std::optional<JobSpec> m_config;
+  bool m_local_packages = false;
+  Pos m_job_pos;
+
+  void user_arguments(const Command& args, size_t dashes) {
+    Tree list = Tree::array();
+    for (size_t a = dashes + 1; a < args.size(); ++a) {
+      list.push_back(args[a].text);
+    }
+    m_ti["args"] = list;
+    m_positions["trainingInput.args"] = args[dashes].pos;
+  }
+
+  void job_id(const Word& word) {
+    if (m_doc.contains("jobId")) {
+      throw catalog::InvalidInput(where(m_path, word.pos) + "unexpected argument '" + word.text + "' (the job id is already '" +
+                                  m_doc["jobId"].get<std::string>() + "'; user arguments go after --)");
+    }
+    m_doc["jobId"] = word.text;
+    m_job_pos = word.pos;
+  }
+
+  // Reads the flag at args[k] (and its value); returns the index of the last word it used.
+  size_t flag(const Command& args, size_t k) {
+    const Word& word = args[k];
     std::string name = word.text;
     std::optional<std::string> value;
     Pos value_pos = word.pos;
@@ -289,146 +243,159 @@ JobSpec parse_gcloud(std::string_view text, const std::string& path, const std::
     }
     const FlagSpec* spec = find_flag(name);
     if (!spec) {
-      Finding f = finding_of(RuleId::gcloud_unknown_flag,
-                             name + " is not a flag of 'gcloud ai-platform jobs submit training'; it is ignored here");
-      f.path = path;
-      f.line = word.pos.line;
-      f.column = word.pos.column;
-      notes.push_back(f);
-      if (!value && k + 1 < rest.size() && rest[k + 1].text.rfind("--", 0) != 0) {
-        ++k; // assume it takes a value
-      }
-      continue;
+      unknown_flag(name, word.pos);
+      bool takes_value = !value && k + 1 < args.size() && args[k + 1].text.rfind("--", 0) != 0; // assume so
+      return takes_value ? k + 1 : k;
     }
     bool is_bool = spec->kind == Kind::boolean || spec->kind == Kind::ignored_bool;
     if (!value && !is_bool) {
-      if (k + 1 >= rest.size() || rest[k + 1].text == "--") {
-        throw catalog::InvalidInput(where(path, word.pos) + name + " needs a value");
+      if (k + 1 >= args.size() || args[k + 1].text == "--") {
+        throw catalog::InvalidInput(where(m_path, word.pos) + name + " needs a value");
       }
-      value = rest[++k].text;
-      value_pos = rest[k].pos;
+      value = args[++k].text;
+      value_pos = args[k].pos;
     }
-    std::string field = std::string("trainingInput.") + spec->field;
-    switch (spec->kind) {
+    if (spec->kind == Kind::boolean && !value && k + 1 < args.size() &&
+        (args[k + 1].text == "true" || args[k + 1].text == "false")) {
+      value = args[++k].text;
+      value_pos = args[k].pos;
+    }
+    set(*spec, name, value, word.pos, value_pos);
+    return k;
+  }
+
+  void unknown_flag(const std::string& name, const Pos& pos) {
+    Finding f = finding_of(RuleId::gcloud_unknown_flag,
+                           name + " is not a flag of 'gcloud ai-platform jobs submit training'; it is ignored here");
+    f.path = m_path;
+    f.line = pos.line;
+    f.column = pos.column;
+    m_notes.push_back(f);
+  }
+
+  void set(const FlagSpec& spec, const std::string& name, const std::optional<std::string>& value, const Pos& flag_pos,
+           const Pos& value_pos) {
+    std::string field = std::string("trainingInput.") + spec.field;
+    switch (spec.kind) {
     case Kind::text:
-      set_field(ti, spec->field, *value);
-      positions[field] = word.pos;
+      set_field(m_ti, spec.field, *value);
       break;
-    case Kind::count: {
-      const std::string& v = *value;
-      if (v.empty() || v.size() > 9 ||
-          !std::all_of(v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
-        throw catalog::InvalidInput(where(path, value_pos) + name + " must be a whole number, not '" + v + "'");
-      }
-      set_field(ti, spec->field, std::stol(v));
-      positions[field] = word.pos;
+    case Kind::count:
+      set_field(m_ti, spec.field, count(name, *value, value_pos));
       break;
-    }
-    case Kind::boolean: {
-      bool b = true;
-      if (!value && k + 1 < rest.size() && (rest[k + 1].text == "true" || rest[k + 1].text == "false")) {
-        value = rest[++k].text;
-      }
-      if (value) {
-        std::string v = *value;
-        std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        if (v != "true" && v != "false") {
-          throw catalog::InvalidInput(where(path, value_pos) + name + " takes true or false, not '" + *value + "'");
-        }
-        b = v == "true";
-      }
-      set_field(ti, spec->field, b);
-      positions[field] = word.pos;
+    case Kind::boolean:
+      set_field(m_ti, spec.field, boolean(name, value, value_pos));
       break;
-    }
-    case Kind::list: {
-      Tree arr = Tree::array();
-      std::string v = *value;
-      size_t start = 0;
-      int n = 0;
-      while (start <= v.size()) {
-        size_t comma = v.find(',', start);
-        std::string item = v.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (!item.empty()) {
-          Pos p = value_pos;
-          p.column += static_cast<int>(start);
-          positions[field + "[" + std::to_string(n++) + "]"] = p;
-          local_packages = local_packages || is_local(item);
-          arr.push_back(item);
-        }
-        if (comma == std::string::npos) {
-          break;
-        }
-        start = comma + 1;
-      }
-      set_field(ti, spec->field, arr);
-      positions[field] = word.pos;
+    case Kind::list:
+      set_field(m_ti, spec.field, list(field, *value, value_pos));
       break;
-    }
-    case Kind::tier: {
-      std::string v = *value;
-      std::transform(v.begin(), v.end(), v.begin(),
-                     [](unsigned char c) { return c == '-' ? '_' : static_cast<char>(std::toupper(c)); });
-      set_field(ti, spec->field, v);
-      positions[field] = word.pos;
+    case Kind::tier:
+      set_field(m_ti, spec.field, tier(*value));
       break;
-    }
-    case Kind::config: {
-      std::filesystem::path p(*value);
-      if (p.is_relative() && !base_dir.empty() && !std::filesystem::exists(p)) {
-        p = std::filesystem::path(base_dir) / p;
-      }
-      try {
-        config = parse_config_yaml(catalog::read_file(p.string()), p.string());
-      } catch (const catalog::InvalidInput& e) {
-        throw catalog::InvalidInput(where(path, value_pos) + "--config: " + e.what());
-      }
-      break;
-    }
+    case Kind::config:
+      read_config(*value, value_pos);
+      return;
     case Kind::package_path:
-      local_packages = true;
-      positions["trainingInput.packageUris"] = word.pos;
-      break;
+      m_local_packages = true;
+      m_positions["trainingInput.packageUris"] = flag_pos;
+      return;
     case Kind::ignored:
     case Kind::ignored_bool:
-      break;
+      return;
+    }
+    m_positions[field] = flag_pos;
+  }
+
+  long count(const std::string& name, const std::string& v, const Pos& at) const {
+    if (v.empty() || v.size() > 9 ||
+        !std::all_of(v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      throw catalog::InvalidInput(where(m_path, at) + name + " must be a whole number, not '" + v + "'");
+    }
+    return std::stol(v);
+  }
+
+  bool boolean(const std::string& name, const std::optional<std::string>& value, const Pos& at) const {
+    if (!value) {
+      return true;
+    }
+    std::string v = *value;
+    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (v != "true" && v != "false") {
+      throw catalog::InvalidInput(where(m_path, at) + name + " takes true or false, not '" + *value + "'");
+    }
+    return v == "true";
+  }
+
+  // --packages a,b: each item, with its position.
+  Tree list(const std::string& field, const std::string& v, const Pos& at) {
+    Tree arr = Tree::array();
+    size_t start = 0;
+    int n = 0;
+    for (std::string_view item : util::split(v, ',')) {
+      if (!item.empty()) {
+        Pos p = at;
+        p.column += static_cast<int>(start);
+        m_positions[field + "[" + std::to_string(n++) + "]"] = p;
+        m_local_packages = m_local_packages || is_local(std::string(item));
+        arr.push_back(item);
+      }
+      start += item.size() + 1;
+    }
+    return arr;
+  }
+
+  static std::string tier(std::string v) {
+    std::transform(v.begin(), v.end(), v.begin(),
+                   [](unsigned char c) { return c == '-' ? '_' : static_cast<char>(std::toupper(c)); });
+    return v;
+  }
+
+  void read_config(const std::string& file, const Pos& at) {
+    std::filesystem::path p(file);
+    if (p.is_relative() && !m_base_dir.empty() && !std::filesystem::exists(p)) {
+      p = std::filesystem::path(m_base_dir) / p;
+    }
+    try {
+      m_config = parse_config_yaml(util::read_file(p.string()), p.string());
+    } catch (const catalog::InvalidInput& e) {
+      throw catalog::InvalidInput(where(m_path, at) + "--config: " + e.what());
     }
   }
-  if (!doc.contains("jobId")) {
-    throw catalog::InvalidInput(where(path, w.back().pos) +
-                                "the gcloud command names no job id (gcloud ai-platform jobs submit training JOB)");
-  }
+
   // Flags win over the --config file, as in gcloud.
-  if (config) {
-    Tree merged = Tree::parse(config->training_input_json);
-    for (auto& [key, value] : ti.items()) {
+  void merge_config() {
+    Tree merged = Tree::parse(m_config->training_input_json);
+    for (auto& [key, value] : m_ti.items()) {
       if (value.is_object() && merged.contains(key) && merged[key].is_object()) {
         merged[key].update(value);
       } else {
         merged[key] = value;
       }
     }
-    for (const auto& [key, p] : config->positions) {
+    for (const auto& [key, p] : m_config->positions) {
       std::string full = key.empty() ? "trainingInput" : "trainingInput." + key;
-      if (!positions.contains(full)) {
+      if (!m_positions.contains(full)) {
         Pos fp = p;
-        fp.file = fp.file.empty() ? config->path : fp.file;
-        positions[full] = fp;
+        fp.file = fp.file.empty() ? m_config->path : fp.file;
+        m_positions[full] = fp;
       }
     }
-    for (const auto& n : config->notes) {
+    for (const auto& n : m_config->notes) {
       if (n.rule != rule_id(RuleId::unknown_field)) { // found again on the merged trainingInput below
-        notes.push_back(n);
+        m_notes.push_back(n);
       }
     }
-    ti = merged;
+    m_ti = merged;
   }
-  doc["trainingInput"] = ti;
-  positions["trainingInput"] = job_pos;
-  JobSpec spec = job_from_tree(doc, positions, path, "gcloud");
-  spec.local_packages = local_packages;
-  spec.notes.insert(spec.notes.begin(), notes.begin(), notes.end());
-  return spec;
+};
+
+} // namespace
+
+JobSpec parse_gcloud(std::string_view text, const std::string& path, const std::string& base_dir) {
+  check_utf8(text, path);
+  auto commands = tokenize(text, path);
+  const Command& gcloud = find_gcloud(commands, path);
+  return JobReader(path, base_dir).read(job_arguments(gcloud, path), gcloud.back().pos);
 }
 
 } // namespace lib::jobs

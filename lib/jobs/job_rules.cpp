@@ -4,6 +4,7 @@
 #include "lib/check.hpp"
 #include "lib/frameworks.hpp"
 #include "lib/jobs/job_tree.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 
@@ -12,14 +13,6 @@ namespace lib::jobs {
 namespace {
 
 using catalog::Severity;
-
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) {
-    out += (out.empty() ? "" : ", ") + s;
-  }
-  return out;
-}
 
 std::string plural(long n, const std::string& role) {
   static const std::pair<const char*, const char*> k_names[] = {
@@ -218,7 +211,7 @@ private:
       bool near = std::find(tiers.begin(), tiers.end(), fixed) != tiers.end();
       add("scaleTier", RuleId::unknown_scale_tier,
           "scaleTier '" + tier + "' is not a scale tier" + (near ? " (did you mean " + fixed + "?)" : "") +
-              " (valid: " + join(tiers) + ")",
+              " (valid: " + util::join(tiers) + ")",
           near ? fixed : "");
       return;
     }

@@ -4,6 +4,10 @@
 #include "catalog/error.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "util/file.hpp"
+#include "util/json.hpp"
+#include "util/position.hpp"
+#include "util/utf8.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -19,7 +23,7 @@ const char* const k_role_names[][2] = {
 std::string type_name(const Tree& v) {
   switch (v.type()) {
   case Tree::value_t::string:
-    return "the string " + v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return "the string " + util::json::dump(v);
   case Tree::value_t::object:
     return "an object";
   case Tree::value_t::array:
@@ -27,7 +31,7 @@ std::string type_name(const Tree& v) {
   case Tree::value_t::null:
     return "null";
   default:
-    return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return util::json::dump(v);
   }
 }
 
@@ -52,7 +56,7 @@ struct Builder {
       return it->get<std::string>();
     }
     if (it->is_number()) { // YAML and careless JSON: runtimeVersion: 1.15
-      return it->dump();
+      return util::json::dump(*it);
     }
     bad(field, "a string", *it);
   }
@@ -187,7 +191,7 @@ struct Builder {
       spec.notes.push_back(
           job_finding(spec, key, finding_of(RuleId::unknown_field, prefix + key + " is not a trainingInput field" + hint)));
     }
-    spec.training_input_json = t.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    spec.training_input_json = util::json::dump(t);
   }
 };
 
@@ -210,37 +214,13 @@ JobSpec job_from_tree(const Tree& doc, const Positions& positions, const std::st
 }
 
 Pos pos_at(std::string_view text, size_t offset) {
-  Pos p{"", 1, 1};
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++p.line;
-      p.column = 1;
-    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-      ++p.column;
-    }
-  }
-  return p;
+  util::Position p = util::position_at(text, offset);
+  return Pos{"", p.line, p.column};
 }
 
 void check_utf8(std::string_view text, const std::string& origin) {
-  for (size_t i = 0; i < text.size();) {
-    auto c = static_cast<unsigned char>(text[i]);
-    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    bool ok = n > 0 && i + n <= text.size() && !(n == 2 && c < 0xC2) && !(n == 4 && c > 0xF4);
-    for (size_t k = 1; ok && k < n; ++k) {
-      ok = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-    }
-    if (ok && n == 3) { // no overlong forms, no surrogates
-      auto c1 = static_cast<unsigned char>(text[i + 1]);
-      ok = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);
-    } else if (ok && n == 4) {
-      auto c1 = static_cast<unsigned char>(text[i + 1]);
-      ok = !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
-    }
-    if (!ok) {
-      throw catalog::InvalidInput(where(origin, pos_at(text, i)) + "invalid UTF-8 (save the file as UTF-8)");
-    }
-    i += n;
+  if (size_t bad = util::utf8::first_invalid(text); bad != std::string_view::npos) {
+    throw catalog::InvalidInput(where(origin, pos_at(text, bad)) + "invalid UTF-8 (save the file as UTF-8)");
   }
 }
 
@@ -323,7 +303,7 @@ const std::vector<std::string>& scale_tiers() {
 }
 
 JobSpec read_job_file(const std::string& path) {
-  std::string text = catalog::read_file(path);
+  std::string text = util::read_file(path);
   std::string ext = std::filesystem::path(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (ext == ".sh" || ext == ".cmd" || ext == ".txt") {

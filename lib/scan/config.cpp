@@ -6,6 +6,8 @@
 #include "catalog/catalog_set.hpp"
 #include "catalog/error.hpp"
 #include "lib/input_limits.hpp"
+#include "util/file.hpp"
+#include "util/utf8.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -119,7 +121,10 @@ public:
   }
 
 private:
-  int col_here() const { return static_cast<int>(m_i - m_line_start) + 1; }
+  // Columns count code points (util/position.hpp).
+  int col_here() const {
+    return 1 + static_cast<int>(util::utf8::length(std::string_view(m_t).substr(m_line_start, m_i - m_line_start)));
+  }
 
   void newline() {
     ++m_i;
@@ -320,7 +325,7 @@ ScanConfig parse_config(const std::string& path, const std::string& text) {
 }
 
 ScanConfig read_config(const std::string& path) {
-  return parse_config(path, catalog::read_file(path));
+  return parse_config(path, util::read_file(path));
 }
 
 } // namespace lib::scan

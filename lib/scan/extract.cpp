@@ -1,5 +1,7 @@
 #include "lib/scan/extract.hpp"
 
+#include "util/text.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -13,21 +15,6 @@ bool contains(std::string_view text, std::string_view needle) {
 
 size_t sort_key(const Reference& r) {
   return r.runtime.text.empty() ? r.job_offset : r.runtime.offset;
-}
-
-// Length of the UTF-8 sequence at p, or 1 for a malformed byte.
-size_t sequence_length(std::string_view s, size_t p) {
-  auto b = static_cast<unsigned char>(s[p]);
-  size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 1;
-  if (p + n > s.size()) {
-    return 1;
-  }
-  for (size_t k = 1; k < n; ++k) {
-    if ((static_cast<unsigned char>(s[p + k]) & 0xC0) != 0x80) {
-      return 1;
-    }
-  }
-  return n;
 }
 
 } // namespace
@@ -90,59 +77,14 @@ std::vector<Suppression> find_suppressions(std::string_view text) {
     }
     Suppression s;
     s.line = line;
-    std::string_view list = text.substr(start, end - start);
-    while (!list.empty()) {
-      size_t comma = list.find(',');
-      std::string_view item = list.substr(0, comma);
-      while (!item.empty() && item.front() == ' ') {
-        item.remove_prefix(1);
-      }
-      while (!item.empty() && item.back() == ' ') {
-        item.remove_suffix(1);
-      }
-      if (!item.empty()) {
+    for (std::string_view item : util::split(text.substr(start, end - start), ',')) {
+      if (item = util::trim(item); !item.empty()) {
         s.rules.emplace_back(item);
       }
-      list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
     }
     out.push_back(std::move(s));
   }
   return out;
-}
-
-LineIndex::LineIndex(std::string_view text) : m_text(text) {
-  m_starts.push_back(0);
-  const char* p = text.data();
-  const char* end = text.data() + text.size();
-  while (const void* nl = std::memchr(p, '\n', static_cast<size_t>(end - p))) {
-    p = static_cast<const char*>(nl) + 1;
-    m_starts.push_back(static_cast<size_t>(p - text.data()));
-  }
-}
-
-int LineIndex::line(size_t offset) const {
-  auto it = std::upper_bound(m_starts.begin(), m_starts.end(), offset);
-  return static_cast<int>(it - m_starts.begin());
-}
-
-int LineIndex::column(size_t offset) const {
-  size_t p = m_starts[static_cast<size_t>(line(offset) - 1)];
-  int col = 1;
-  while (p < offset && p < m_text.size()) {
-    p += sequence_length(m_text, p);
-    ++col;
-  }
-  return col;
-}
-
-std::string_view LineIndex::line_text(size_t offset) const {
-  size_t start = m_starts[static_cast<size_t>(line(offset) - 1)];
-  size_t end = m_text.find('\n', start);
-  std::string_view l = m_text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-  if (!l.empty() && l.back() == '\r') {
-    l.remove_suffix(1);
-  }
-  return l;
 }
 
 } // namespace lib::scan

@@ -54,21 +54,6 @@ struct Suppression {
 };
 std::vector<Suppression> find_suppressions(std::string_view text);
 
-// Byte offsets to 1-based lines and columns (columns count Unicode code points; bytes of
-// malformed UTF-8 count one each).
-class LineIndex {
-public:
-  explicit LineIndex(std::string_view text);
-  int line(size_t offset) const;
-  int column(size_t offset) const;
-  // The text of the line holding offset, without its newline.
-  std::string_view line_text(size_t offset) const;
-
-private:
-  std::string_view m_text;
-  std::vector<size_t> m_starts;
-};
-
 // Whether text is a dotted version number such as 2.11 or 3.7.
 bool is_version(std::string_view text);
 

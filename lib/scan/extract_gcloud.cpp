@@ -1,8 +1,9 @@
-// gcloud command lines: tokenised like a shell would (quotes, backslash continuations), so
-// that each flag value maps back to its byte offset in the file.
+// gcloud command lines: split into words as a shell would (util/shell_words.hpp), so that each
+// flag value maps back to its byte offset in the file.
 
 #include "lib/frameworks.hpp"
 #include "lib/scan/extract.hpp"
+#include "util/shell_words.hpp"
 
 #include <cctype>
 #include <cstring>
@@ -11,90 +12,16 @@ namespace lib::scan {
 
 namespace {
 
-struct Token {
-  std::string text;
-  size_t offset = 0; // of the first character of the value (after an opening quote)
-};
-
 bool is_word_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' || c == '/';
 }
 
-// Skips a backslash-newline continuation at i; true when there was one.
-bool skip_continuation(std::string_view t, size_t& i) {
-  if (i < t.size() && t[i] == '\\') {
-    if (i + 1 < t.size() && t[i + 1] == '\n') {
-      i += 2;
-      return true;
-    }
-    if (i + 2 < t.size() && t[i + 1] == '\r' && t[i + 2] == '\n') {
-      i += 3;
-      return true;
-    }
-  }
-  return false;
+// The words of the command at `start` (util/shell_words.hpp); an unclosed quote ends it.
+std::vector<util::ShellWord> words_at(std::string_view text, size_t start) {
+  return util::read_shell_command(text, start, 256).words;
 }
 
-// The words of one command from `start`, up to the end of its logical line or a shell operator.
-std::vector<Token> tokenize(std::string_view t, size_t start) {
-  std::vector<Token> out;
-  size_t i = start;
-  while (i < t.size() && out.size() < 256) {
-    if (t[i] == ' ' || t[i] == '\t' || t[i] == '\r') {
-      ++i;
-      continue;
-    }
-    if (skip_continuation(t, i)) {
-      continue;
-    }
-    char c = t[i];
-    if (c == '\n' || c == ';' || c == '|' || c == '&' || c == ')' || c == '`' || c == '#') {
-      break;
-    }
-    Token tok;
-    tok.offset = i;
-    bool first = true;
-    while (i < t.size()) {
-      c = t[i];
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '|' || c == '&' || c == ')' || c == '`') {
-        break;
-      }
-      if (c == '\\') {
-        size_t j = i;
-        if (skip_continuation(t, j)) {
-          break;
-        }
-        if (i + 1 < t.size()) {
-          tok.text += t[i + 1];
-        }
-        i += 2;
-        first = false;
-        continue;
-      }
-      if (c == '\'' || c == '"') {
-        size_t close = t.find(c, i + 1);
-        size_t nl = t.find('\n', i + 1);
-        if (close == std::string_view::npos || (nl != std::string_view::npos && nl < close)) {
-          return out; // an unclosed quote: not a command we can read
-        }
-        if (first || tok.text.empty()) {
-          tok.offset = i + 1;
-        }
-        tok.text += t.substr(i + 1, close - i - 1);
-        i = close + 1;
-        first = false;
-        continue;
-      }
-      tok.text += c;
-      ++i;
-      first = false;
-    }
-    out.push_back(std::move(tok));
-  }
-  return out;
-}
-
-bool at(const std::vector<Token>& v, size_t i, std::string_view word) {
+bool at(const std::vector<util::ShellWord>& v, size_t i, std::string_view word) {
   return i < v.size() && v[i].text == word;
 }
 
@@ -110,7 +37,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     if ((p > 0 && is_word_char(text[p - 1])) || (from < text.size() && is_word_char(text[from]))) {
       continue;
     }
-    std::vector<Token> toks = tokenize(text, p);
+    std::vector<util::ShellWord> toks = words_at(text, p);
     size_t i = 1;
     while (at(toks, i, "beta") || at(toks, i, "alpha")) {
       ++i;
@@ -142,13 +69,13 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
       Value v;
       if (eq != std::string::npos) {
         v.text = w.substr(eq + 1);
-        v.offset = toks[k].offset + eq + 1;
+        v.offset = toks[k].text_offset + eq + 1;
         if (v.offset < text.size() && (text[v.offset] == '"' || text[v.offset] == '\'')) {
           ++v.offset;
         }
       } else if (k + 1 < toks.size() && toks[k + 1].text.rfind("--", 0) != 0) {
         v.text = toks[k + 1].text;
-        v.offset = toks[k + 1].offset;
+        v.offset = toks[k + 1].text_offset;
       }
       v.length = v.text.size();
       if (name == "runtime-version") {

@@ -2,6 +2,7 @@
 // Vertex AI prebuilt image URIs.
 
 #include "lib/scan/extract.hpp"
+#include "util/position.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -121,7 +122,7 @@ std::vector<Reference> extract_keys(std::string_view text) {
   }
   // Each Python version goes to the nearest runtime (within 30 lines), one per runtime: the
   // closest Python wins. Runtimes are in file order, so the nearest is found by bisection.
-  LineIndex index(text);
+  util::LineIndex index(text);
   std::vector<int> lines;
   for (const auto& r : runtimes) {
     lines.push_back(index.line(r.runtime.offset));

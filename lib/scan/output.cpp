@@ -1,6 +1,8 @@
 #include "lib/scan/output.hpp"
 
 #include "lib/json_out.hpp"
+#include "util/escape.hpp"
+#include "util/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -17,29 +19,10 @@ size_t count(const ScanResult& r, catalog::Severity s) {
 
 // GitHub's escapes: data escapes % CR LF; property values also ':' and ','.
 std::string escape(const std::string& s, bool property) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-    case '%':
-      out += "%25";
-      break;
-    case '\r':
-      out += "%0D";
-      break;
-    case '\n':
-      out += "%0A";
-      break;
-    case ':':
-      out += property ? "%3A" : ":";
-      break;
-    case ',':
-      out += property ? "%2C" : ",";
-      break;
-    default:
-      out += c;
-    }
+  if (property) {
+    return util::replace_chars(s, {{'%', "%25"}, {'\r', "%0D"}, {'\n', "%0A"}, {':', "%3A"}, {',', "%2C"}});
   }
-  return out;
+  return util::replace_chars(s, {{'%', "%25"}, {'\r', "%0D"}, {'\n', "%0A"}});
 }
 
 std::string plural(size_t n, const std::string& word) {
@@ -77,7 +60,7 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
     refs.push_back(e);
   }
   j["references"] = refs;
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return util::json::dump_pretty(j);
 }
 
 std::string github_annotations(const ScanResult& r) {

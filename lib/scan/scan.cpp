@@ -3,6 +3,8 @@
 #include "catalog/error.hpp"
 #include "lib/check.hpp"
 #include "lib/scan/extract.hpp"
+#include "util/position.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -27,7 +29,7 @@ struct FileRefs {
   std::vector<Suppression> suppressions;
 };
 
-Position locate(const LineIndex& index, size_t offset, size_t length) {
+Position locate(const util::LineIndex& index, size_t offset, size_t length) {
   Position p;
   p.line = index.line(offset);
   p.column = index.column(offset);
@@ -37,12 +39,7 @@ Position locate(const LineIndex& index, size_t offset, size_t length) {
 }
 
 std::string fingerprint(const Finding& f, std::string_view line_text) {
-  while (!line_text.empty() && (line_text.front() == ' ' || line_text.front() == '\t')) {
-    line_text.remove_prefix(1);
-  }
-  while (!line_text.empty() && (line_text.back() == ' ' || line_text.back() == '\t')) {
-    line_text.remove_suffix(1);
-  }
+  line_text = util::trim(line_text);
   uint64_t h = 14695981039346656037ull;
   auto mix = [&](std::string_view s) {
     for (char c : s) {
@@ -189,7 +186,7 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
       return;
     }
     FileRefs& out = found[i];
-    LineIndex index(text);
+    util::LineIndex index(text);
     for (const auto& r : refs) {
       out.runtime_at.push_back(r.runtime.text.empty() ? locate(index, r.job_offset, 6)
                                                       : locate(index, r.runtime.offset, r.runtime.length));

@@ -1,6 +1,7 @@
 #include "catalog/catalog_set.hpp"
 #include "catalog/embedded.hpp"
 #include "catalog/json_io.hpp"
+#include "util/file.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,7 +9,7 @@ TEST_CASE("every shipped catalog in data/ loads and is what the binary embeds") 
   for (auto name : catalog::embedded_names()) {
     CAPTURE(name);
     std::string path = std::string(RTCAT_SOURCE_DIR) + "/data/" + std::string(name) + ".json";
-    auto from_file = catalog::parse_catalog(catalog::read_file(path), path);
+    auto from_file = catalog::parse_catalog(util::read_file(path), path);
     auto embedded = catalog::embedded_catalog(name);
     REQUIRE(embedded);
     CHECK(catalog::write_catalog(*embedded) == catalog::write_catalog(from_file));

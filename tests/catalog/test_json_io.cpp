@@ -97,11 +97,6 @@ TEST_CASE("malformed catalogs name the place and the problem") {
   CHECK(error_of(with(good, "\"catalog\": \"legacy\"", "\"catalog\": 7")) == "cat.json: /catalog: expected a string");
 }
 
-TEST_CASE("position_of counts lines and columns from 1") {
-  CHECK(catalog::position_of("ab\ncd", 0, "f") == "f:1:1");
-  CHECK(catalog::position_of("ab\ncd", 4, "f") == "f:2:2");
-}
-
 TEST_CASE("a number too large for JSON's doubles is an input error, not a crash (found by fuzzing)") {
   CHECK(error_of("{\"format\": 1E400}") == "cat.json: invalid JSON: number overflow parsing '1E400'");
 }

@@ -72,7 +72,7 @@ run cluster-env --framework mxnet
 expect_input_error "CLUSTER_SPEC: unknown task type 'boss' (valid: master, worker, ps, evaluator)"
 export CLUSTER_SPEC='{"cluster": '
 run cluster-env --framework tensorflow
-expect_input_error "CLUSTER_SPEC:1:13: not JSON"
+expect_input_error "CLUSTER_SPEC:1:13: invalid JSON"
 run cluster-env --framework jax
 expect_exit 2
 expect_err "jax"

@@ -1,10 +1,10 @@
 #include "catalog/json_io.hpp"
-#include "lib/escape.hpp"
 #include "lib/ics.hpp"
 #include "lib/json_out.hpp"
 #include "lib/svg.hpp"
 #include "lib/table.hpp"
 #include "tests/support/fixtures.hpp"
+#include "util/escape.hpp"
 
 #include <doctest/doctest.h>
 
@@ -20,7 +20,7 @@ TEST_CASE("tables render as aligned text, CSV and Markdown") {
 }
 
 TEST_CASE("user strings are escaped in SVG") {
-  CHECK(lib::xml_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+  CHECK(util::xml_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
   auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
   c.runtimes[0].id = "<script>";
   std::vector<lib::EntryView> views{{&c, &c.runtimes[0], lib::evaluate(c, c.runtimes[0], parse_date("2020-01-01"), 90)}};

@@ -61,8 +61,8 @@ TEST_CASE("framework_env for TensorFlow: chief, no evaluator in the cluster") {
 TEST_CASE("parse_cluster_spec rejects what a replica cannot use") {
   CHECK_THROWS_WITH_AS(parse_cluster_spec("", "CLUSTER_SPEC"), doctest::Contains("CLUSTER_SPEC: is empty"),
                        catalog::InvalidInput);
-  CHECK_THROWS_WITH_AS(parse_cluster_spec("{\"cluster\": }", "CLUSTER_SPEC"), doctest::Contains("CLUSTER_SPEC:1:13: not JSON"),
-                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(parse_cluster_spec("{\"cluster\": }", "CLUSTER_SPEC"),
+                       doctest::Contains("CLUSTER_SPEC:1:13: invalid JSON"), catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(
       parse_cluster_spec(R"({"cluster": {"worker": ["w:1"]}, "task": {"type": "worker", "index": 0}})", "s.json"),
       "s.json: no master in cluster (every job has exactly one)", catalog::InvalidInput);

@@ -1,4 +1,5 @@
 #include "lib/scan/extract.hpp"
+#include "util/position.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,7 +9,7 @@ namespace {
 
 // The 1-based line and column of a value in text.
 std::pair<int, int> at(std::string_view text, const Value& v) {
-  LineIndex index(text);
+  util::LineIndex index(text);
   return {index.line(v.offset), index.column(v.offset)};
 }
 
@@ -136,9 +137,9 @@ TEST_CASE("find_suppressions: rules on each comment line") {
   CHECK(s[1].rules == std::vector<std::string>{"*"});
 }
 
-TEST_CASE("LineIndex: columns count code points, malformed bytes count one each") {
+TEST_CASE("util::LineIndex: columns count code points, malformed bytes count one each") {
   std::string text = "ab\ncaf\xc3\xa9 x\n\xff\xfe y\n";
-  LineIndex index(text);
+  util::LineIndex index(text);
   CHECK(index.line(0) == 1);
   CHECK(index.line(3) == 2);
   CHECK(index.column(text.find(" x") + 1) == 6);

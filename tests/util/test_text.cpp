@@ -1,0 +1,28 @@
+#include "util/text.hpp"
+
+#include <doctest/doctest.h>
+
+#include <map>
+
+TEST_CASE("join puts the separator between parts only") {
+  CHECK(util::join({}) == "");
+  CHECK(util::join({"a"}) == "a");
+  CHECK(util::join({"a", "b", "c"}) == "a, b, c");
+  CHECK(util::join({"a", "b"}, ",") == "a,b");
+  SUBCASE("any range, through a conversion") {
+    std::map<std::string, int> m{{"x", 1}, {"y", 2}};
+    CHECK(util::join(m, "; ", [](const auto& kv) { return kv.first + "=" + std::to_string(kv.second); }) == "x=1; y=2");
+  }
+}
+
+TEST_CASE("split keeps empty pieces") {
+  CHECK(util::split("a,,b", ',') == std::vector<std::string_view>{"a", "", "b"});
+  CHECK(util::split("", ',') == std::vector<std::string_view>{""});
+  CHECK(util::split("a,", ',') == std::vector<std::string_view>{"a", ""});
+}
+
+TEST_CASE("trim drops blanks at both ends") {
+  CHECK(util::trim("  a b \t\r\n") == "a b");
+  CHECK(util::trim(" \t ") == "");
+  CHECK(util::trim("") == "");
+}

@@ -1,0 +1,30 @@
+#pragma once
+
+// JSON in and out, the one place that turns nlohmann/json's exceptions into rtcat's errors and
+// that decides how text that is not UTF-8 is written.
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace util::json {
+
+// Parses a JSON document. `origin` names the input in messages. Throws InvalidInput
+// "origin:LINE:COL: invalid JSON: reason" for a syntax error (the position is where the
+// offending token starts; see util/position.hpp for columns) and "origin: invalid JSON: reason"
+// for an error without a place, such as a number too large to represent.
+nlohmann::json parse(std::string_view text, const std::string& origin);
+// The same, keeping the keys of objects in the order they are written.
+nlohmann::ordered_json parse_ordered(std::string_view text, const std::string& origin);
+
+// Compact JSON text (no spaces, no newline). Bytes in strings that are not UTF-8 are written as
+// U+FFFD instead of failing, so that output never breaks on odd input.
+std::string dump(const nlohmann::json& value);
+std::string dump(const nlohmann::ordered_json& value);
+
+// Pretty JSON text: two-space indent and a final newline; bytes that are not UTF-8 as in dump().
+std::string dump_pretty(const nlohmann::json& value);
+std::string dump_pretty(const nlohmann::ordered_json& value);
+
+} // namespace util::json

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace util {
+
+// The parts with `separator` between them: join({"a", "b"}) == "a, b"; "" for no parts.
+std::string join(const std::vector<std::string>& parts, std::string_view separator = ", ");
+
+// The same over any range, each element turned into text by `to_text` first.
+template <class Range, class ToText> std::string join(const Range& range, std::string_view separator, ToText to_text) {
+  std::string out;
+  bool first = true;
+  for (const auto& element : range) {
+    if (!first) {
+      out += separator;
+    }
+    out += to_text(element);
+    first = false;
+  }
+  return out;
+}
+
+// The pieces between each `separator` (empty pieces included): split("a,,b", ',') == {"a", "", "b"};
+// split("", ',') == {""}.
+std::vector<std::string_view> split(std::string_view text, char separator);
+
+// Text without leading and trailing spaces and tabs (and CR and LF).
+std::string_view trim(std::string_view text);
+
+} // namespace util
