@@ -30,6 +30,9 @@ const std::vector<RuleInfo>& rule_infos() {
        "supported for prediction (error)."},
       {"require-unpinned", "note", "The runtime records no version of the required package."},
       {"require-unverified", "note", "Only the package's major.minor line is known, so the requirement cannot be checked."},
+      {"inventory-disagrees", "warning",
+       "An inventory record contradicts the catalog: a model version READY, or a resource created, after the date on "
+       "which the catalog says the runtime's milestone took effect. Neither is taken as fact."},
       {"stale-data", "note", "The answer rests on catalog data older than the date; later changes may be missing."},
       {"no-alternative", "note", "Nothing in the catalog or its successor is usable instead on the date."},
   };
