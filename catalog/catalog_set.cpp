@@ -39,6 +39,9 @@ CatalogSet CatalogSet::from_paths(const std::vector<std::string>& paths) {
   for (const auto& path : paths) {
     if (looks_like_sqlite(path)) {
       auto store = std::make_shared<Store>(path, Store::Mode::read);
+      if (auto from = store->upgraded_from()) {
+        set.m_upgraded.push_back({path, *from, Store::k_schema_version});
+      }
       for (const auto& name : store->names()) {
         set.add(name, [store, name] { return store->load(name); });
       }

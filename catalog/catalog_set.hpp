@@ -28,6 +28,14 @@ public:
   // Every catalog, in order.
   std::vector<const Catalog*> all() const;
 
+  // The stores that opening upgraded to the current schema: path and the version they had.
+  struct Upgrade {
+    std::string path;
+    int from = 0;
+    int to = 0;
+  };
+  const std::vector<Upgrade>& upgraded_stores() const { return m_upgraded; }
+
   // The service a catalog serves ("" when several), without loading it where possible.
   std::string service_of(std::string_view name) const;
   // Whether the catalog holds an entry with this id, without loading it where possible.
@@ -45,6 +53,7 @@ private:
   void add(std::string name, std::function<Catalog()> load);
   const Slot* slot(std::string_view name) const;
   std::vector<Slot> m_slots;
+  std::vector<Upgrade> m_upgraded;
 };
 
 } // namespace catalog

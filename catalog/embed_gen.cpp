@@ -96,13 +96,19 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
     o << "  c.rules.push_back(Rule{" << lit(r.id) << "," << lit(r.service) << "," << lit(r.framework) << ",V("
       << lit(r.min_runtime.str()) << ")," << lit(r.message) << "," << lit(r.source) << "});\n";
   }
+  for (const auto& f : c.framework_releases) {
+    o << "  c.framework_releases.push_back(FrameworkRelease{" << lit(f.framework) << ",V(" << lit(f.version.str()) << "),"
+      << date_expr(f.released) << "," << date_expr(f.released_after) << "," << date_expr(f.released_by) << "," << lit(f.notes)
+      << "," << strings_expr(f.sources) << "});\n";
+  }
   o << "  c.runtimes.reserve(" << c.runtimes.size() << ");\n";
   for (const auto& r : c.runtimes) {
     o << "  { auto& r = c.runtimes.emplace_back(); r.id = " << lit(r.id) << ";";
     if (r.version) {
       o << " r.version = V(" << lit(r.version->str()) << ");";
     }
-    o << " r.released = " << date_expr(r.released) << "; r.released_by = " << date_expr(r.released_by) << ";";
+    o << " r.released = " << date_expr(r.released) << "; r.released_after = " << date_expr(r.released_after)
+      << "; r.released_by = " << date_expr(r.released_by) << ";";
     if (r.python) {
       o << " r.python = std::vector<Version>{";
       for (const auto& p : *r.python) {

@@ -172,11 +172,68 @@ std::vector<std::pair<std::string, std::string>> read_string_map(const Node& n) 
   return out;
 }
 
+// A release is a date, or a window (released_after, released_by]: the bounds are only for an
+// unknown date, and the window must not be empty.
+void check_window(const Node& n, const std::optional<Date>& released, const std::optional<Date>& after,
+                  const std::optional<Date>& by) {
+  if (released && after) {
+    n.at("released_after").fail("released_after is only for an unknown release date, but released is set");
+  }
+  if (released && by) {
+    n.at("released_by").fail("released_by is only for an unknown release date, but released is set");
+  }
+  if (after && by && !(*after < *by)) {
+    n.at("released_after")
+        .fail("released_after (" + format_date(*after) + ") must be before released_by (" + format_date(*by) + ")");
+  }
+}
+
+std::vector<FrameworkRelease> read_framework_releases(const Node& n) {
+  std::vector<FrameworkRelease> out;
+  for (const auto& [name, versions] : n.members()) {
+    if (name.empty() || pep440::normalize_name(name) != name) {
+      versions.fail("a framework is named by its normalised package name (\"" + pep440::normalize_name(name) + "\", not \"" +
+                    name + "\")");
+    }
+    for (const auto& [version, e] : versions.members()) {
+      e.expect_object({}, {"released", "released_after", "released_by", "notes", "sources"});
+      FrameworkRelease f;
+      f.framework = name;
+      auto v = Version::try_parse(version);
+      if (!v) {
+        e.fail("invalid version \"" + version + "\" (expected numbers separated by dots, like 2.17)");
+      }
+      f.version = *v;
+      f.released = e.at("released").opt_date();
+      f.released_after = e.at("released_after").opt_date();
+      f.released_by = e.at("released_by").opt_date();
+      check_window(e, f.released, f.released_after, f.released_by);
+      f.notes = e.at("notes").str_or("");
+      if (e.has("sources")) {
+        f.sources = e.at("sources").strings();
+      }
+      out.push_back(std::move(f));
+    }
+  }
+  // Canonical order: by name, then numerically by version (2.9 before 2.10).
+  std::stable_sort(out.begin(), out.end(), [](const FrameworkRelease& a, const FrameworkRelease& b) {
+    return a.framework != b.framework ? a.framework < b.framework : a.version < b.version;
+  });
+  for (std::size_t i = 1; i < out.size(); ++i) {
+    if (out[i].framework == out[i - 1].framework && out[i].version == out[i - 1].version) {
+      n.at(out[i].framework).fail("versions " + out[i - 1].version.str() + " and " + out[i].version.str() + " are the same");
+    }
+  }
+  return out;
+}
+
 void read_header(const Node& root, Catalog& c, bool with_runtimes) {
   if (with_runtimes) {
-    root.expect_object({"format", "catalog", "policy", "runtimes"}, {"title", "entry_noun", "as_of", "as_of_note", "rules"});
+    root.expect_object({"format", "catalog", "policy", "runtimes"},
+                       {"title", "entry_noun", "as_of", "as_of_note", "rules", "framework_releases"});
   } else {
-    root.expect_object({"format", "catalog", "policy"}, {"title", "entry_noun", "as_of", "as_of_note", "rules"});
+    root.expect_object({"format", "catalog", "policy"},
+                       {"title", "entry_noun", "as_of", "as_of_note", "rules", "framework_releases"});
   }
   if (root.at("format").str() != k_catalog_format) {
     root.at("format").fail("unsupported format \"" + root.at("format").str() + "\" (expected \"" + std::string(k_catalog_format) +
@@ -245,6 +302,9 @@ void read_header(const Node& root, Catalog& c, bool with_runtimes) {
       c.rules.push_back(std::move(rule));
     }
   }
+  if (root.has("framework_releases")) {
+    c.framework_releases = read_framework_releases(root.at("framework_releases"));
+  }
 }
 
 std::vector<Package> read_packages(const Node& n, bool pins) {
@@ -277,8 +337,9 @@ std::vector<Package> read_packages(const Node& n, bool pins) {
 }
 
 RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
-  n.expect_object({"id"}, {"version", "released", "released_by", "python", "packages", "package_lines", "milestones", "framework",
-                           "framework_version", "accelerator", "cuda", "uris", "notes", "sources", "confidence"});
+  n.expect_object({"id"},
+                  {"version", "released", "released_after", "released_by", "python", "packages", "package_lines", "milestones",
+                   "framework", "framework_version", "accelerator", "cuda", "uris", "notes", "sources", "confidence"});
   RuntimeEntry r;
   r.id = n.at("id").str();
   if (r.id.empty() || r.id.find_first_of(" \t\n:") != std::string::npos) {
@@ -288,10 +349,9 @@ RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
     r.version = n.at("version").version();
   }
   r.released = n.at("released").opt_date();
+  r.released_after = n.at("released_after").opt_date();
   r.released_by = n.at("released_by").opt_date();
-  if (r.released && r.released_by) {
-    n.at("released_by").fail("released_by is only for an unknown release date, but released is set");
-  }
+  check_window(n, r.released, r.released_after, r.released_by);
   if (!n.at("python").is_null()) {
     std::vector<Version> py;
     for (const auto& e : n.at("python").elements()) {
@@ -420,6 +480,19 @@ ordered header_json(const Catalog& c) {
     rj["source"] = r.source;
     j["rules"].push_back(rj);
   }
+  if (!c.framework_releases.empty()) {
+    ordered fr = ordered::object();
+    for (const auto& f : c.framework_releases) {
+      ordered e;
+      e["released"] = date_or_null(f.released);
+      e["released_after"] = date_or_null(f.released_after);
+      e["released_by"] = date_or_null(f.released_by);
+      e["notes"] = f.notes;
+      e["sources"] = f.sources;
+      fr[f.framework][f.version.str()] = e;
+    }
+    j["framework_releases"] = fr;
+  }
   return j;
 }
 
@@ -428,6 +501,9 @@ ordered runtime_json(const RuntimeEntry& r) {
   j["id"] = r.id;
   j["version"] = r.version ? ordered(r.version->str()) : ordered(nullptr);
   j["released"] = date_or_null(r.released);
+  if (r.released_after) {
+    j["released_after"] = format_date(*r.released_after);
+  }
   j["released_by"] = date_or_null(r.released_by);
   if (r.python) {
     ordered py = ordered::array();

@@ -36,6 +36,15 @@ const RuntimeEntry* Catalog::find(std::string_view id) const {
   return nullptr;
 }
 
+const FrameworkRelease* Catalog::framework_release(std::string_view framework, const Version& v) const {
+  for (const auto& f : framework_releases) {
+    if (f.framework == framework && f.version.parts() == v.parts()) {
+      return &f;
+    }
+  }
+  return nullptr;
+}
+
 const MilestonePolicy* Catalog::milestone(std::string_view milestone_name) const {
   for (const auto& m : policy.milestones) {
     if (m.name == milestone_name) {

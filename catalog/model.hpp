@@ -66,6 +66,7 @@ struct RuntimeEntry {
   std::string id;
   std::optional<Version> version;
   std::optional<Date> released;
+  std::optional<Date> released_after;                                  // only when released is unknown: did not exist yet then
   std::optional<Date> released_by;                                     // only when released is unknown: existed by then
   std::optional<std::vector<Version>> python;                          // nullopt: unknown
   std::vector<Package> packages;                                       // exact installed versions (PEP 440)
@@ -81,6 +82,19 @@ struct RuntimeEntry {
   std::string confidence;
 };
 
+// The release of one framework version (a normalised package name and its major.minor line or
+// exact version), as a lower bound for every entry that ships it: an entry cannot predate the
+// framework it carries. Exact (released), or within (released_after, released_by]; unknown: null.
+struct FrameworkRelease {
+  std::string framework; // normalised package name: "tensorflow", "torch", "scikit-learn"
+  Version version;       // "2.17", or an exact release such as "2.33.0"
+  std::optional<Date> released;
+  std::optional<Date> released_after; // the last day it did not exist yet
+  std::optional<Date> released_by;    // an upper bound only: never a lower bound for an entry
+  std::string notes;
+  std::vector<std::string> sources;
+};
+
 struct Catalog {
   std::string name;
   std::string title;
@@ -89,9 +103,12 @@ struct Catalog {
   std::string as_of_note;
   Policy policy;
   std::vector<Rule> rules;
+  std::vector<FrameworkRelease> framework_releases; // by framework, then version
   std::vector<RuntimeEntry> runtimes;
 
   const RuntimeEntry* find(std::string_view id) const;
+  // The release of a framework version listed exactly as given (no prefix matching).
+  const FrameworkRelease* framework_release(std::string_view framework, const Version& version) const;
   const MilestonePolicy* milestone(std::string_view name) const;
   std::string successor_for(std::string_view service) const;
 };

@@ -23,10 +23,32 @@ CREATE TABLE runtimes (
   id          TEXT NOT NULL,
   version     TEXT,
   released    TEXT,
+  released_after TEXT,
   released_by TEXT,
   document    TEXT NOT NULL,          -- canonical JSON of the runtime entry
   PRIMARY KEY (catalog, id)
 );
+CREATE INDEX runtimes_by_position ON runtimes(catalog, position);
+)sql";
+
+// Version 1 -> 2: runtimes gains released_after, in its place among the columns. Version-1
+// documents have no released_after, so the new column is null throughout.
+const char* const k_upgrade_1_to_2 = R"sql(
+CREATE TABLE runtimes_v2 (
+  catalog     TEXT NOT NULL REFERENCES catalogs(name) ON DELETE CASCADE,
+  position    INTEGER NOT NULL,
+  id          TEXT NOT NULL,
+  version     TEXT,
+  released    TEXT,
+  released_after TEXT,
+  released_by TEXT,
+  document    TEXT NOT NULL,
+  PRIMARY KEY (catalog, id)
+);
+INSERT INTO runtimes_v2(catalog, position, id, version, released, released_after, released_by, document)
+  SELECT catalog, position, id, version, released, NULL, released_by, document FROM runtimes;
+DROP TABLE runtimes;
+ALTER TABLE runtimes_v2 RENAME TO runtimes;
 CREATE INDEX runtimes_by_position ON runtimes(catalog, position);
 )sql";
 
@@ -58,11 +80,43 @@ Store::Store(const std::string& path, Mode mode) : m_path(path) {
       m_db->exec(k_schema);
       m_db->exec("PRAGMA user_version = " + std::to_string(k_schema_version));
       tx.commit();
+      version = k_schema_version;
+    }
+    if (version >= 1 && version < k_schema_version) {
+      if (mode == Mode::read) {
+        // Reading an old store needs an upgrade first, and that needs write access.
+        m_db.reset();
+        m_db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, 5000);
+        m_db->exec("PRAGMA foreign_keys = ON");
+      }
+      upgrade(version);
     }
   } catch (const SQLite::Exception& e) {
     throw StorageError(path + ": cannot open catalog store: " + std::string(e.what()));
   }
   check_schema();
+}
+
+void Store::upgrade(int from) {
+  try {
+    // IMMEDIATE: take the write lock first, then look again, so that of two processes opening
+    // the same old store, one upgrades it and the other finds it upgraded.
+    SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+    int version = m_db->execAndGet("PRAGMA user_version").getInt();
+    if (version != from) {
+      return;
+    }
+    if (version == 1) {
+      m_db->exec(k_upgrade_1_to_2);
+      version = 2;
+    }
+    m_db->exec("PRAGMA user_version = " + std::to_string(version));
+    tx.commit();
+    m_upgraded_from = from;
+  } catch (const SQLite::Exception& e) {
+    throw StorageError(m_path + ": catalog store schema version " + std::to_string(from) + " needs an upgrade to version " +
+                       std::to_string(k_schema_version) + ", which failed, nothing was changed: " + std::string(e.what()));
+  }
 }
 
 Store::~Store() = default;
@@ -96,8 +150,9 @@ void Store::import_catalogs(const std::vector<Catalog>& catalogs) {
       ins.bind(2, position);
       ins.bind(3, write_catalog_header(c));
       ins.exec();
-      SQLite::Statement rt(*m_db, "INSERT INTO runtimes(catalog, position, id, version, released, released_by, document) "
-                                  "VALUES (?, ?, ?, ?, ?, ?, ?)");
+      SQLite::Statement rt(
+          *m_db, "INSERT INTO runtimes(catalog, position, id, version, released, released_after, released_by, document) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
       int i = 0;
       for (const auto& r : c.runtimes) {
         rt.bind(1, c.name);
@@ -109,8 +164,9 @@ void Store::import_catalogs(const std::vector<Catalog>& catalogs) {
           rt.bind(4);
         }
         r.released ? rt.bind(5, opt_date_text(r.released)) : rt.bind(5);
-        r.released_by ? rt.bind(6, opt_date_text(r.released_by)) : rt.bind(6);
-        rt.bind(7, write_runtime(r));
+        r.released_after ? rt.bind(6, opt_date_text(r.released_after)) : rt.bind(6);
+        r.released_by ? rt.bind(7, opt_date_text(r.released_by)) : rt.bind(7);
+        rt.bind(8, write_runtime(r));
         rt.exec();
         rt.reset();
         rt.clearBindings();
@@ -176,7 +232,8 @@ std::vector<std::string> Store::verify() const {
                          " has no catalog");
     }
     const std::vector<std::pair<std::string, std::string>> expected = {
-        {"catalogs", "name,position,header"}, {"runtimes", "catalog,position,id,version,released,released_by,document"}};
+        {"catalogs", "name,position,header"},
+        {"runtimes", "catalog,position,id,version,released,released_after,released_by,document"}};
     for (const auto& [table, columns] : expected) {
       SQLite::Statement t(*m_db, "SELECT group_concat(name, ',') FROM pragma_table_info(?)");
       t.bind(1, table);
@@ -192,14 +249,15 @@ std::vector<std::string> Store::verify() const {
     for (const auto& name : names()) {
       try {
         Catalog c = load(name);
-        SQLite::Statement q(*m_db, "SELECT id, version, released, released_by FROM runtimes WHERE catalog = ? ORDER BY position");
+        SQLite::Statement q(*m_db, "SELECT id, version, released, released_after, released_by FROM runtimes WHERE catalog = ? "
+                                   "ORDER BY position");
         q.bind(1, name);
         size_t i = 0;
         while (q.executeStep()) {
           const RuntimeEntry& r = c.runtimes.at(i++);
           auto col = [&](int k) { return q.getColumn(k).isNull() ? std::string() : q.getColumn(k).getString(); };
           if (col(0) != r.id || col(1) != (r.version ? r.version->str() : "") || col(2) != opt_date_text(r.released) ||
-              col(3) != opt_date_text(r.released_by)) {
+              col(3) != opt_date_text(r.released_after) || col(4) != opt_date_text(r.released_by)) {
             problems.push_back("catalog " + name + ", runtime " + r.id + ": columns disagree with the stored document");
           }
         }

@@ -3,6 +3,7 @@
 #include "catalog/model.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,13 +18,16 @@ namespace catalog {
 // transaction. The only place that uses SQLiteCpp.
 class Store {
 public:
-  static constexpr int k_schema_version = 1;
+  // 2: runtimes.released_after. A version-1 store is upgraded when it is opened.
+  static constexpr int k_schema_version = 2;
 
   enum class Mode { read, write, create };
 
-  // Opens the store at path. Mode::create also creates the file and the schema.
-  // Throws StorageError when the file cannot be opened, is not an SQLite database, or has a
-  // schema version this rtcat does not know.
+  // Opens the store at path. Mode::create also creates the file and the schema. A store with an
+  // older schema is upgraded in one transaction (whatever the mode: it needs write access);
+  // upgraded_from() then tells from which version, for the caller to report.
+  // Throws StorageError when the file cannot be opened, is not an SQLite database, has a
+  // schema version this rtcat does not know, or needs an upgrade it cannot write.
   Store(const std::string& path, Mode mode);
   ~Store();
   Store(const Store&) = delete;
@@ -41,8 +45,14 @@ public:
   // Checks integrity, schema and every stored document; returns the problems found (empty: ok).
   std::vector<std::string> verify() const;
 
+  // The schema version this store had before opening it upgraded it; nullopt when it did not.
+  std::optional<int> upgraded_from() const { return m_upgraded_from; }
+  const std::string& path() const { return m_path; }
+
 private:
   void check_schema() const;
+  void upgrade(int from);
+  std::optional<int> m_upgraded_from;
   std::string m_path;
   std::unique_ptr<SQLite::Database> m_db;
 };

@@ -77,7 +77,9 @@ int run_audit(Context& ctx, const AuditArgs& a) {
   }
 
   auto on_resource = [&](const lib::Resource& r) {
-    const lib::Verdict& v = auditor.judge(r);
+    const lib::Verdict& shared = auditor.judge(r);
+    const auto own = lib::Auditor::reconciled(r, shared);
+    const lib::Verdict& v = own ? *own : shared;
     summary.add(v);
     if (format == "table") {
       if (!v.findings.empty()) {

@@ -35,6 +35,7 @@ int run_init(Context& ctx, const DbArgs& a) {
     }
   }
   catalog::Store store(a.db, catalog::Store::Mode::create);
+  report_store_upgrade(store);
   if (!ctx.g.quiet) {
     ctx.out("initialised catalog store " + a.db + " (schema version " + std::to_string(catalog::Store::k_schema_version) +
             "); add catalogs with 'rtcat db import " + a.db + " [FILE...]'\n");
@@ -59,6 +60,7 @@ int run_import(Context& ctx, const DbArgs& a) {
     throw catalog::InvalidInput(a.db + ": no such catalog store; create it with 'rtcat db init " + a.db + "'");
   }
   catalog::Store store(a.db, catalog::Store::Mode::write);
+  report_store_upgrade(store);
   store.import_catalogs(catalogs);
   if (!ctx.g.quiet) {
     std::string out;
@@ -75,6 +77,7 @@ int run_export(Context& ctx, const DbArgs& a) {
     throw catalog::InvalidInput(a.db + ": no such catalog store");
   }
   catalog::Store store(a.db, catalog::Store::Mode::read);
+  report_store_upgrade(store);
   auto names = store.names();
   std::string name = a.name;
   if (name.empty()) {
@@ -102,6 +105,7 @@ int run_verify(Context& ctx, const DbArgs& a) {
     throw catalog::InvalidInput(a.db + ": no such catalog store");
   }
   catalog::Store store(a.db, catalog::Store::Mode::read);
+  report_store_upgrade(store);
   auto problems = store.verify();
   std::string out;
   for (const auto& p : problems) {

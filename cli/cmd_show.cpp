@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+
 namespace cli {
 
 namespace {
@@ -24,7 +26,8 @@ std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
   };
   out += v.catalog->entry_noun + " " + r.id + "  (" + v.catalog->name + ": " + v.catalog->title + ")\n";
   field("version", r.version ? r.version->str() : "-");
-  field("released", released_text(r));
+  const lib::ReleaseWindow& w = v.lifecycle.release;
+  field("released", released_text(w));
   field("python", python_text(r));
   std::vector<std::string> pkgs;
   for (const auto& p : r.packages) {
@@ -41,22 +44,46 @@ std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
   for (const auto& u : r.uris) {
     field("uri", u);
   }
-  field("status",
-        lib::paint(v.lifecycle.status.name, status_tone(v.lifecycle), color) + " on " + catalog::format_date(on) +
-            (v.lifecycle.status.later_possible ? " (a later milestone may also be in effect: its date is unknown)" : ""));
+  std::string why;
+  const std::string& st = v.lifecycle.status.name;
+  auto existed = lib::existed_by(*v.catalog, r);
+  bool in_release = st == "unreleased" || (st == "unknown" && existed && on < *existed);
+  if (in_release && !w.released && (w.after || w.by)) {
+    why = " (" + lib::describe_release(w) + ")";
+  } else if (st == "unknown" && v.lifecycle.next() && v.lifecycle.next()->maybe_reached_by(on)) {
+    why = " (it " + lib::describe_upcoming(*v.lifecycle.next()) + ")";
+  } else if (v.lifecycle.status.later_possible) {
+    why = " (a later milestone may also be in effect: its date is unknown)";
+  }
+  field("status", lib::paint(st, status_tone(v.lifecycle), color) + " on " + catalog::format_date(on) + why);
   field("confidence", r.confidence);
   out += "\ntimeline\n";
-  if (r.released || r.released_by) {
-    out += "  " + released_text(r) + std::string(r.released ? 16 - 10 : 16 - 13, ' ') + "released\n";
+  struct Line {
+    std::string date, name, tag, text;
+  };
+  std::vector<Line> lines;
+  if (w.released || w.after || w.by) {
+    bool exact = w.released || (w.earliest() && w.by && *w.earliest() == *w.by);
+    lines.push_back({released_text(w), "released", exact ? "" : "window", exact ? "" : lib::describe_release(w)});
   }
   for (const auto& m : v.lifecycle.milestones) {
-    std::string d = lib::short_date(m);
     std::string tag = m.stated ? "stated" : (m.capped ? "sunset" : (m.date && !m.at_latest ? "policy" : "at the latest"));
+    if (m.at_latest && m.windowed && !m.stated) {
+      tag = m.capped ? "window, sunset" : "window";
+    }
     if (!m.date) {
       tag = "unknown";
     }
-    out += "  " + d + std::string(d.size() < 16 ? 16 - d.size() : 1, ' ') + m.name() +
-           std::string(m.name().size() < 18 ? 18 - m.name().size() : 1, ' ') + "(" + tag + ") " + m.policy->meaning + "\n";
+    lines.push_back({lib::short_date(m), m.name(), tag, m.policy->meaning});
+  }
+  size_t width = 16;
+  for (const auto& l : lines) {
+    width = std::max(width, l.date.size() + 2);
+  }
+  for (const auto& l : lines) {
+    std::string tagged = l.tag.empty() ? l.text : "(" + l.tag + ") " + l.text;
+    out += "  " + l.date + std::string(width - l.date.size(), ' ') + l.name +
+           (tagged.empty() ? "" : std::string(l.name.size() < 18 ? 18 - l.name.size() : 1, ' ') + tagged) + "\n";
   }
   if (!r.notes.empty()) {
     out += "\nnotes\n  " + r.notes + "\n";

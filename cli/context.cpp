@@ -1,6 +1,7 @@
 #include "cli/context.hpp"
 
 #include "catalog/error.hpp"
+#include "catalog/store.hpp"
 #include "cli/exit_code.hpp"
 #include "util/text.hpp"
 
@@ -56,6 +57,9 @@ const catalog::CatalogSet& Context::catalogs() {
       }
     }
     m_set = paths.empty() ? catalog::CatalogSet::embedded() : catalog::CatalogSet::from_paths(paths);
+    for (const auto& u : m_set->upgraded_stores()) {
+      std::cerr << store_upgrade_line(u.path, u.from, u.to);
+    }
   }
   return *m_set;
 }
@@ -107,6 +111,17 @@ int Context::exit_for(const std::vector<lib::Finding>& findings) const {
 void Context::out(const std::string& text) const {
   std::cout << text;
   std::cout.flush();
+}
+
+std::string store_upgrade_line(const std::string& path, int from, int to) {
+  return "rtcat: upgraded catalog store " + path + " from schema version " + std::to_string(from) + " to " + std::to_string(to) +
+         "\n";
+}
+
+void report_store_upgrade(const catalog::Store& store) {
+  if (auto from = store.upgraded_from()) {
+    std::cerr << store_upgrade_line(store.path(), *from, catalog::Store::k_schema_version);
+  }
 }
 
 } // namespace cli

@@ -11,6 +11,10 @@
 #include <string_view>
 #include <vector>
 
+namespace catalog {
+class Store;
+}
+
 namespace CLI {
 class App;
 }
@@ -61,6 +65,11 @@ private:
 };
 
 // Each command adds itself to the app (one file per command).
+// The line on stderr that says a catalog store was upgraded to a newer schema when it was opened.
+std::string store_upgrade_line(const std::string& path, int from, int to);
+// Prints that line when opening the store upgraded it.
+void report_store_upgrade(const catalog::Store& store);
+
 void register_list(CLI::App& app, Context& ctx);
 void register_show(CLI::App& app, Context& ctx);
 void register_check(CLI::App& app, Context& ctx);

@@ -40,12 +40,19 @@ std::string python_text(const catalog::RuntimeEntry& r) {
   return util::join(*r.python, ", ", [](const auto& p) { return p.str(); });
 }
 
-std::string released_text(const catalog::RuntimeEntry& r) {
-  if (r.released) {
-    return format_date(*r.released);
+std::string released_text(const lib::ReleaseWindow& w) {
+  if (w.released) {
+    return format_date(*w.released);
   }
-  if (r.released_by) {
-    return "<= " + format_date(*r.released_by);
+  auto lo = w.earliest();
+  if (lo && w.by) {
+    return *lo == *w.by ? format_date(*w.by) : format_date(*lo) + ".." + format_date(*w.by);
+  }
+  if (lo) {
+    return ">= " + format_date(*lo);
+  }
+  if (w.by) {
+    return "<= " + format_date(*w.by);
   }
   return "unknown";
 }
@@ -105,7 +112,7 @@ lib::Table entries_table(const std::vector<lib::EntryView>& entries, bool with_c
       row.push_back({e.catalog->name});
     }
     row.push_back({e.entry->id});
-    row.push_back({released_text(*e.entry)});
+    row.push_back({released_text(e.lifecycle.release)});
     row.push_back({python_text(*e.entry)});
     row.push_back({frameworks_text(*e.entry)});
     row.push_back({e.lifecycle.status.name, status_tone(e.lifecycle)});

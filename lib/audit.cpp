@@ -5,6 +5,8 @@
 #include "lib/frameworks.hpp"
 #include "lib/upgrade.hpp"
 
+#include <algorithm>
+
 namespace lib {
 
 using catalog::format_date;
@@ -27,7 +29,60 @@ const MilestoneDate* breaking_milestone(const Lifecycle& lc, bool deployed) {
   return nullptr;
 }
 
+// Whether the record's state shows a model version in existence: READY, CREATING or UPDATING.
+// (A job still running after its runtime closed to new jobs contradicts nothing: it was
+// submitted before.)
+bool shows_alive(const Resource& r) {
+  return r.kind == "model_version" && (r.state == "READY" || r.state == "CREATING" || r.state == "UPDATING");
+}
+
+// Whether the platform accepted the resource: any known state but a failure.
+bool shows_accepted(const Resource& r) {
+  return !r.state.empty() && r.state != "FAILED" && r.state != "STATE_UNSPECIFIED" && r.state != "UNKNOWN";
+}
+
+// The UTC day of createTime ("2021-03-02T14:09:33Z"), when it has one.
+std::optional<Date> created_day(const Resource& r) {
+  if (r.created.size() < 10) {
+    return std::nullopt;
+  }
+  return catalog::try_parse_date(std::string_view(r.created).substr(0, 10));
+}
+
 } // namespace
+
+std::optional<Finding> Auditor::disagreement(const Resource& r, const Verdict& v) {
+  if (!v.deadline || v.deadline_milestone.empty()) {
+    return std::nullopt;
+  }
+  std::string shown;
+  auto created = created_day(r);
+  if (created && *created >= *v.deadline && shows_accepted(r)) {
+    // Created on or after the day the catalog says the milestone was in effect.
+    shown = r.state + ", created on " + format_date(*created);
+  } else if (shows_alive(r) && v.days && *v.days <= 0) {
+    // Still in existence on a date the catalog says it was gone.
+    shown = r.state;
+  } else {
+    return std::nullopt;
+  }
+  const std::string rule = milestone_rule(v.deadline_milestone);
+  std::string catalog_says;
+  for (const auto& f : v.findings) {
+    if (f.rule == rule) {
+      catalog_says = f.message;
+    }
+  }
+  if (catalog_says.empty()) {
+    catalog_says = "its " + v.deadline_milestone + " was in effect from " + format_date(*v.deadline);
+  }
+  Finding f = make(RuleId::inventory_disagrees,
+                   "the inventory shows it " + shown + ", but the catalog says " + catalog_says +
+                       ": the inventory and the catalog disagree (check the resource; the catalog's date may be wrong)");
+  f.catalog = v.catalog;
+  f.suggestion = v.target;
+  return f;
+}
 
 Auditor::Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform)
     : m_set(set), m_on(on), m_warn_days(warn_days), m_platform(std::move(platform)) {}
@@ -161,8 +216,30 @@ std::string resource_label(const Resource& r) {
   return (r.kind == "job" ? "job " : "model version ") + (r.name.empty() ? std::string("(unnamed)") : r.name);
 }
 
+std::optional<Verdict> Auditor::reconciled(const Resource& r, const Verdict& v) {
+  bool done = std::any_of(v.findings.begin(), v.findings.end(),
+                          [](const Finding& f) { return f.rule == rule_id(RuleId::inventory_disagrees); });
+  auto d = done ? std::nullopt : disagreement(r, v);
+  if (!d) {
+    return std::nullopt;
+  }
+  // The inventory is evidence too: the milestone is not stated as fact against it.
+  Verdict out = v;
+  const std::string rule = milestone_rule(v.deadline_milestone);
+  auto it = std::find_if(out.findings.begin(), out.findings.end(), [&](const Finding& f) { return f.rule == rule; });
+  if (it != out.findings.end()) {
+    *it = std::move(*d);
+  } else {
+    out.findings.push_back(std::move(*d));
+  }
+  out.status = "inventory-disagrees";
+  out.severity = worst(out.findings);
+  return out;
+}
+
 std::vector<Finding> Auditor::findings_for(const Resource& r, const Verdict& v) {
-  std::vector<Finding> out = v.findings;
+  auto own = reconciled(r, v);
+  std::vector<Finding> out = own ? own->findings : v.findings;
   const std::string label = resource_label(r);
   for (auto& f : out) {
     f.path = r.path;

@@ -39,8 +39,17 @@ public:
   // malformed runtime or Python gives the "invalid" status with an invalid-field finding.
   const Verdict& judge(const Resource& r);
 
-  // The findings of a verdict placed at the resource, each message naming it.
+  // The findings of a verdict placed at the resource, each message naming it. Where the
+  // record contradicts the catalog (a model version READY, or a resource created, after the day
+  // the catalog says its milestone took effect), the milestone's finding gives way to an
+  // inventory-disagrees warning: the inventory is evidence too.
   static std::vector<Finding> findings_for(const Resource& r, const Verdict& v);
+  // That inventory-disagrees finding, when the record contradicts the verdict.
+  static std::optional<Finding> disagreement(const Resource& r, const Verdict& v);
+  // The verdict for this very record when it contradicts the (shared) verdict: status
+  // "inventory-disagrees", the milestone's finding replaced, severity recomputed. nullopt when
+  // the record agrees with the catalog.
+  static std::optional<Verdict> reconciled(const Resource& r, const Verdict& v);
 
 private:
   Verdict compute(const Resource& r) const;

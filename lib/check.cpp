@@ -48,7 +48,21 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
   const std::string who = c.entry_noun + " " + r.id;
   const std::string& s = lc.status.name;
   if (s == "unreleased") {
-    return make(RuleId::unreleased, *sev, who + " is not released until " + format_date(*r.released), c, r);
+    const ReleaseWindow& w = lc.release;
+    if (w.released) {
+      return make(RuleId::unreleased, *sev, who + " is not released until " + format_date(*r.released), c, r);
+    }
+    std::string msg = who + " is not released before " + format_date(*w.earliest());
+    if (w.by) {
+      msg += " (" + describe_release(w) + ")";
+    }
+    if (w.framework) {
+      msg += ": it ships " + (r.framework.empty() ? w.framework->framework : r.framework) + " " + w.framework->version.str() +
+             ", " +
+             (w.framework->released ? "released on " + format_date(*w.framework->released)
+                                    : "released after " + format_date(*w.framework->released_after));
+    }
+    return make(RuleId::unreleased, *sev, msg, c, r);
   }
   if (s == "expiring") {
     const MilestoneDate& n = *lc.next();
@@ -57,8 +71,18 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
   }
   if (s == "unknown") {
     auto by = existed_by(c, r);
-    std::string why = by && req.on < *by ? "its release date is not in the sources (it existed by " + format_date(*by) + ")"
-                                         : "the sources do not give all of its dates";
+    std::string why;
+    if (by && req.on < *by) {
+      const ReleaseWindow& w = lc.release;
+      why = !w.after ? "its release date is not in the sources (it existed by " + format_date(*by) + ")"
+            : w.by   ? "it was " + describe_release(w)
+                     : "it was released between " + format_date(*w.earliest()) + " and " + format_date(*by) +
+                         " (the catalog's as_of date)";
+    } else if (const MilestoneDate* n = lc.next(); n && n->maybe_reached_by(req.on) && n->windowed) {
+      why = "it " + describe_upcoming(*n);
+    } else {
+      why = "the sources do not give all of its dates";
+    }
     return make(RuleId::lifecycle_unknown, *sev, "the status of " + who + " on " + format_date(req.on) + " is unknown: " + why, c,
                 r);
   }

@@ -27,6 +27,15 @@ ordered python_json(const RuntimeEntry& r) {
   return a;
 }
 
+// A milestone's window: earliest and latest day it can take effect (equal when certain; null
+// where the sources give no bound).
+ordered window_json(const MilestoneDate& m) {
+  ordered j;
+  j["earliest"] = m.at_latest ? date_or_null(m.earliest) : date_or_null(m.date);
+  j["latest"] = date_or_null(m.date);
+  return j;
+}
+
 ordered next_json(const Lifecycle& lc) {
   const MilestoneDate* n = lc.next();
   if (!n || lc.status.name == "unreleased") {
@@ -37,6 +46,9 @@ ordered next_json(const Lifecycle& lc) {
   j["date"] = date_or_null(n->date);
   j["days"] = lc.status.days_left ? ordered(*lc.status.days_left) : ordered(nullptr);
   j["at_latest"] = n->at_latest;
+  ordered w = window_json(*n);
+  j["earliest"] = w["earliest"];
+  j["latest"] = w["latest"];
   return j;
 }
 
@@ -47,6 +59,7 @@ ordered entry_json(const EntryView& v) {
   j["id"] = r.id;
   j["version"] = r.version ? ordered(r.version->str()) : ordered(nullptr);
   j["released"] = date_or_null(r.released);
+  j["released_after"] = date_or_null(v.lifecycle.release.after);
   j["released_by"] = date_or_null(r.released_by);
   j["python"] = python_json(r);
   ordered pk = ordered::object();
@@ -69,14 +82,17 @@ ordered entry_json(const EntryView& v) {
   j["status"] = v.lifecycle.status.name;
   ordered ms = ordered::object();
   ordered bounds = ordered::object();
+  ordered windows = ordered::object();
   for (const auto& m : v.lifecycle.milestones) {
     ms[m.name()] = m.at_latest ? ordered(nullptr) : date_or_null(m.date);
     if (m.at_latest) {
       bounds[m.name()] = format_date(*m.date);
     }
+    windows[m.name()] = window_json(m);
   }
   j["milestones"] = ms;
   j["milestones_no_later_than"] = bounds;
+  j["milestone_windows"] = windows;
   j["next_milestone"] = next_json(v.lifecycle);
   return j;
 }
@@ -131,8 +147,10 @@ std::string json_entry_full(const EntryView& v) {
   }
   ordered tl = ordered::array();
   if (r.released || r.released_by) {
-    tl.push_back(
-        {{"event", "released"}, {"date", format_date(r.released ? *r.released : *r.released_by)}, {"at_latest", !r.released}});
+    tl.push_back({{"event", "released"},
+                  {"date", format_date(r.released ? *r.released : *r.released_by)},
+                  {"at_latest", !r.released},
+                  {"earliest", date_or_null(v.lifecycle.release.earliest())}});
   }
   for (const auto& m : v.lifecycle.milestones) {
     ordered e;

@@ -1,10 +1,91 @@
 #include "lib/lifecycle.hpp"
 
+#include "catalog/pep440.hpp"
+#include "lib/frameworks.hpp"
+
 #include <algorithm>
 
 namespace lib {
 
+using catalog::format_date;
+
+std::optional<Date> ReleaseWindow::earliest() const {
+  if (released) {
+    return released;
+  }
+  return after ? std::optional<Date>(*after + date::days{1}) : std::nullopt;
+}
+
+const catalog::FrameworkRelease* framework_release_of(const Catalog& c, const RuntimeEntry& r) {
+  if (c.framework_releases.empty()) {
+    return nullptr;
+  }
+  auto own = entry_framework(r);
+  std::string text = r.framework_version;
+  if (!own) {
+    return nullptr;
+  }
+  if (auto pin = package_version(r, *own); pin && !pin->line) {
+    // The pin names the exact version: look up that release, then its major.minor line.
+    if (auto v = catalog::pep440::Version::try_parse(pin->version)) {
+      text.clear();
+      for (long part : v->release()) {
+        text += (text.empty() ? "" : ".") + std::to_string(part);
+      }
+    }
+  }
+  auto v = catalog::Version::try_parse(text);
+  if (!v) {
+    return nullptr; // "nightly", or no version
+  }
+  if (const auto* f = c.framework_release(*own, *v)) {
+    return f;
+  }
+  if (v->parts().size() > 2) {
+    return c.framework_release(*own, catalog::Version::parse(std::to_string(v->major()) + "." + std::to_string(v->minor())));
+  }
+  return nullptr;
+}
+
+ReleaseWindow release_window(const Catalog& c, const RuntimeEntry& r) {
+  ReleaseWindow w;
+  w.released = r.released;
+  if (r.released) {
+    return w;
+  }
+  w.after = r.released_after;
+  w.by = r.released_by;
+  if (const auto* f = framework_release_of(c, r)) {
+    // An entry can ship a framework on the day it came out, not before.
+    std::optional<Date> floor = f->released ? std::optional<Date>(*f->released - date::days{1}) : f->released_after;
+    if (floor && (!w.after || *floor > *w.after)) {
+      w.after = floor;
+      w.framework = f;
+    }
+  }
+  return w;
+}
+
+std::string describe_release(const ReleaseWindow& w) {
+  if (w.released) {
+    return "released on " + format_date(*w.released);
+  }
+  auto lo = w.earliest();
+  if (lo && w.by) {
+    return *lo == *w.by ? "released on " + format_date(*w.by)
+                        : "released between " + format_date(*lo) + " and " + format_date(*w.by);
+  }
+  if (lo) {
+    return "not released before " + format_date(*lo);
+  }
+  if (w.by) {
+    return "released by " + format_date(*w.by) + " at the latest";
+  }
+  return "";
+}
+
 std::vector<MilestoneDate> resolve_milestones(const Catalog& c, const RuntimeEntry& r) {
+  const ReleaseWindow w = release_window(c, r);
   std::vector<MilestoneDate> out;
   for (const auto& policy : c.policy.milestones) {
     MilestoneDate m;
@@ -18,14 +99,16 @@ std::vector<MilestoneDate> resolve_milestones(const Catalog& c, const RuntimeEnt
         Date d = catalog::add_months(anchor, *policy.after_months);
         return policy.not_before ? std::max(d, *policy.not_before) : d;
       };
-      if (r.released) {
-        m.date = derive(*r.released);
-      } else if (r.released_by) {
-        m.date = derive(*r.released_by);
-        m.at_latest = true;
-        m.earliest = policy.not_before;
+      if (w.released) {
+        m.date = derive(*w.released);
       } else {
-        m.earliest = policy.not_before;
+        // The window's ends, each moved by the same months (clamped at month end, floored).
+        m.earliest = w.earliest() ? std::optional<Date>(derive(*w.earliest())) : policy.not_before;
+        m.windowed = w.earliest().has_value();
+        if (w.by) {
+          m.date = derive(*w.by);
+          m.at_latest = true;
+        }
       }
     }
     if (c.policy.sunset) {
@@ -37,6 +120,17 @@ std::vector<MilestoneDate> resolve_milestones(const Catalog& c, const RuntimeEnt
         m.date = c.policy.sunset;
         m.capped = true;
       }
+      if (m.earliest && *m.earliest > *c.policy.sunset) {
+        m.earliest = c.policy.sunset;
+      }
+    }
+    if (m.at_latest && m.date && m.earliest && *m.earliest >= *m.date) {
+      // The window has closed up: the date is certain.
+      m.at_latest = false;
+    }
+    if (!m.at_latest && m.date) {
+      m.earliest.reset();
+      m.windowed = false;
     }
     out.push_back(m);
   }
@@ -52,6 +146,7 @@ std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r) {
 
 Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days) {
   Lifecycle lc;
+  lc.release = release_window(c, r);
   lc.milestones = resolve_milestones(c, r);
   Status& st = lc.status;
   st.sunset_passed = c.policy.sunset && *c.policy.sunset <= on;
@@ -70,7 +165,7 @@ Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_da
       st.days_left = catalog::days_between(on, *d);
     }
   }
-  if (r.released && on < *r.released) {
+  if (lc.release.unreleased_on(on)) {
     st.name = "unreleased";
     st.reached.reset();
     st.later_possible = false;
@@ -119,12 +214,18 @@ std::string describe_upcoming(const MilestoneDate& m) {
     return m.policy->upcoming + " on a date the sources do not give";
   }
   std::string d = catalog::format_date(*m.date);
+  if (m.at_latest && m.earliest && m.windowed) {
+    return m.policy->upcoming + " between " + catalog::format_date(*m.earliest) + " and " + d;
+  }
   return m.at_latest ? m.policy->upcoming + " no later than " + d : m.policy->upcoming + " on " + d;
 }
 
 std::string short_date(const MilestoneDate& m) {
   if (!m.date) {
     return "unknown";
+  }
+  if (m.at_latest && m.earliest && m.windowed) {
+    return catalog::format_date(*m.earliest) + ".." + catalog::format_date(*m.date);
   }
   return (m.at_latest ? "<= " : "") + catalog::format_date(*m.date);
 }

@@ -13,14 +13,45 @@ using catalog::Date;
 using catalog::RuntimeEntry;
 using catalog::Severity;
 
+// When an entry was released: on a date, or within a window [after + 1 day, by].
+struct ReleaseWindow {
+  std::optional<Date> released; // exact
+  // The last day it certainly did not exist yet: the later of the entry's own released_after and
+  // the release of the framework it ships (an entry cannot predate its framework).
+  std::optional<Date> after;
+  std::optional<Date> by; // the first day a source shows it in use (released_by)
+  // The framework release that gives `after`, when it is later than the entry's own bound.
+  const catalog::FrameworkRelease* framework = nullptr;
+
+  // The first day it can have been released, and the last (nullopt: no bound).
+  std::optional<Date> earliest() const;
+  std::optional<Date> latest() const { return released ? released : by; }
+  // Certainly not released yet on day d.
+  bool unreleased_on(Date d) const { return released ? d < *released : after && d <= *after; }
+};
+
+// The entry's release window: its own dates, with the lower bound raised to its framework's
+// release where the catalog lists that (the entry's framework and framework_version, or the
+// major.minor of its pin of that framework).
+ReleaseWindow release_window(const Catalog& c, const RuntimeEntry& r);
+
+// The framework release listed for the entry, if any.
+const catalog::FrameworkRelease* framework_release_of(const Catalog& c, const RuntimeEntry& r);
+
+// "released on 2020-03-09", "released between 2021-02-26 and 2021-03-02", "not released before
+// 2024-07-11", "released by 2020-08-28 at the latest", or "" when nothing is known.
+std::string describe_release(const ReleaseWindow& w);
+
 // One milestone of one entry, resolved from the entry's own date or the catalog policy.
+// A derived milestone is a window [earliest, date] when the release is a window.
 struct MilestoneDate {
   const catalog::MilestonePolicy* policy = nullptr;
   // The day it takes effect. With at_latest, the latest day it can be ("no later than").
   // Unset when unknown.
   std::optional<Date> date;
   bool at_latest = false;
-  std::optional<Date> earliest; // the policy floor, when the date is derived
+  std::optional<Date> earliest; // when not certain: the first day it can take effect
+  bool windowed = false;        // earliest comes from the release window, not only the policy floor
   bool capped = false;          // moved to the catalog's sunset
   bool stated = false;          // given by the entry, not derived
 
@@ -33,8 +64,9 @@ struct MilestoneDate {
 
 // Resolves every policy milestone of the entry, in policy order:
 // a stated date wins; otherwise release + after_months (clamped at month end, never before
-// not_before); with only released_by, the same as a "no later than" bound; otherwise unknown.
-// Every date is capped at the sunset; an unknown one becomes "no later than the sunset".
+// not_before); with a release window, the window [after + 1 day + N months, by + N months]
+// (either end may be open); otherwise unknown. Every date is capped at the sunset; an unknown
+// one becomes "no later than the sunset". A window whose ends meet is a certain date.
 std::vector<MilestoneDate> resolve_milestones(const Catalog& c, const RuntimeEntry& r);
 
 // The standing of an entry on a date.
@@ -49,6 +81,7 @@ struct Status {
 };
 
 struct Lifecycle {
+  ReleaseWindow release;
   std::vector<MilestoneDate> milestones;
   Status status;
 
@@ -68,15 +101,17 @@ inline constexpr const char* k_status_names[] = {"unreleased", "supported", "exp
 // the catalog's as_of date (the sources list it, so it existed when they were read).
 std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r);
 
-// The entry's lifecycle on day `on`. Before the day it certainly existed, with no milestone
-// reached, the status is "unknown". An entry whose next milestone is at most warn_days away
-// is "expiring".
+// The entry's lifecycle on day `on`. Up to its release window it is "unreleased"; inside the
+// window (before the day it certainly existed), or when a milestone's window holds the day,
+// "unknown". An entry whose next milestone is at most warn_days away is "expiring".
 Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days);
 
 // "closed to new jobs on 2020-07-19", "closed to new jobs by 2022-08-18 at the latest".
 std::string describe_reached(const MilestoneDate& m);
+// "closes to new jobs on 2021-03-09", "closes to new jobs between 2022-02-26 and 2022-03-02",
+// "closes to new jobs no later than 2025-02-01".
 std::string describe_upcoming(const MilestoneDate& m);
-// "2021-08-28", "<= 2021-08-28" or "unknown".
+// "2021-08-28", "2021-08-26..2021-08-28", "<= 2021-08-28" or "unknown".
 std::string short_date(const MilestoneDate& m);
 
 // The rule id of a milestone: its name with '_' as '-' ("submission_end" -> "submission-end").

@@ -191,6 +191,10 @@ constexpr RuleInfo k_rules[] = {
    "An inventory record is not a job or model version rtcat can read.",
    "Not JSON, not an object, a field of the wrong type, or a truncated array. The record is counted and the rest "
    "is audited; --strict makes it an input error."},
+  {R::inventory_disagrees, "inventory-disagrees", Severity::warning,
+   "An inventory record contradicts the catalog's dates.",
+   "The inventory shows a model version READY, or a resource created, after the date on which the catalog says "
+   "its runtime's milestone took effect. Neither is taken as fact: check the resource, and the catalog's date."},
 };
 // clang-format on
 
@@ -200,7 +204,7 @@ constexpr bool in_enum_order() {
       return false;
     }
   }
-  return static_cast<size_t>(RuleId::malformed_record) + 1 == std::size(k_rules);
+  return static_cast<size_t>(RuleId::inventory_disagrees) + 1 == std::size(k_rules);
 }
 static_assert(in_enum_order(), "k_rules lists every RuleId once, in enum order");
 

@@ -67,6 +67,7 @@ enum class RuleId {
   // inventories (audit, report)
   invalid_field,
   malformed_record,
+  inventory_disagrees,
 };
 
 // One registered rule: its id, the severity it usually has (some rules depend on the date,

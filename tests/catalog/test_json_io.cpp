@@ -97,6 +97,65 @@ TEST_CASE("malformed catalogs name the place and the problem") {
   CHECK(error_of(with(good, "\"catalog\": \"legacy\"", "\"catalog\": 7")) == "cat.json: /catalog: expected a string");
 }
 
+TEST_CASE("release windows and framework releases parse, write canonically and round-trip") {
+  const std::string windowed =
+      with(with(fixtures::legacy_json(), "\"released\": null, \"released_by\": \"2020-08-28\"",
+                "\"released\": null, \"released_after\": \"2020-05-20\", \"released_by\": \"2020-08-28\""),
+           "\"runtimes\": [",
+           R"("framework_releases": {
+    "torch": {"2.0": {"released": "2023-03-15", "sources": ["https://github.com/pytorch/pytorch/wiki/PyTorch-Versions"]}},
+    "tensorflow": {
+      "2.10": {"released_after": "2022-09-01", "released_by": "2022-09-07", "notes": "bounds only"},
+      "2.9": {"released_by": "2022-05-21"}
+    }
+  },
+  "runtimes": [)");
+  REQUIRE(windowed != fixtures::legacy_json());
+  auto c = parse_catalog(windowed, "windowed.json");
+  CHECK(c.find("2.2")->released_after == catalog::parse_date("2020-05-20"));
+  REQUIRE(c.framework_releases.size() == 3);
+  // By name, then numerically: 2.9 before 2.10.
+  CHECK(c.framework_releases[0].framework == "tensorflow");
+  CHECK(c.framework_releases[0].version.str() == "2.9");
+  CHECK(c.framework_releases[1].version.str() == "2.10");
+  CHECK(c.framework_releases[1].released_after == catalog::parse_date("2022-09-01"));
+  CHECK(c.framework_releases[2].framework == "torch");
+  CHECK(c.framework_release("tensorflow", catalog::Version::parse("2.10")) == &c.framework_releases[1]);
+  CHECK(c.framework_release("tensorflow", catalog::Version::parse("2.11")) == nullptr);
+  std::string once = catalog::write_catalog(c);
+  CHECK(once.find("\"released_after\": \"2020-05-20\",\n      \"released_by\": \"2020-08-28\"") != std::string::npos);
+  CHECK(once == catalog::write_catalog(parse_catalog(once, "again.json")));
+  // The header alone (what the store keeps) carries the table too.
+  CHECK(catalog::parse_catalog_header(catalog::write_catalog_header(c), "h").framework_releases.size() == 3);
+  // An entry without released_after writes none, so catalogs without windows are unchanged.
+  CHECK(catalog::write_catalog(parse_catalog(fixtures::legacy_json(), "l")).find("released_after") == std::string::npos);
+}
+
+TEST_CASE("a release window must be a window") {
+  const std::string good = fixtures::legacy_json();
+  CHECK(error_of(with(good, "\"released\": null, \"released_by\"",
+                      "\"released\": \"2020-01-01\", \"released_after\": \"2019-01-01\", \"released_by\"")) ==
+        "cat.json: /runtimes/4/released_after: released_after is only for an unknown release date, but released is set");
+  CHECK(error_of(with(good, "\"released\": null, \"released_by\": \"2020-08-28\"",
+                      "\"released\": null, \"released_after\": \"2020-08-28\", \"released_by\": \"2020-08-28\"")) ==
+        "cat.json: /runtimes/4/released_after: released_after (2020-08-28) must be before released_by (2020-08-28)");
+  CHECK(error_of(with(good, "\"runtimes\": [", R"("framework_releases": {"TensorFlow": {"2.17": {}}}, "runtimes": [)")) ==
+        "cat.json: /framework_releases/TensorFlow: a framework is named by its normalised package name (\"tensorflow\", not "
+        "\"TensorFlow\")");
+  CHECK(error_of(with(good, "\"runtimes\": [", R"("framework_releases": {"ray": {"2.x": {}}}, "runtimes": [)")) ==
+        "cat.json: /framework_releases/ray/2.x: invalid version \"2.x\" (expected numbers separated by dots, like 2.17)");
+  CHECK(error_of(with(good, "\"runtimes\": [", R"("framework_releases": {"ray": {"2.1": {}, "2.1.0": {}}}, "runtimes": [)")) ==
+        "cat.json: /framework_releases/ray: versions 2.1 and 2.1.0 are the same");
+  CHECK(
+      error_of(with(
+          good, "\"runtimes\": [",
+          R"("framework_releases": {"ray": {"2.1": {"released": "2020-01-01", "released_by": "2020-02-01"}}}, "runtimes": [)")) ==
+      "cat.json: /framework_releases/ray/2.1/released_by: released_by is only for an unknown release date, but released is set");
+  CHECK(
+      error_of(with(good, "\"runtimes\": [", R"("framework_releases": {"ray": {"2.1": {"date": "2020-01-01"}}}, "runtimes": [)"))
+          .find("/framework_releases/ray/2.1: unknown key \"date\"") != std::string::npos);
+}
+
 TEST_CASE("a number too large for JSON's doubles is an input error, not a crash (found by fuzzing)") {
   CHECK(error_of("{\"format\": 1E400}") == "cat.json: invalid JSON: number overflow parsing '1E400'");
 }

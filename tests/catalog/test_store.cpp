@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -70,6 +71,105 @@ TEST_CASE("the store has a versioned schema and uses WAL") {
   in.read(header, 20);
   CHECK(header[18] == 2); // file format read version 2 = WAL
   CHECK(catalog::looks_like_sqlite(tmp.path));
+}
+
+namespace {
+// A store as rtcat wrote it with schema version 1 (before release windows), with one catalog.
+void write_v1_store(const std::string& path, const catalog::Catalog& c) {
+  std::string sql = R"sql(
+PRAGMA journal_mode = WAL;
+BEGIN;
+CREATE TABLE catalogs (
+  name     TEXT PRIMARY KEY,
+  position INTEGER NOT NULL,
+  header   TEXT NOT NULL
+);
+CREATE TABLE runtimes (
+  catalog     TEXT NOT NULL REFERENCES catalogs(name) ON DELETE CASCADE,
+  position    INTEGER NOT NULL,
+  id          TEXT NOT NULL,
+  version     TEXT,
+  released    TEXT,
+  released_by TEXT,
+  document    TEXT NOT NULL,
+  PRIMARY KEY (catalog, id)
+);
+CREATE INDEX runtimes_by_position ON runtimes(catalog, position);
+)sql";
+  auto quote = [](const std::string& text) {
+    std::string out = "'";
+    for (char ch : text) {
+      out += ch == '\'' ? std::string("''") : std::string(1, ch);
+    }
+    return out + "'";
+  };
+  sql += "INSERT INTO catalogs VALUES (" + quote(c.name) + ", 0, " + quote(catalog::write_catalog_header(c)) + ");\n";
+  int i = 0;
+  for (const auto& r : c.runtimes) {
+    auto date = [&](const std::optional<catalog::Date>& d) { return d ? quote(catalog::format_date(*d)) : std::string("NULL"); };
+    sql += "INSERT INTO runtimes VALUES (" + quote(c.name) + ", " + std::to_string(i++) + ", " + quote(r.id) + ", " +
+           (r.version ? quote(r.version->str()) : std::string("NULL")) + ", " + date(r.released) + ", " + date(r.released_by) +
+           ", " + quote(catalog::write_runtime(r)) + ");\n";
+  }
+  sql += "PRAGMA user_version = 1;\nCOMMIT;\n";
+  std::ofstream(path + ".sql") << sql;
+  std::string cmd = "sqlite3 " + path + " < " + path + ".sql >/dev/null";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::remove((path + ".sql").c_str());
+}
+
+int user_version(const std::string& path) {
+  std::string cmd = "sqlite3 " + path + " 'PRAGMA user_version'";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  int v = -1;
+  REQUIRE(p);
+  REQUIRE(std::fscanf(p, "%d", &v) == 1);
+  ::pclose(p);
+  return v;
+}
+} // namespace
+
+TEST_CASE("a store of schema version 1 opens, upgraded to version 2 in one step that says so") {
+  TempPath tmp;
+  auto legacy = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
+  write_v1_store(tmp.path, legacy);
+  REQUIRE(user_version(tmp.path) == 1);
+  SUBCASE("opened for reading") {
+    catalog::Store store(tmp.path, catalog::Store::Mode::read);
+    CHECK(store.upgraded_from() == 1);
+    CHECK(user_version(tmp.path) == 2);
+    CHECK(catalog::write_catalog(store.load("legacy")) == catalog::write_catalog(legacy));
+    CHECK(store.verify().empty());
+    // Opened again, there is nothing to upgrade.
+    catalog::Store again(tmp.path, catalog::Store::Mode::read);
+    CHECK_FALSE(again.upgraded_from());
+  }
+  SUBCASE("opened for writing, then given windows") {
+    catalog::Store store(tmp.path, catalog::Store::Mode::write);
+    CHECK(store.upgraded_from() == 1);
+    auto windowed = legacy;
+    windowed.runtimes[4].released_after = catalog::parse_date("2020-05-20");
+    store.import_catalogs({windowed});
+    CHECK(store.load("legacy").runtimes[4].released_after == catalog::parse_date("2020-05-20"));
+    CHECK(store.verify().empty());
+  }
+  SUBCASE("a read-only file cannot be upgraded: a clear error, and the file is left as it was") {
+    REQUIRE(::chmod(tmp.path.c_str(), 0444) == 0);
+    if (::access(tmp.path.c_str(), W_OK) == 0) {
+      return; // running as root: the mode does not stop writes
+    }
+    CHECK_THROWS_AS(catalog::Store(tmp.path, catalog::Store::Mode::read), catalog::StorageError);
+    CHECK(user_version(tmp.path) == 1);
+  }
+}
+
+TEST_CASE("a new store has schema version 2 with released_after") {
+  TempPath tmp;
+  catalog::Store store(tmp.path, catalog::Store::Mode::create);
+  CHECK_FALSE(store.upgraded_from());
+  CHECK(user_version(tmp.path) == catalog::Store::k_schema_version);
+  CHECK(catalog::Store::k_schema_version == 2);
+  CHECK(store.verify().empty());
 }
 
 TEST_CASE("bad store files are clear errors") {

@@ -10,7 +10,8 @@ expect_out "$EX/jobs.json:2:3: error: job census_wide_deep_20191102: runtime 1.1
 expect_out "$EX/jobs.json:55:3: note: job bert_finetune_custom_20220819: uses the custom container us-docker.pkg.dev/acme-ml/train/bert-finetune:3.1; no runtime version lifecycle applies [custom-container]"
 expect_out "$EX/versions.json:47:3: warning: model version projects/acme-ml/models/recsys/versions/v12: runtime 2.11 closed to new jobs by 2024-04-08 at the latest"
 expect_out "audited 10 resources in 2 files on 2024-12-01"
-expect_out "custom-container  1"
+expect_out "custom-container     1"
+expect_out "inventory-disagrees  4"
 
 # Deployed model versions: a warning after submission_end, an error from deletion on.
 run audit "$EX/versions.json" --at 2020-07-18 --format json
@@ -19,19 +20,26 @@ run audit "$EX/versions.json" --at 2020-07-19 --format json
 expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).status' "submission_end"
 expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).findings[0].severity' "warning"
 expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).deadline' "2021-07-19"
+# From deletion on, a model version the inventory shows READY contradicts the catalog: a warning
+# that they disagree, not the deletion stated as fact.
 run audit "$EX/versions.json" --at 2021-07-19 --format json
-expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).findings[0].severity' "error"
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).status' "inventory-disagrees"
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).findings[0].severity' "warning"
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).findings[0].rule' "inventory-disagrees"
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).findings[0].message' "model version projects/acme-ml/models/flowers/versions/v3: the inventory shows it READY, but the catalog says runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19: the inventory and the catalog disagree (check the resource; the catalog's date may be wrong)"
+run audit "$EX/versions.json" --at 2021-07-18 --format json
+expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).status' "submission_end"
 expect_json 'j.summary.resources' "5"
 
 # JSON Lines, the same resources; csv and jsonl formats.
 run audit "$EX/inventory.jsonl" --at 2024-12-01 --format csv --fail-on never
 expect_exit 0
 expect_out "path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target"
-expect_out "$EX/inventory.jsonl,5,model_version,projects/acme-ml/models/churn/versions/v1,READY,1.15,3.7,SCIKIT_LEARN,deletion,2021-12-19,-1078,migrate to vertex-prediction:sklearn-cpu.1-6,vertex-prediction:sklearn-cpu.1-6"
+expect_out "$EX/inventory.jsonl,5,model_version,projects/acme-ml/models/churn/versions/v1,READY,1.15,3.7,SCIKIT_LEARN,inventory-disagrees,2021-12-19,-1078,migrate to vertex-prediction:sklearn-cpu.1-6,vertex-prediction:sklearn-cpu.1-6"
 run audit "$EX/inventory.jsonl" --at 2024-12-01 --format jsonl
 expect_exit 1
 [[ $(wc -l <<<"$OUT") -eq 10 ]] || fail "expected 9 resources and a summary line"
-expect_out '{"summary":{"resources":9,"malformed":0,"by_status":{"custom-container":1,"deletion":7,"submission_end":1},"worst":"error"}}'
+expect_out '{"summary":{"resources":9,"malformed":0,"by_status":{"custom-container":1,"deletion":3,"inventory-disagrees":4,"submission_end":1},"worst":"error"}}'
 
 # Malformed records: reported with file, line and column, counted, the rest audited.
 cat >"$WORK/mixed.jsonl" <<'JSONL'

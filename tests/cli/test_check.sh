@@ -48,10 +48,22 @@ run --at 2026-07-11 check --runtime tf-cpu.2-17.py310
 expect_exit 1
 expect_out "error: image tf-cpu.2-17.py310 was withdrawn on 2026-07-11; it left support on 2025-07-11 [availability-end]"
 
-# Unknown status, stated honestly.
+# A release window: certain outside it, unknown inside it, always with its bounds.
 run --at 2021-01-01 check --runtime 2.5
+expect_exit 1
+expect_out "error: runtime 2.5 is not released before 2021-02-26 (released between 2021-02-26 and 2021-07-08) [unreleased]"
+run --at 2021-05-01 check --runtime 2.5
 expect_exit 0
-expect_out "warning: the status of runtime 2.5 on 2021-01-01 is unknown: its release date is not in the sources (it existed by 2021-08-18) [lifecycle-unknown]"
+expect_out "warning: the status of runtime 2.5 on 2021-05-01 is unknown: it was released between 2021-02-26 and 2021-07-08 [lifecycle-unknown]"
+run --at 2022-01-01 check --runtime 2.8
+expect_exit 1
+expect_out "error: runtime 2.8 is not released before 2022-02-11 (released between 2022-02-11 and 2022-05-25) [unreleased]"
+run --at 2022-02-28 check --runtime 2.4
+expect_out "warning: the status of runtime 2.4 on 2022-02-28 is unknown: it closes to new jobs between 2022-02-26 and 2022-03-02 [lifecycle-unknown]"
+# An image is no older than its framework (TensorFlow 2.17: after 2024-07-10).
+run --at 2019-11-30 check --runtime tf-cpu.2-17.py310
+expect_exit 1
+expect_out "error: image tf-cpu.2-17.py310 is not released before 2024-07-11: it ships TensorFlow 2.17, released after 2024-07-10 [unreleased]"
 
 # Python per runtime: 3.10 is not 3.1, 2.7 ends with 1.15.
 run --at 2020-06-01 check --runtime 2.1 --python 2.7

@@ -5,8 +5,8 @@ DB="$WORK/catalog.db"
 
 run db init "$DB"
 expect_exit 0
-expect_out "initialised catalog store $DB (schema version 1)"
-[[ $(sqlite3 "$DB" 'PRAGMA user_version') == 1 ]] || fail "user_version is not 1"
+expect_out "initialised catalog store $DB (schema version 2)"
+[[ $(sqlite3 "$DB" 'PRAGMA user_version') == 2 ]] || fail "user_version is not 2"
 [[ $(sqlite3 "$DB" 'PRAGMA journal_mode') == wal ]] || fail "journal_mode is not WAL"
 
 run db import "$DB"
@@ -16,7 +16,7 @@ expect_out "imported vertex-prediction (78 entries)"
 
 run db verify "$DB"
 expect_exit 0
-expect_out "$DB: ok (schema version 1, 3 catalogs)"
+expect_out "$DB: ok (schema version 2, 3 catalogs)"
 
 # export -> import -> export is byte-identical.
 run db export "$DB" --name ai-platform -o "$WORK/a1.json"
@@ -62,6 +62,30 @@ run --catalog "$WORK/truncated.db" list
 expect_input_error "rtcat: error: $WORK/truncated.db:"
 run db
 expect_input_error "A subcommand is required"
+
+# A store written with schema version 1 opens: it is upgraded in one transaction, and rtcat says so.
+sqlite3 "$WORK/v1.db" >/dev/null <<SQL
+PRAGMA journal_mode = WAL;
+ATTACH '$DB' AS cur;
+CREATE TABLE catalogs (name TEXT PRIMARY KEY, position INTEGER NOT NULL, header TEXT NOT NULL);
+CREATE TABLE runtimes (
+  catalog TEXT NOT NULL REFERENCES catalogs(name) ON DELETE CASCADE, position INTEGER NOT NULL,
+  id TEXT NOT NULL, version TEXT, released TEXT, released_by TEXT, document TEXT NOT NULL,
+  PRIMARY KEY (catalog, id));
+CREATE INDEX runtimes_by_position ON runtimes(catalog, position);
+INSERT INTO catalogs SELECT name, position, header FROM cur.catalogs WHERE name = 'ai-platform';
+INSERT INTO runtimes SELECT catalog, position, id, version, released, released_by,
+  json_remove(document, '$.released_after') FROM cur.runtimes WHERE catalog = 'ai-platform';
+PRAGMA user_version = 1;
+SQL
+run --catalog "$WORK/v1.db" --at 2020-06-01 check --runtime 2.1
+expect_exit 0
+expect_err "rtcat: upgraded catalog store $WORK/v1.db from schema version 1 to 2"
+[[ $(sqlite3 "$WORK/v1.db" 'PRAGMA user_version') == 2 ]] || fail "v1 store not upgraded to 2"
+run db verify "$WORK/v1.db"
+expect_exit 0
+expect_out "$WORK/v1.db: ok (schema version 2, 1 catalogs)"
+[[ "$ERR" != *upgraded* ]] || fail "upgraded twice"
 
 # A damaged document: verify reports it (exit 1), reading it is an error (exit 2).
 cp "$DB" "$WORK/damaged.db"

@@ -15,7 +15,8 @@ expect_exit 0
 ids=$(cut -d, -f1 <<<"$OUT" | tr -d '\r' | tr '\n' ' ')
 [[ "$ids" == "ID 1.0 1.1 1.2 1.4 1.5 1.6 1.7 1.8 1.9 1.10 1.11 1.12 1.13 1.14 1.15 2.1 2.2 2.3 2.4 2.5 2.6 2.7 2.8 2.9 2.10 2.11 " ]] ||
   fail "unexpected order: $ids"
-expect_out "2.2,<= 2020-08-28,3.7,-,deletion,-,-"
+expect_out "2.2,2020-05-21..2020-08-28,3.7,-,deletion,-,-"
+expect_out "1.1,<= 2019-12-10,2.7,-,deletion,-,-"
 
 # Every entry is past its last milestone after the sunset.
 run --at 2025-02-01 list --platform ai-platform --status supported,expiring,unknown,submission_end --format json
@@ -28,7 +29,7 @@ expect_json 'j.find(e => e.id === "2.11").status' 'submission_end'
 expect_json 'j.find(e => e.id === "2.11").milestones_no_later_than.deletion' '2025-02-01'
 expect_json 'j.find(e => e.id === "2.11").milestones.deletion' 'null'
 expect_json 'j.find(e => e.id === "1.15").milestones.deletion' '2021-12-19'
-expect_json 'Object.keys(j[0]).slice(0, 10).join(",")' 'catalog,id,version,released,released_by,python,packages,status,milestones,milestones_no_later_than'
+expect_json 'Object.keys(j[0]).slice(0, 12).join(",")' 'catalog,id,version,released,released_after,released_by,python,packages,status,milestones,milestones_no_later_than,milestone_windows'
 
 run --at 2020-06-01 list --python 3.5 --platform ai-platform --status supported,expiring --format csv
 expect_out "1.14,2019-07-19"
@@ -37,10 +38,10 @@ expect_no_out "1.15,"
 run --at 2026-09-01 list --platform vertex-prediction --framework sklearn --format markdown
 expect_exit 0
 expect_out "| ID | RELEASED | PYTHON | FRAMEWORKS | STATUS | NEXT MILESTONE | DAYS |"
-expect_out "| sklearn-cpu.1-6 | unknown | 3.10 | scikit-learn 1.6 | expiring | support_end 2026-10-14 | 43 |"
+expect_out "| sklearn-cpu.1-6 | >= 2024-12-01 | 3.10 | scikit-learn 1.6 | expiring | support_end 2026-10-14 | 43 |"
 # Before the data's as_of date an image with no release date may not have existed yet.
 run --at 2026-06-01 list --platform vertex-prediction --framework sklearn --format csv
-expect_out "sklearn-cpu.1-6,unknown,3.10,scikit-learn 1.6,unknown,support_end 2026-10-14,135"
+expect_out "sklearn-cpu.1-6,>= 2024-12-01,3.10,scikit-learn 1.6,unknown,support_end 2026-10-14,135"
 expect_no_out "tf2-cpu"
 
 # Without --platform, every catalog, with a CATALOG column.

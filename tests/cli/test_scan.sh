@@ -24,7 +24,7 @@ expect_out "pkg/submit.py:7:43: error: runtime 2.8"
 expect_out "pkg/submit.py:12:66: error: Python 3.7 is not available on runtime 1.13 (available: 2.7, 3.5) [python-unsupported]"
 # Columns count code points; malformed UTF-8 bytes count one each.
 expect_out "pkg/latin1.txt:1:35: error: runtime 2.11 closed to new jobs"
-expect_out "10 files scanned, 15 references: 14 errors, 3 warnings, 0 notes (11 suppressed)"
+expect_out "10 files scanned, 15 references: 15 errors, 2 warnings, 0 notes (11 suppressed)"
 
 # Same paths when named from outside the tree; a file given directly.
 cd "$SRC" || exit 1

@@ -130,3 +130,134 @@ TEST_CASE("an entry with no release date existed by the catalog's as_of date") {
   // A milestone already reached is certain whatever the release date.
   CHECK(status(images(), "tf-cpu.2-11", "2023-11-15") == "support_end");
 }
+
+namespace {
+// The legacy fixture with runtime 2.4 known to lie in [2021-02-26, 2021-03-02].
+catalog::Catalog with_window(const char* after, const char* by) {
+  auto c = legacy();
+  catalog::RuntimeEntry r = c.runtimes[1];
+  r.id = "2.4";
+  r.version = catalog::Version::parse("2.4");
+  r.released.reset();
+  r.released_after = parse_date(after);
+  r.released_by = parse_date(by);
+  c.runtimes.push_back(r);
+  return c;
+}
+} // namespace
+
+TEST_CASE("a release window: unreleased through released_after, unknown inside, certain from released_by") {
+  auto c = with_window("2021-02-25", "2021-03-02");
+  CHECK(status(c, "2.4", "2021-02-24") == "unreleased");
+  CHECK(status(c, "2.4", "2021-02-25") == "unreleased"); // on released_after itself
+  CHECK(status(c, "2.4", "2021-02-26") == "unknown");    // released_after + 1: the window opens
+  CHECK(status(c, "2.4", "2021-03-01") == "unknown");
+  CHECK(status(c, "2.4", "2021-03-02", 0) == "supported"); // released_by
+  CHECK(status(c, "2.4", "2021-03-03", 0) == "supported");
+  auto lc = lib::evaluate(c, *c.find("2.4"), parse_date("2021-02-25"), 0);
+  CHECK(lib::describe_release(lc.release) == "released between 2021-02-26 and 2021-03-02");
+  CHECK(lc.release.earliest() == parse_date("2021-02-26"));
+  CHECK(lc.release.latest() == parse_date("2021-03-02"));
+  CHECK_FALSE(lc.usable());
+}
+
+TEST_CASE("derived milestones are windows: both ends move by after_months") {
+  auto c = with_window("2021-02-25", "2021-03-02");
+  auto ms = lib::resolve_milestones(c, *c.find("2.4"));
+  CHECK(lib::short_date(ms[0]) == "2022-02-26..2022-03-02");
+  CHECK(lib::short_date(ms[1]) == "2023-02-26..2023-03-02");
+  CHECK(lib::describe_upcoming(ms[0]) == "closes to new jobs between 2022-02-26 and 2022-03-02");
+  CHECK(status(c, "2.4", "2022-02-25", 0) == "supported"); // the day before the window
+  CHECK(status(c, "2.4", "2022-02-26") == "unknown");      // its first day
+  CHECK(status(c, "2.4", "2022-03-01") == "unknown");
+  CHECK(status(c, "2.4", "2022-03-02") == "submission_end"); // its last day: certain
+  CHECK(status(c, "2.4", "2022-03-03") == "submission_end");
+  auto lc = lib::evaluate(c, *c.find("2.4"), parse_date("2022-03-02"), 90);
+  CHECK(lib::describe_reached(*lc.reached()) == "closed to new jobs by 2022-03-02 at the latest");
+  CHECK_FALSE(lc.status.later_possible);
+  SUBCASE("the deletion window, after submission_end is certain") {
+    CHECK_FALSE(lib::evaluate(c, *c.find("2.4"), parse_date("2023-02-25"), 90).status.later_possible);
+    CHECK(lib::evaluate(c, *c.find("2.4"), parse_date("2023-02-26"), 90).status.later_possible);
+    CHECK(lib::evaluate(c, *c.find("2.4"), parse_date("2023-03-01"), 90).status.later_possible);
+    CHECK(status(c, "2.4", "2023-03-02") == "deletion");
+  }
+  SUBCASE("month ends clamp each end") {
+    auto m = with_window("2019-12-30", "2020-02-29");
+    CHECK(lib::short_date(lib::resolve_milestones(m, *m.find("2.4"))[0]) == "2020-12-31..2021-02-28");
+  }
+  SUBCASE("the policy floor closes a window into a date") {
+    auto m = with_window("2018-01-01", "2018-06-01");
+    auto fl = lib::resolve_milestones(m, *m.find("2.4"));
+    CHECK(lib::short_date(fl[0]) == "2020-01-13");
+    CHECK_FALSE(fl[0].at_latest);
+  }
+  SUBCASE("the sunset caps the latest end") {
+    auto m = with_window("2023-06-01", "2023-09-01");
+    CHECK(lib::short_date(lib::resolve_milestones(m, *m.find("2.4"))[1]) == "2025-02-01");
+  }
+}
+
+namespace {
+catalog::Catalog images_with_frameworks() {
+  auto c = images();
+  c.as_of = parse_date("2026-01-01");
+  c.framework_releases.push_back({"tensorflow",
+                                  catalog::Version::parse("2.17"),
+                                  std::nullopt,
+                                  parse_date("2024-07-10"),
+                                  std::nullopt,
+                                  "",
+                                  {"https://github.com/tensorflow/tensorflow/releases"}});
+  c.framework_releases.push_back({"tensorflow",
+                                  catalog::Version::parse("2.11"),
+                                  std::nullopt,
+                                  std::nullopt,
+                                  parse_date("2022-11-20"),
+                                  "upper bound only",
+                                  {"https://example.org/"}});
+  c.framework_releases.push_back({"scikit-learn",
+                                  catalog::Version::parse("1.6"),
+                                  parse_date("2024-12-09"),
+                                  std::nullopt,
+                                  std::nullopt,
+                                  "",
+                                  {"https://scikit-learn.org/"}});
+  return c;
+}
+} // namespace
+
+TEST_CASE("an entry cannot predate the framework it ships") {
+  auto c = images_with_frameworks();
+  CHECK(status(c, "tf-cpu.2-17.py310", "2019-11-30") == "unreleased");
+  CHECK(status(c, "tf-cpu.2-17.py310", "2024-07-10") == "unreleased");
+  CHECK(status(c, "tf-cpu.2-17.py310", "2024-07-11") == "unknown"); // exists by as_of at the latest
+  CHECK(status(c, "tf-cpu.2-17.py310", "2025-07-11") == "support_end");
+  auto lc = lib::evaluate(c, *c.find("tf-cpu.2-17.py310"), parse_date("2024-01-01"), 90);
+  REQUIRE(lc.release.framework);
+  CHECK(lib::describe_release(lc.release) == "not released before 2024-07-11");
+  SUBCASE("an exact framework release: the entry can come out that very day") {
+    CHECK(status(c, "sklearn-cpu.1-6", "2024-12-08") == "unreleased");
+    CHECK(status(c, "sklearn-cpu.1-6", "2024-12-09") == "unknown");
+  }
+  SUBCASE("a framework's upper bound is no lower bound") {
+    CHECK(status(c, "tf-cpu.2-11", "2019-01-01") == "unknown");
+  }
+  SUBCASE("the later lower bound counts") {
+    auto own = c;
+    own.runtimes[1].released_after = parse_date("2024-09-30");
+    auto w = lib::release_window(own, own.runtimes[1]);
+    CHECK(w.after == parse_date("2024-09-30"));
+    CHECK(w.framework == nullptr);
+    own.runtimes[1].released_after = parse_date("2024-01-01");
+    CHECK(lib::release_window(own, own.runtimes[1]).after == parse_date("2024-07-10"));
+  }
+  SUBCASE("the major.minor of the framework's pin finds the release") {
+    auto pin = c;
+    pin.runtimes[1].framework_version = "";
+    pin.runtimes[1].packages = {{"tensorflow", "2.17.1"}};
+    CHECK(lib::release_window(pin, pin.runtimes[1]).after == parse_date("2024-07-10"));
+  }
+  SUBCASE("no version, no bound") {
+    CHECK(lib::release_window(c, *c.find("tf_opt-cpu.nightly")).after == std::nullopt);
+  }
+}
