@@ -112,7 +112,7 @@ int command_index(const CLI::App& root, int from, int argc, char** argv) {
     }
     if (arg.size() > 1 && arg[0] == '-' && !is_number(arg)) {
       const CLI::Option* opt = arg.find('=') == std::string::npos ? root.get_option_no_throw(arg) : nullptr;
-      if (opt && opt->get_type_size() > 0) {
+      if (opt && opt->get_expected_min() > 0) {
         ++i; // its value
       }
       continue;
@@ -196,7 +196,7 @@ std::optional<std::pair<std::string, std::string>> unknown_option(const CLI::App
     }
     std::string name = arg.substr(0, arg.find('='));
     if (const CLI::Option* opt = find(name)) {
-      if (opt->get_type_size() > 0 && name.size() == arg.size()) {
+      if (opt->get_expected_min() > 0 && name.size() == arg.size()) {
         ++i; // its value
       }
       continue;

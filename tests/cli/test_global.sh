@@ -45,6 +45,13 @@ expect_out "verify"
 run report --help
 expect_no_out "once \`rtcat scan\` exists"
 
+# A flag among the global options before the command takes no value.
+run -q --at 2020-06-01 check --runtime 1.15
+expect_exit 0
+run --quiet --at=2020-06-01 --catalog "$SRC/data/ai-platform.json" list --status supported
+expect_exit 0
+expect_out "1.15"
+
 run chek
 expect_input_error "rtcat: error: unknown command 'chek' (did you mean 'check'?)"
 run --at 2020-06-01 lsit
