@@ -5,10 +5,21 @@
 #include "catalog/json_io.hpp"
 #include "catalog/store.hpp"
 #include "util/file.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 
 namespace catalog {
+
+std::vector<std::string> catalog_paths(std::string_view list) {
+  std::vector<std::string> out;
+  for (auto part : util::split(list, ':')) {
+    if (!part.empty()) {
+      out.emplace_back(part);
+    }
+  }
+  return out;
+}
 
 void CatalogSet::add(std::string name, std::function<Catalog()> load) {
   for (const auto& s : m_slots) {

@@ -5,9 +5,14 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace catalog {
+
+// The catalog files of a path list like RTCAT_CATALOG's: ':'-separated, empty parts skipped.
+// catalog_paths("a.json::b.db") == {"a.json", "b.db"}; catalog_paths("") is empty.
+std::vector<std::string> catalog_paths(std::string_view list);
 
 // The catalogs one command works on. Each is built or loaded the first time it is asked for,
 // so a command touches only what it needs.

@@ -1,4 +1,5 @@
 #include "catalog/error.hpp"
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/audit.hpp"
@@ -137,36 +138,20 @@ int run_audit(Context& ctx, const AuditArgs& a) {
   }
   out.flush();
   auto threshold = ctx.fail_threshold();
-  return threshold && summary.worst && *summary.worst >= *threshold ? 1 : 0;
+  return threshold && summary.worst && *summary.worst >= *threshold ? k_exit_findings : k_exit_ok;
 }
 
 } // namespace
 
-void register_audit(CLI::App& app, Context& ctx) {
+Action define_audit(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<AuditArgs>();
-  auto* sub = app.add_subcommand(
-      "audit", "Give every job and model version of an inventory export its runtime status and the action it needs");
-  sub->add_option("files", args->files,
-                  "Inventory files: `gcloud ai-platform jobs list --format=json`, `gcloud ai-platform versions list "
-                  "--format=json` (JSON arrays) or JSON Lines")
+  sub.add_option("files", args->files,
+                 "Inventory files: `gcloud ai-platform jobs list --format=json`, `gcloud ai-platform versions list "
+                 "--format=json` (JSON arrays) or JSON Lines")
       ->required()
       ->type_name("FILE");
-  sub->add_flag("--strict", args->strict, "Stop with an input error (exit 2) at the first malformed record");
-  sub->footer(R"(Examples:
-  gcloud ai-platform jobs list --format=json > jobs.json
-  gcloud ai-platform versions list --model my_model --format=json > versions.json
-  rtcat audit jobs.json versions.json --at 2024-12-01
-  rtcat audit inventory.jsonl --format csv > status.csv
-  rtcat audit data/examples/jobs.json --format json --fail-on never
-
-Formats: table (findings, then a summary by status), json, jsonl (one resource per line, then
-the summary), csv. Model versions are judged as deployed, jobs as new work (a re-run).
-Rule ids: the lifecycle rules of check (submission-end, deletion, support-end, availability-end,
-expiring, lifecycle-unknown, python-unsupported, ...), plus custom-container,
-runtime-version-required (formerly missing-runtime), unknown-runtime, invalid-field,
-malformed-record; 'rtcat rules' lists them all.
-Exit codes: 0 nothing at or above --fail-on, 1 findings (malformed records are errors), 2 input error.)");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_audit(ctx, *args); }; });
+  sub.add_flag("--strict", args->strict, "Stop with an input error (exit 2) at the first malformed record");
+  return [&ctx, args] { return run_audit(ctx, *args); };
 }
 
 } // namespace cli

@@ -1,3 +1,4 @@
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/check.hpp"
@@ -78,28 +79,21 @@ int run_check(Context& ctx, const CheckArgs& a) {
 
 } // namespace
 
-void register_check(CLI::App& app, Context& ctx) {
+Action define_check(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<CheckArgs>();
-  auto* sub = app.add_subcommand(
-      "check", "Is this runtime / Python / framework combination valid on the date? If not, why, and what instead");
-  sub->add_option("-r,--runtime", args->runtime, "Runtime version or image id (2.11, tf-cpu.2-17.py310, CATALOG:ID)")->required();
-  sub->add_option("-p,--python", args->python, "Python version the job uses")->type_name("X.Y");
-  sub->add_option("--framework", args->frameworks,
-                  "Framework the job uses (scikit-learn, xgboost, tensorflow, pytorch); repeatable")
+  sub.add_option("-r,--runtime", args->runtime, "Runtime version or image id (2.11, tf-cpu.2-17.py310, CATALOG:ID)")->required();
+  sub.add_option("-p,--python", args->python, "Python version the job uses")->type_name("X.Y");
+  sub.add_option("--framework", args->frameworks,
+                 "Framework the job uses (scikit-learn, xgboost, tensorflow, pytorch); repeatable")
       ->type_name("NAME")
       ->allow_extra_args(false);
-  sub->add_option("--require", args->requires_, "A PEP 440 requirement the job installs, like 'tensorflow>=2.11'; repeatable")
+  sub.add_option("--require", args->requires_, "A PEP 440 requirement the job installs, like 'tensorflow>=2.11'; repeatable")
       ->type_name("SPEC")
       ->allow_extra_args(false);
-  sub->add_option("--service", args->service, "training (jobs) or prediction (model versions)")
+  sub.add_option("--service", args->service, "training (jobs) or prediction (model versions)")
       ->check(CLI::IsMember({"training", "prediction"}));
-  sub->add_flag("--deployed", args->deployed, "Judge an existing deployed resource rather than new work");
-  sub->footer(R"(Examples:
-  rtcat check --runtime 1.15 --python 3.7 --at 2020-06-01
-  rtcat check --runtime 2.1 --framework scikit-learn --service prediction
-  rtcat check --runtime 2.1 --require 'tensorflow>=2.3' --service prediction --format json
-  rtcat check --runtime vertex-prediction:sklearn-cpu.1-6 --warn-days 365)");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_check(ctx, *args); }; });
+  sub.add_flag("--deployed", args->deployed, "Judge an existing deployed resource rather than new work");
+  return [&ctx, args] { return run_check(ctx, *args); };
 }
 
 } // namespace cli

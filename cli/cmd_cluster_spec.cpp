@@ -1,4 +1,5 @@
 #include "catalog/error.hpp"
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "lib/cluster/cluster_spec.hpp"
 #include "lib/cluster/framework_env.hpp"
@@ -36,7 +37,7 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
   auto replicas = lib::cluster::job_replicas(job, opt);
   if (format == "json") {
     ctx.out(lib::cluster::replicas_json(replicas));
-    return 0;
+    return k_exit_ok;
   }
   std::string out;
   for (const auto& r : replicas) {
@@ -45,37 +46,24 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
     out += lib::cluster::render_env({{"CLUSTER_SPEC", r.cluster_spec}, {"TF_CONFIG", r.tf_config}}, "sh");
   }
   ctx.out(out);
-  return 0;
+  return k_exit_ok;
 }
 
 } // namespace
 
-void register_cluster_spec(CLI::App& app, Context& ctx) {
+Action define_cluster_spec(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<ClusterSpecArgs>();
-  auto* sub = app.add_subcommand("cluster-spec", "The CLUSTER_SPEC and TF_CONFIG each replica of a training job receives");
-  sub->add_option("file", args->file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file")->type_name("FILE");
-  sub->add_option("--gcloud", args->gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")
+  sub.add_option("file", args->file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file")->type_name("FILE");
+  sub.add_option("--gcloud", args->gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")
       ->type_name("COMMAND");
-  sub->add_option("--replica", args->replica, "Only this replica: master:0, worker:N, ps:N or evaluator:N")
+  sub.add_option("--replica", args->replica, "Only this replica: master:0, worker:N, ps:N or evaluator:N")
       ->type_name("TYPE:INDEX");
-  sub->add_option("--trial", args->trial, "Hyperparameter trial id (from 1) in task.trial; tuning jobs default to 1")
+  sub.add_option("--trial", args->trial, "Hyperparameter trial id (from 1) in task.trial; tuning jobs default to 1")
       ->type_name("N")
       ->check(CLI::Range(1L, 1000000L));
-  sub->add_option("--host-pattern", args->host_pattern, "Replica addresses, with {type}, {index} and optionally {job}")
+  sub.add_option("--host-pattern", args->host_pattern, "Replica addresses, with {type}, {index} and optionally {job}")
       ->type_name("PATTERN");
-  sub->footer(R"EX(The master is "chief" in TF_CONFIG when useChiefInTfConfig is true, when the job has evaluators,
-or on runtime 2.1 and later; evaluators are not in TF_CONFIG's cluster. Worker, ps and evaluator
-images default to the master's. Addresses are not known before the job runs: --host-pattern
-stands in for them.
-
-Examples:
-  rtcat cluster-spec job.json
-  rtcat cluster-spec config.yaml --replica worker:1 --trial 3
-  rtcat cluster-spec job.json --format json --host-pattern '{job}-{type}-{index}.svc:2222'
-  eval "$(rtcat cluster-spec job.json --replica master:0)"   # exports CLUSTER_SPEC and TF_CONFIG
-
-Exit codes: 0 printed, 2 unreadable or malformed job, or a job whose replicas the service chooses.)EX");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_cluster_spec(ctx, *args); }; });
+  return [&ctx, args] { return run_cluster_spec(ctx, *args); };
 }
 
 } // namespace cli

@@ -1,3 +1,4 @@
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/timeline.hpp"
@@ -27,7 +28,7 @@ int run_combos(Context& ctx, const CombosArgs& a) {
   }
   if (format == "json") {
     ctx.out(lib::json_combos(rows));
-    return 0;
+    return k_exit_ok;
   }
   lib::Table t;
   t.headers = {"CATALOG", "RUNTIME", "PYTHON", "STATUS", "NEXT MILESTONE", "DAYS"};
@@ -41,22 +42,18 @@ int run_combos(Context& ctx, const CombosArgs& a) {
   }
   if (rows.empty() && format == "table") {
     ctx.out("no runtime x Python combination is valid on " + catalog::format_date(ctx.today()) + "\n");
-    return 0;
+    return k_exit_ok;
   }
   ctx.out(lib::render(t, table_format(format), ctx.color()));
-  return 0;
+  return k_exit_ok;
 }
 
 } // namespace
 
-void register_combos(CLI::App& app, Context& ctx) {
+Action define_combos(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<CombosArgs>();
-  auto* sub = app.add_subcommand("combos", "The runtime x Python combinations valid for new work on the date");
-  sub->add_option("--python", args->python, "Only this Python version")->type_name("X.Y");
-  sub->footer(R"(Examples:
-  rtcat combos --platform ai-platform --at 2020-06-01
-  rtcat combos --python 3.10 --format csv)");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_combos(ctx, *args); }; });
+  sub.add_option("--python", args->python, "Only this Python version")->type_name("X.Y");
+  return [&ctx, args] { return run_combos(ctx, *args); };
 }
 
 } // namespace cli

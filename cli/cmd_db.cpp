@@ -1,6 +1,7 @@
 #include "catalog/error.hpp"
 #include "catalog/json_io.hpp"
 #include "catalog/store.hpp"
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "util/file.hpp"
 #include "util/text.hpp"
@@ -40,7 +41,7 @@ int run_init(Context& ctx, const DbArgs& a) {
     ctx.out("initialised catalog store " + a.db + " (schema version " + std::to_string(catalog::Store::k_schema_version) +
             "); add catalogs with 'rtcat db import " + a.db + " [FILE...]'\n");
   }
-  return 0;
+  return k_exit_ok;
 }
 
 int run_import(Context& ctx, const DbArgs& a) {
@@ -69,7 +70,7 @@ int run_import(Context& ctx, const DbArgs& a) {
     }
     ctx.out(out);
   }
-  return 0;
+  return k_exit_ok;
 }
 
 int run_export(Context& ctx, const DbArgs& a) {
@@ -97,7 +98,7 @@ int run_export(Context& ctx, const DbArgs& a) {
   } else {
     util::write_atomically(a.output, text);
   }
-  return 0;
+  return k_exit_ok;
 }
 
 int run_verify(Context& ctx, const DbArgs& a) {
@@ -117,43 +118,43 @@ int run_verify(Context& ctx, const DbArgs& a) {
            std::to_string(names.size()) + " catalogs)\n";
   }
   ctx.out(out);
-  return problems.empty() ? 0 : 1;
+  return problems.empty() ? k_exit_ok : k_exit_findings;
 }
+
+// Every db subcommand takes the store's path first; `more` adds its other arguments.
+Action define_db_command(CLI::App& sub, Context& ctx, void (*more)(CLI::App&, DbArgs&), int (*run)(Context&, const DbArgs&)) {
+  auto args = std::make_shared<DbArgs>();
+  sub.add_option("db", args->db, "Path of the SQLite catalog store")->required();
+  more(sub, *args);
+  return [&ctx, args, run] { return run(ctx, *args); };
+}
+
+void no_more(CLI::App&, DbArgs&) {}
 
 } // namespace
 
-void register_db(CLI::App& app, Context& ctx) {
-  auto* db = app.add_subcommand("db", "The SQLite catalog store: init, import, export, verify");
-  db->require_subcommand(1);
-  db->footer(R"(Examples:
-  rtcat db init catalog.db
-  rtcat db import catalog.db                      # the embedded catalogs
-  rtcat db import catalog.db my-images.json
-  rtcat db export catalog.db --name ai-platform -o ai-platform.json
-  rtcat db verify catalog.db
-  rtcat --catalog catalog.db list)");
+Action define_db_init(CLI::App& sub, Context& ctx) {
+  return define_db_command(sub, ctx, no_more, run_init);
+}
 
-  auto add = [&](const char* name, const char* help, auto setup, int (*run)(Context&, const DbArgs&)) {
-    auto args = std::make_shared<DbArgs>();
-    auto* sub = db->add_subcommand(name, help);
-    sub->add_option("db", args->db, "Path of the SQLite catalog store")->required();
-    setup(sub, *args);
-    sub->callback([&ctx, args, run] { ctx.action = [&ctx, args, run] { return run(ctx, *args); }; });
-  };
-  add(
-      "init", "Create an empty catalog store (schema, WAL journal)", [](CLI::App*, DbArgs&) {}, run_init);
-  add(
-      "import", "Import catalog JSON files (default: the embedded catalogs) in one transaction",
-      [](CLI::App* sub, DbArgs& a) { sub->add_option("files", a.files, "Catalog JSON files")->type_name("FILE"); }, run_import);
-  add(
-      "export", "Write one catalog as canonical JSON",
-      [](CLI::App* sub, DbArgs& a) {
-        sub->add_option("--name", a.name, "Catalog to export (needed when the store holds several)");
-        sub->add_option("-o,--output", a.output, "Write to this file (atomically) instead of stdout")->type_name("FILE");
+Action define_db_import(CLI::App& sub, Context& ctx) {
+  return define_db_command(
+      sub, ctx, [](CLI::App& s, DbArgs& a) { s.add_option("files", a.files, "Catalog JSON files")->type_name("FILE"); },
+      run_import);
+}
+
+Action define_db_export(CLI::App& sub, Context& ctx) {
+  return define_db_command(
+      sub, ctx,
+      [](CLI::App& s, DbArgs& a) {
+        s.add_option("--name", a.name, "Catalog to export (needed when the store holds several)");
+        s.add_option("-o,--output", a.output, "Write to this file (atomically) instead of stdout")->type_name("FILE");
       },
       run_export);
-  add(
-      "verify", "Check integrity, schema version and every stored document", [](CLI::App*, DbArgs&) {}, run_verify);
+}
+
+Action define_db_verify(CLI::App& sub, Context& ctx) {
+  return define_db_command(sub, ctx, no_more, run_verify);
 }
 
 } // namespace cli

@@ -1,4 +1,5 @@
 #include "catalog/error.hpp"
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "lib/migration_json.hpp"
 #include "lib/report.hpp"
@@ -53,28 +54,16 @@ int run_report(Context& ctx, const ReportArgs& a) {
 
 } // namespace
 
-void register_report(CLI::App& app, Context& ctx) {
+Action define_report(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<ReportArgs>();
-  auto* sub =
-      app.add_subcommand("report", "The migration report: what breaks, when, and what to move to, for everything you own");
-  sub->add_option("--inventory", args->inventories,
-                  "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")
+  sub.add_option("--inventory", args->inventories,
+                 "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")
       ->type_name("FILE");
-  sub->add_option("--scan", args->scan_paths,
-                  "Source tree to scan for runtime references (joins in once `rtcat scan` exists); repeatable")
+  sub.add_option("--scan", args->scan_paths,
+                 "Source tree to scan for runtime references, as `rtcat scan` does; its findings join the report; repeatable")
       ->type_name("PATH");
-  sub->add_option("-o,--output", args->output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
-  sub->footer(R"(Examples:
-  rtcat report --inventory data/examples/jobs.json --inventory data/examples/versions.json --at 2024-12-01
-  rtcat report --inventory data/examples/inventory.jsonl --format html -o report.html --at 2024-12-01
-  rtcat report --inventory jobs.json --format csv > affected.csv
-
-Formats (--format): markdown (default), html (one self-contained file: inline CSS and SVG, no
-script), json, csv (the affected resources). The report has a headline (how many resources
-need action and the next deadline), one section per runtime in use with the targets `upgrade`
-recommends, the lifecycle timeline (HTML) and every affected resource, most urgent first.
-Exit codes: 0 nothing at or above --fail-on, 1 affected resources at or above it, 2 input error.)");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_report(ctx, *args); }; });
+  sub.add_option("-o,--output", args->output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
+  return [&ctx, args] { return run_report(ctx, *args); };
 }
 
 } // namespace cli

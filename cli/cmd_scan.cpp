@@ -1,4 +1,5 @@
 #include "catalog/error.hpp"
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
 #include "cli/output.hpp"
@@ -13,7 +14,6 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 
 #ifndef RTCAT_VERSION
 #define RTCAT_VERSION "0.0.0"
@@ -35,29 +35,10 @@ struct ScanArgs {
   std::string output;
   bool list_rules = false;
   // Global options whose config-file value applies only when the command line leaves them out.
-  CLI::Option* fail_on = nullptr;
-  CLI::Option* warn_days = nullptr;
-  CLI::Option* catalog = nullptr;
+  const CLI::Option* fail_on = nullptr;
+  const CLI::Option* warn_days = nullptr;
+  const CLI::Option* catalog = nullptr;
 };
-
-// "10M", "512K", "1G" or a number of bytes.
-size_t parse_size(const std::string& text) {
-  size_t digits = 0;
-  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
-    ++digits;
-  }
-  std::string unit = text.substr(digits);
-  size_t shift = unit.empty()                 ? 0
-                 : unit == "K" || unit == "k" ? 10
-                 : unit == "M" || unit == "m" ? 20
-                 : unit == "G" || unit == "g" ? 30
-                                              : 99;
-  if (digits == 0 || digits > 12 || shift == 99) {
-    throw catalog::InvalidInput("--max-filesize: invalid size '" + text +
-                                "' (expected a number of bytes with an optional K, M or G, like 10M)");
-  }
-  return static_cast<size_t>(std::stoull(text.substr(0, digits))) << shift;
-}
 
 // Throws InvalidInput for a rule id that no check emits, so that a typo cannot silently
 // suppress nothing. `where` names the flag or config file.
@@ -83,11 +64,9 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   }
   lib::scan::ScanOptions o;
   o.walk.paths = a.paths.empty() ? std::vector<std::string>{"."} : a.paths;
-  o.walk.excludes = a.excludes;
   o.walk.gitignore = !a.no_ignore;
-  o.walk.max_size = parse_size(a.max_filesize);
+  o.walk.max_size = lib::scan::parse_size(a.max_filesize);
   o.walk.threads = a.threads;
-  o.ignore_rules = a.ignore;
 
   std::optional<std::string> config_path;
   if (!a.config.empty()) {
@@ -95,22 +74,19 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   } else if (!a.no_config) {
     config_path = lib::scan::find_config(o.walk.paths.front());
   }
+  lib::scan::Policy policy{ctx.g.fail_on, ctx.g.warn_days, ctx.g.catalogs, a.excludes, a.ignore};
   if (config_path) {
     lib::scan::ScanConfig cfg = lib::scan::read_config(*config_path);
-    if (cfg.fail_on && a.fail_on->count() == 0) {
-      ctx.g.fail_on = *cfg.fail_on;
-    }
-    if (cfg.warn_days && a.warn_days->count() == 0) {
-      ctx.g.warn_days = *cfg.warn_days;
-    }
-    const char* env = std::getenv("RTCAT_CATALOG");
-    if (cfg.catalog && a.catalog->count() == 0 && !(env && *env)) {
-      ctx.g.catalogs = {*cfg.catalog};
-    }
-    o.walk.excludes.insert(o.walk.excludes.end(), cfg.excludes.begin(), cfg.excludes.end());
+    lib::scan::Given given{a.fail_on->count() > 0, a.warn_days->count() > 0,
+                           a.catalog->count() > 0 || !ctx.env_catalogs().empty()};
+    policy = lib::scan::merge_config(policy, cfg, given);
+    ctx.g.fail_on = policy.fail_on;
+    ctx.g.warn_days = policy.warn_days;
+    ctx.g.catalogs = policy.catalogs;
     check_rules(ctx, cfg.ignore, *config_path + ": ignore");
-    o.ignore_rules.insert(o.ignore_rules.end(), cfg.ignore.begin(), cfg.ignore.end());
   }
+  o.walk.excludes = policy.excludes;
+  o.ignore_rules = policy.ignore;
   check_rules(ctx, a.ignore, "--ignore");
   o.on = ctx.today();
   o.warn_days = ctx.g.warn_days;
@@ -139,43 +115,30 @@ int run_scan(Context& ctx, const ScanArgs& a) {
 
 } // namespace
 
-void register_scan(CLI::App& app, Context& ctx) {
+Action define_scan(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<ScanArgs>();
-  args->fail_on = app.get_option("--fail-on");
-  args->warn_days = app.get_option("--warn-days");
-  args->catalog = app.get_option("--catalog");
-  auto* sub = app.add_subcommand(
-      "scan", "Find runtime references in a source tree and report expired or expiring ones with file:line:col");
-  sub->add_option("paths", args->paths, "Files or folders to scan (default: .)")->type_name("PATH");
-  sub->add_option("--exclude", args->excludes, "Skip paths matching this gitignore-style glob (repeatable)")
+  const CLI::App& root = *sub.get_parent();
+  args->fail_on = root.get_option("--fail-on");
+  args->warn_days = root.get_option("--warn-days");
+  args->catalog = root.get_option("--catalog");
+  sub.add_option("paths", args->paths, "Files or folders to scan (default: .)")->type_name("PATH");
+  sub.add_option("--exclude", args->excludes, "Skip paths matching this gitignore-style glob (repeatable)")
       ->type_name("GLOB")
       ->allow_extra_args(false);
-  sub->add_option("--ignore", args->ignore, "Drop findings of this rule id or alias (repeatable; see 'rtcat rules')")
+  sub.add_option("--ignore", args->ignore, "Drop findings of this rule id or alias (repeatable; see 'rtcat rules')")
       ->type_name("RULE")
       ->allow_extra_args(false);
-  sub->add_option("--max-filesize", args->max_filesize, "Skip files larger than this (bytes, or with K, M, G)")
-      ->type_name("SIZE");
-  sub->add_option("-j,--threads", args->threads, "Threads reading files (default: one per core)")
+  sub.add_option("--max-filesize", args->max_filesize, "Skip files larger than this (bytes, or with K, M, G)")->type_name("SIZE");
+  sub.add_option("-j,--threads", args->threads, "Threads reading files (default: one per core)")
       ->type_name("N")
       ->check(CLI::Range(0u, 256u));
-  sub->add_flag("--no-ignore", args->no_ignore, "Do not honour .gitignore files");
-  sub->add_option("--config", args->config, "Config file instead of the repository's .rtcat.toml / .rtcat.yaml")
+  sub.add_flag("--no-ignore", args->no_ignore, "Do not honour .gitignore files");
+  sub.add_option("--config", args->config, "Config file instead of the repository's .rtcat.toml / .rtcat.yaml")
       ->type_name("FILE");
-  sub->add_flag("--no-config", args->no_config, "Do not read .rtcat.toml / .rtcat.yaml");
-  sub->add_option("-o,--output", args->output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
-  sub->add_flag("--list-rules", args->list_rules, "List every rule id with its level and meaning, and exit (as 'rtcat rules')");
-  sub->footer(R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).
-Policy: --fail-on error|warning|note|never, --warn-days N; 'rtcat: ignore[RULE]' on a line or the line above
-suppresses RULE there; .rtcat.toml / .rtcat.yaml at the repository root sets fail-on, warn-days, exclude,
-ignore and catalog (command-line flags win).
-
-Examples:
-  rtcat scan
-  rtcat scan src deploy --exclude 'vendor/**' --fail-on warning
-  rtcat scan --format sarif -o rtcat.sarif
-  rtcat scan --format github --warn-days 180
-  RTCAT_TODAY=2024-06-01 rtcat scan --format json jobs/)");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_scan(ctx, *args); }; });
+  sub.add_flag("--no-config", args->no_config, "Do not read .rtcat.toml / .rtcat.yaml");
+  sub.add_option("-o,--output", args->output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
+  sub.add_flag("--list-rules", args->list_rules, "List every rule id with its level and meaning, and exit (as 'rtcat rules')");
+  return [&ctx, args] { return run_scan(ctx, *args); };
 }
 
 } // namespace cli

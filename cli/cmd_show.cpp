@@ -1,4 +1,5 @@
 #include "catalog/error.hpp"
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/check.hpp"
@@ -108,19 +109,15 @@ int run_show(Context& ctx, const ShowArgs& a) {
   catalog::Date on = ctx.today();
   lib::EntryView v{ref->catalog, ref->entry, lib::evaluate(*ref->catalog, *ref->entry, on, ctx.g.warn_days)};
   ctx.out(format == "json" ? lib::json_entry_full(v) : show_text(v, on, ctx.color()));
-  return 0;
+  return k_exit_ok;
 }
 
 } // namespace
 
-void register_show(CLI::App& app, Context& ctx) {
+Action define_show(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<ShowArgs>();
-  auto* sub = app.add_subcommand("show", "One entry in full, with its timeline, notes and sources");
-  sub->add_option("id", args->id, "Runtime or image id (2.11, tf-cpu.2-17.py310), or CATALOG:ID")->required();
-  sub->footer(R"(Examples:
-  rtcat show 1.15
-  rtcat show vertex-prediction:sklearn-cpu.1-6 --format json)");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_show(ctx, *args); }; });
+  sub.add_option("id", args->id, "Runtime or image id (2.11, tf-cpu.2-17.py310), or CATALOG:ID")->required();
+  return [&ctx, args] { return run_show(ctx, *args); };
 }
 
 } // namespace cli

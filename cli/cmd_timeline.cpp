@@ -1,4 +1,5 @@
 #include "catalog/error.hpp"
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/ics.hpp"
@@ -16,30 +17,6 @@ struct TimelineArgs {
   std::string id;
 };
 
-// "90d", "12w", "6m" (30-day months) or a bare number of days.
-int parse_span(const std::string& text) {
-  auto fail = [&]() -> int {
-    throw catalog::InvalidInput("--within: invalid span '" + text + "' (expected days like 90d, or 12w, 6m, 1y)");
-  };
-  if (text.empty() || text.size() > 7) {
-    return fail();
-  }
-  size_t i = 0;
-  long n = 0;
-  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
-    n = n * 10 + (text[i++] - '0');
-  }
-  if (i == 0) {
-    return fail();
-  }
-  std::string unit = text.substr(i);
-  long mult = unit.empty() || unit == "d" ? 1 : unit == "w" ? 7 : unit == "m" ? 30 : unit == "y" ? 365 : 0;
-  if (mult == 0) {
-    return fail();
-  }
-  return static_cast<int>(n * mult);
-}
-
 int run_timeline(Context& ctx, const TimelineArgs& a) {
   std::string format = ctx.format("timeline", {"table", "json", "csv", "markdown", "svg", "ics"});
   catalog::Date on = ctx.today();
@@ -53,7 +30,7 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     std::erase_if(events, [&](const lib::Event& e) { return e.entry != ref->entry; });
   }
   if (!a.within.empty()) {
-    events = lib::within(events, on, on + date::days{parse_span(a.within)});
+    events = lib::within(events, on, lib::span_end(on, a.within));
   }
   if (format == "json") {
     ctx.out(lib::json_events(events));
@@ -95,22 +72,16 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     }
     ctx.out(lib::render(t, table_format(format), ctx.color()));
   }
-  return 0;
+  return k_exit_ok;
 }
 
 } // namespace
 
-void register_timeline(CLI::App& app, Context& ctx) {
+Action define_timeline(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<TimelineArgs>();
-  auto* sub = app.add_subcommand("timeline", "Every release and milestone in date order; also an SVG chart or an iCalendar feed");
-  sub->add_option("--within", args->within, "Only events from the date to this far ahead (90d, 12w, 6m, 1y)")->type_name("SPAN");
-  sub->add_option("--id", args->id, "Only this runtime or image")->type_name("ID");
-  sub->footer(R"(Examples:
-  rtcat timeline --platform ai-platform
-  rtcat timeline --within 180d --at 2026-06-01
-  rtcat timeline --platform vertex-prediction --format ics > vertex-deadlines.ics
-  rtcat timeline --platform ai-platform --format svg > lifecycle.svg)");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_timeline(ctx, *args); }; });
+  sub.add_option("--within", args->within, "Only events from the date to this far ahead (90d, 12w, 6m, 1y)")->type_name("SPAN");
+  sub.add_option("--id", args->id, "Only this runtime or image")->type_name("ID");
+  return [&ctx, args] { return run_timeline(ctx, *args); };
 }
 
 } // namespace cli

@@ -1,3 +1,4 @@
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/frameworks.hpp"
@@ -112,35 +113,23 @@ int run_upgrade(Context& ctx, const UpgradeArgs& a) {
 
 } // namespace
 
-void register_upgrade(CLI::App& app, Context& ctx) {
+Action define_upgrade(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<UpgradeArgs>();
-  auto* sub = app.add_subcommand("upgrade",
-                                 "What to upgrade or migrate to from a runtime, what changes, and for how long it stays valid");
-  sub->add_option("-r,--runtime", args->runtime, "Current runtime version or image id (1.15, CATALOG:ID)")->required();
-  sub->add_option("-p,--python", args->python, "Python version the job uses now")->type_name("X.Y");
-  sub->add_option("--framework", args->frameworks,
-                  "Framework the job uses (tensorflow, scikit-learn, xgboost, pytorch); repeatable")
+  sub.add_option("-r,--runtime", args->runtime, "Current runtime version or image id (1.15, CATALOG:ID)")->required();
+  sub.add_option("-p,--python", args->python, "Python version the job uses now")->type_name("X.Y");
+  sub.add_option("--framework", args->frameworks,
+                 "Framework the job uses (tensorflow, scikit-learn, xgboost, pytorch); repeatable")
       ->type_name("NAME");
-  sub->add_option("--require", args->requires_, "A PEP 440 requirement the job installs, like 'tensorflow>=2.11'; repeatable")
+  sub.add_option("--require", args->requires_, "A PEP 440 requirement the job installs, like 'tensorflow>=2.11'; repeatable")
       ->type_name("SPEC");
-  sub->add_option("--service", args->service, "training (jobs) or prediction (model versions)")
+  sub.add_option("--service", args->service, "training (jobs) or prediction (model versions)")
       ->check(CLI::IsMember({"training", "prediction"}));
-  sub->add_option("--strategy", args->strategy, "newest (latest version first) or nearest (smallest step first)")
+  sub.add_option("--strategy", args->strategy, "newest (latest version first) or nearest (smallest step first)")
       ->check(CLI::IsMember({"newest", "nearest"}));
-  sub->add_option("--min-days", args->min_days, "Only candidates still usable this many days after the date")
+  sub.add_option("--min-days", args->min_days, "Only candidates still usable this many days after the date")
       ->check(CLI::Range(0, 36500));
-  sub->add_option("--max", args->max, "At most this many candidates")->check(CLI::Range(1, 100));
-  sub->footer(R"(Examples:
-  rtcat upgrade --runtime 1.14 --python 2.7 --at 2019-11-30
-  rtcat upgrade --runtime 1.15 --strategy nearest --min-days 180 --at 2020-02-01
-  rtcat upgrade --runtime 2.1 --framework scikit-learn --service prediction --at 2025-06-01
-  rtcat upgrade --runtime 1.15 --framework tensorflow --at 2025-03-01 --format json
-
-After the platform's sunset (ai-platform: 2025-02-01) the candidates are images of the
-successor catalog for the service (vertex-training, vertex-prediction), by framework and
-version, then Python. Rule ids: unknown-runtime, no-candidate, framework-unknown, stale-data.
-Exit codes: 0 candidates found, 1 no candidate or unknown runtime, 2 input error.)");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_upgrade(ctx, *args); }; });
+  sub.add_option("--max", args->max, "At most this many candidates")->check(CLI::Range(1, 100));
+  return [&ctx, args] { return run_upgrade(ctx, *args); };
 }
 
 } // namespace cli

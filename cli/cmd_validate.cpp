@@ -1,4 +1,5 @@
 #include "catalog/error.hpp"
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
 #include "lib/frameworks.hpp"
@@ -81,38 +82,23 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
 
 } // namespace
 
-void register_validate(CLI::App& app, Context& ctx) {
+Action define_validate(CLI::App& sub, Context& ctx) {
   auto args = std::make_shared<ValidateArgs>();
-  auto* sub = app.add_subcommand("validate", "Check training job specs: REST JSON, gcloud config.yaml or a gcloud command line");
-  sub->add_option("files", args->files,
-                  "Job files: REST JSON (.json: a Job or a bare trainingInput), gcloud config.yaml (.yaml/.yml), or a gcloud "
-                  "command line (.sh, .txt)")
+  sub.add_option("files", args->files,
+                 "Job files: REST JSON (.json: a Job or a bare trainingInput), gcloud config.yaml (.yaml/.yml), or a gcloud "
+                 "command line (.sh, .txt)")
       ->type_name("FILE");
-  sub->add_option("--gcloud", args->gcloud,
-                  "A 'gcloud ai-platform jobs submit training ...' command line (also ml-engine); repeatable")
+  sub.add_option("--gcloud", args->gcloud,
+                 "A 'gcloud ai-platform jobs submit training ...' command line (also ml-engine); repeatable")
       ->type_name("COMMAND");
-  sub->add_option("--requirements", args->requirements,
-                  "What the job installs: a requirements.txt, or a setup.py with a literal install_requires / REQUIRED_PACKAGES "
-                  "list; repeatable")
+  sub.add_option("--requirements", args->requirements,
+                 "What the job installs: a requirements.txt, or a setup.py with a literal install_requires / REQUIRED_PACKAGES "
+                 "list; repeatable")
       ->type_name("FILE");
-  sub->add_option("--framework", args->frameworks,
-                  "A framework the job trains with (scikit-learn, xgboost, tensorflow); repeatable")
+  sub.add_option("--framework", args->frameworks,
+                 "A framework the job trains with (scikit-learn, xgboost, tensorflow); repeatable")
       ->type_name("NAME");
-  sub->footer(R"EX(Checks: runtimeVersion open on --at and pythonVersion on it; runtimeVersion/pythonVersion
-required from 2020-01-13 unless masterConfig.imageUri is set; scaleTier, machine types and
-counts; packageUris (.tar.gz/.whl on gs://) and pythonModule; scikit-learn/XGBoost runtimes;
-requirements over the runtime's pins; images defaulting to the master's; evaluators.
-Rule ids and JSON fields: README, section "Training jobs".
-
-Examples:
-  rtcat validate job.json --at 2020-06-01
-  rtcat validate config.yaml --requirements requirements.txt --format json
-  rtcat validate --gcloud "gcloud ai-platform jobs submit training j1 --runtime-version 2.1 --python-version 3.7 \
-      --package-path trainer --module-name trainer.task --region us-central1"
-  rtcat validate submit.sh --requirements setup.py --fail-on warning
-
-Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 unreadable or malformed input.)EX");
-  sub->callback([&ctx, args] { ctx.action = [&ctx, args] { return run_validate(ctx, *args); }; });
+  return [&ctx, args] { return run_validate(ctx, *args); };
 }
 
 } // namespace cli

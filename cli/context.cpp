@@ -38,30 +38,18 @@ catalog::Date Context::today() {
 
 const catalog::CatalogSet& Context::catalogs() {
   if (!m_set) {
-    std::vector<std::string> paths = g.catalogs;
-    if (paths.empty()) {
-      if (const char* env = std::getenv("RTCAT_CATALOG"); env && *env) {
-        std::string all = env;
-        size_t start = 0;
-        while (start <= all.size()) {
-          size_t colon = all.find(':', start);
-          std::string part = all.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
-          if (!part.empty()) {
-            paths.push_back(part);
-          }
-          if (colon == std::string::npos) {
-            break;
-          }
-          start = colon + 1;
-        }
-      }
-    }
+    std::vector<std::string> paths = g.catalogs.empty() ? env_catalogs() : g.catalogs;
     m_set = paths.empty() ? catalog::CatalogSet::embedded() : catalog::CatalogSet::from_paths(paths);
     for (const auto& u : m_set->upgraded_stores()) {
       std::cerr << store_upgrade_line(u.path, u.from, u.to);
     }
   }
   return *m_set;
+}
+
+std::vector<std::string> Context::env_catalogs() {
+  const char* env = std::getenv("RTCAT_CATALOG");
+  return env ? catalog::catalog_paths(env) : std::vector<std::string>{};
 }
 
 std::vector<const catalog::Catalog*> Context::selected() {

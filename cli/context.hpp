@@ -4,7 +4,6 @@
 #include "lib/finding.hpp"
 #include "lib/lookup.hpp"
 
-#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -34,16 +33,17 @@ struct Globals {
 };
 
 // What a command needs from the command line: the global options, the catalogs, the date,
-// and where output goes. Commands register a deferred action that runs after parsing.
+// and where output goes.
 class Context {
 public:
   Globals g;
-  std::function<int()> action;
 
   // --at, else RTCAT_TODAY, else today's UTC date. Throws InvalidInput for a malformed date.
   catalog::Date today();
   // --catalog / RTCAT_CATALOG files, else the embedded catalogs.
   const catalog::CatalogSet& catalogs();
+  // The catalog files RTCAT_CATALOG names: empty when it is unset or names none.
+  static std::vector<std::string> env_catalogs();
   lib::Scope scope(const std::string& service = "") const { return lib::Scope{g.platform, service}; }
   // The catalogs in scope of --platform.
   std::vector<const catalog::Catalog*> selected();
@@ -64,29 +64,10 @@ private:
   std::optional<catalog::Date> m_today;
 };
 
-// Each command adds itself to the app (one file per command).
 // The line on stderr that says a catalog store was upgraded to a newer schema when it was opened.
 std::string store_upgrade_line(const std::string& path, int from, int to);
 // Prints that line when opening the store upgraded it.
 void report_store_upgrade(const catalog::Store& store);
-
-void register_list(CLI::App& app, Context& ctx);
-void register_show(CLI::App& app, Context& ctx);
-void register_check(CLI::App& app, Context& ctx);
-void register_combos(CLI::App& app, Context& ctx);
-void register_timeline(CLI::App& app, Context& ctx);
-void register_db(CLI::App& app, Context& ctx);
-// [jobs]
-void register_validate(CLI::App& app, Context& ctx);
-void register_cluster_spec(CLI::App& app, Context& ctx);
-void register_cluster_env(CLI::App& app, Context& ctx);
-// [migration]
-void register_upgrade(CLI::App& app, Context& ctx);
-void register_audit(CLI::App& app, Context& ctx);
-void register_report(CLI::App& app, Context& ctx);
-// [scan]
-void register_scan(CLI::App& app, Context& ctx);
-void register_rules(CLI::App& app, Context& ctx);
 
 // The rule registry as `rtcat rules` prints it (table, csv, markdown or json; "text" reads as
 // table), also printed by `scan --list-rules`.

@@ -1,15 +1,18 @@
 // rtcat: the runtime-version catalog and lifecycle engine. This file only wires the command
-// line together: global options, one registration per command, and the mapping of errors to
-// exit codes.
+// line together: the global options, the one command named on the command line (from the
+// table in cli/commands.cpp), and the mapping of errors to exit codes.
 
 #include "catalog/error.hpp"
+#include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
+#include "util/text.hpp"
 #include "util/utf8.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <optional>
 
 #ifndef RTCAT_VERSION
 #define RTCAT_VERSION "0.0.0"
@@ -17,15 +20,206 @@
 
 namespace {
 
-const char* const k_footer = R"(Examples:
+const char* const k_examples = R"(Examples:
   rtcat list --platform ai-platform
   rtcat check --runtime 1.15 --python 3.7 --at 2020-06-01
   rtcat show 2.1
   rtcat timeline --within 180d --platform vertex-prediction
   rtcat --catalog my.db list
 
+'rtcat COMMAND --help' shows a command's options and examples.
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on, 2 usage or input error.
 Environment: RTCAT_TODAY (date for reproducible runs), RTCAT_CATALOG (catalog files, ':'-separated), NO_COLOR.)";
+
+struct GlobalName {
+  cli::GlobalOption bit;
+  const char* name;
+};
+constexpr GlobalName k_global_names[] = {
+    {cli::g_catalog, "--catalog"},     {cli::g_platform, "--platform"}, {cli::g_at, "--at"},
+    {cli::g_format, "--format"},       {cli::g_color, "--color"},       {cli::g_quiet, "--quiet"},
+    {cli::g_warn_days, "--warn-days"}, {cli::g_fail_on, "--fail-on"},
+};
+
+void add_global_options(CLI::App& app, cli::Globals& g) {
+  app.add_option("--catalog", g.catalogs, "Catalog file (JSON) or store (SQLite) instead of the embedded catalogs; repeatable")
+      ->type_name("PATH");
+  app.add_option("--platform", g.platform, "Only this catalog (ai-platform, vertex-training, vertex-prediction, ...)")
+      ->type_name("NAME");
+  app.add_option("--at", g.at, "Evaluate on this UTC date instead of today (also RTCAT_TODAY)")->type_name("YYYY-MM-DD");
+  app.add_option("--format", g.format, "Output format: table, json, csv, markdown (timeline also svg, ics)")->type_name("FORMAT");
+  app.add_option("--color", g.color, "Colour: auto, always or never (NO_COLOR is honoured)")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  app.add_flag("-q,--quiet", g.quiet, "Print only findings and errors");
+  app.add_option("--warn-days", g.warn_days, "A milestone this close marks an entry as expiring")->check(CLI::Range(0, 36500));
+  app.add_option("--fail-on", g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
+      ->check(CLI::IsMember({"error", "warning", "note", "never"}));
+}
+
+// The root's usage line names the command it expects.
+class Formatter : public CLI::Formatter {
+public:
+  std::string make_usage(const CLI::App* app, std::string name) const override {
+    std::string usage = CLI::Formatter::make_usage(app, std::move(name));
+    if (app->get_parent() == nullptr && !usage.empty() && usage.back() == '\n') {
+      usage.insert(usage.size() - 1, " COMMAND [ARGS]");
+    }
+    return usage;
+  }
+};
+
+// `rtcat --help`: every command of the table with its summary (their parsers are not built).
+std::string commands_listing() {
+  size_t width = 0;
+  for (const auto& c : cli::commands()) {
+    width = std::max(width, c.name.size());
+  }
+  std::string out = "Commands:\n";
+  for (const auto& c : cli::commands()) {
+    out += "  " + std::string(c.name) + std::string(width + 2 - c.name.size(), ' ') + std::string(c.summary) + "\n";
+  }
+  return out;
+}
+
+// The end of `rtcat CMD --help`: the command's notes and examples, then the global options it
+// honours (they may come before or after the command).
+std::string command_footer(const CLI::App& root, const cli::Command& cmd) {
+  std::string out(cmd.help);
+  std::string globals;
+  CLI::Formatter formatter;
+  for (const auto& g : k_global_names) {
+    if (cmd.globals & g.bit) {
+      globals += formatter.make_option(root.get_option(g.name), false);
+    }
+  }
+  if (!globals.empty()) {
+    out += (out.empty() ? "" : "\n\n") + std::string("Global options it honours (before or after the command):\n") + globals;
+  }
+  return out;
+}
+
+bool is_number(std::string_view arg) {
+  return arg.size() > 1 && arg.find_first_not_of("-0123456789.") == std::string_view::npos;
+}
+
+// The index of the first argument from `from` that is neither a global option nor its value;
+// argc when there is none.
+int command_index(const CLI::App& root, int from, int argc, char** argv) {
+  for (int i = from; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--") {
+      return argc;
+    }
+    if (arg.size() > 1 && arg[0] == '-' && !is_number(arg)) {
+      const CLI::Option* opt = arg.find('=') == std::string::npos ? root.get_option_no_throw(arg) : nullptr;
+      if (opt && opt->get_expected_min() > 0) {
+        ++i; // its value
+      }
+      continue;
+    }
+    return i;
+  }
+  return argc;
+}
+
+struct UnknownCommand {
+  std::string name;
+  std::string suggestion;
+};
+
+// Adds `cmd` (named at argv[at]) under `parent` with its arguments and options, and, for a
+// command made of subcommands, the one named next. Throws UnknownCommand for a name not in the
+// table.
+void add_command(CLI::App& root, CLI::App& parent, const cli::Command& cmd, int at, int argc, char** argv, cli::Context& ctx,
+                 cli::Action& action) {
+  CLI::App* sub = parent.add_subcommand(std::string(cmd.name), std::string(cmd.summary));
+  sub->footer(command_footer(root, cmd));
+  if (cmd.define) {
+    action = cmd.define(*sub, ctx);
+  }
+  if (cmd.subcommands.empty()) {
+    return;
+  }
+  sub->require_subcommand(1);
+  int next = command_index(root, at + 1, argc, argv);
+  if (next == argc) {
+    for (const auto& c : cmd.subcommands) { // listed by `rtcat db --help`
+      sub->add_subcommand(std::string(c.name), std::string(c.summary));
+    }
+    return;
+  }
+  const cli::Command* child = cli::find_command(cmd.subcommands, argv[next]);
+  if (!child) {
+    std::string suggestion = cli::closest_command(cmd.subcommands, argv[next]);
+    throw UnknownCommand{std::string(cmd.name) + " " + argv[next],
+                         suggestion.empty() ? "" : std::string(cmd.name) + " " + suggestion};
+  }
+  add_command(root, *sub, *child, next, argc, argv, ctx, action);
+}
+
+// The innermost command parsed ("" for none), for "see 'rtcat CMD --help'".
+const CLI::App* innermost(const CLI::App& app) {
+  const CLI::App* at = &app;
+  while (!at->get_subcommands().empty()) {
+    at = at->get_subcommands().front();
+  }
+  return at;
+}
+
+std::string command_path(const CLI::App* app) {
+  std::string out;
+  for (; app && app->get_parent(); app = app->get_parent()) {
+    out = " " + app->get_name() + out;
+  }
+  return out;
+}
+
+// The first option on the command line that neither the command nor the root knows, with the
+// closest name they do know ("" when none is close); nullopt when every option is known.
+// Looks at argv[1] up to argv[end].
+std::optional<std::pair<std::string, std::string>> unknown_option(const CLI::App& command, int end, char** argv) {
+  auto find = [&](const std::string& name) -> const CLI::Option* {
+    for (const CLI::App* app = &command; app; app = app->get_parent()) {
+      if (const CLI::Option* opt = app->get_option_no_throw(name)) {
+        return opt;
+      }
+    }
+    return nullptr;
+  };
+  for (int i = 1; i < end; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--") {
+      break;
+    }
+    if (arg.size() < 2 || arg[0] != '-' || is_number(arg)) {
+      continue;
+    }
+    std::string name = arg.substr(0, arg.find('='));
+    if (const CLI::Option* opt = find(name)) {
+      if (opt->get_expected_min() > 0 && name.size() == arg.size()) {
+        ++i; // its value
+      }
+      continue;
+    }
+    std::vector<std::string> known;
+    for (const CLI::App* app = &command; app; app = app->get_parent()) {
+      for (const CLI::Option* opt : app->get_options()) {
+        for (const auto& l : opt->get_lnames()) {
+          known.push_back("--" + l);
+        }
+        for (const auto& s : opt->get_snames()) {
+          known.push_back("-" + s);
+        }
+      }
+    }
+    return std::pair{name, util::closest(name, std::vector<std::string_view>(known.begin(), known.end()))};
+  }
+  return std::nullopt;
+}
+
+std::string unknown_option_message(const std::pair<std::string, std::string>& unknown) {
+  return "unknown option '" + unknown.first + "'" + (unknown.second.empty() ? "" : " (did you mean '" + unknown.second + "'?)");
+}
 
 // An option given an empty value is what `--at "$DATE"` becomes when DATE is unset: an input
 // error, never "not given". Checked for every option of the command line and the commands run.
@@ -46,51 +240,43 @@ void reject_empty_values(const CLI::App& app) {
 } // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"rtcat: which ML runtime versions are valid, what expires when, and what to move to."};
-  app.footer(k_footer);
+  CLI::App app{"rtcat: which ML runtime versions are valid, what expires when, and what to move to.", "rtcat"};
+  app.formatter(std::make_shared<Formatter>());
+  app.footer(commands_listing() + "\n" + k_examples);
   app.set_version_flag("--version", "rtcat " RTCAT_VERSION);
-  app.require_subcommand(1);
   app.fallthrough();
   app.option_defaults()->always_capture_default();
-
   cli::Context ctx;
-  app.add_option("--catalog", ctx.g.catalogs,
-                 "Catalog file (JSON) or store (SQLite) instead of the embedded catalogs; repeatable")
-      ->type_name("PATH");
-  app.add_option("--platform", ctx.g.platform, "Only this catalog (ai-platform, vertex-training, vertex-prediction, ...)")
-      ->type_name("NAME");
-  app.add_option("--at", ctx.g.at, "Evaluate on this UTC date instead of today (also RTCAT_TODAY)")->type_name("YYYY-MM-DD");
-  app.add_option("--format", ctx.g.format, "Output format: table, json, csv, markdown (timeline also svg, ics)")
-      ->type_name("FORMAT");
-  app.add_option("--color", ctx.g.color, "Colour: auto, always or never (NO_COLOR is honoured)")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  app.add_flag("-q,--quiet", ctx.g.quiet, "Print only findings and errors");
-  app.add_option("--warn-days", ctx.g.warn_days, "A milestone this close marks an entry as expiring")
-      ->check(CLI::Range(0, 36500));
-  app.add_option("--fail-on", ctx.g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
-      ->check(CLI::IsMember({"error", "warning", "note", "never"}));
+  add_global_options(app, ctx.g);
 
-  cli::register_list(app, ctx);
-  cli::register_show(app, ctx);
-  cli::register_check(app, ctx);
-  cli::register_combos(app, ctx);
-  cli::register_timeline(app, ctx);
-  cli::register_db(app, ctx);
-  // [jobs]
-  cli::register_validate(app, ctx);
-  cli::register_cluster_spec(app, ctx);
-  cli::register_cluster_env(app, ctx);
-  // [migration]
-  cli::register_upgrade(app, ctx);
-  cli::register_audit(app, ctx);
-  cli::register_report(app, ctx);
-  // [scan]
-  cli::register_scan(app, ctx);
-  cli::register_rules(app, ctx);
+  // Only the command named on the command line is built, with its options.
+  cli::Action action;
+  int at = command_index(app, 1, argc, argv);
+  try {
+    if (at < argc) {
+      const cli::Command* cmd = cli::find_command(cli::commands(), argv[at]);
+      if (!cmd) {
+        // `rtcat --formt json list`: the mistyped option, not its value, is what is wrong.
+        if (auto unknown = unknown_option(app, at, argv)) {
+          std::cerr << "rtcat: error: " << util::utf8::one_line(unknown_option_message(*unknown)) << " (see 'rtcat --help')\n";
+          return cli::k_exit_input;
+        }
+        throw UnknownCommand{argv[at], cli::closest_command(cli::commands(), argv[at])};
+      }
+      add_command(app, app, *cmd, at, argc, argv, ctx, action);
+    }
+  } catch (const UnknownCommand& unknown) {
+    std::cerr << "rtcat: error: unknown command '" << util::utf8::one_line(unknown.name) << "'"
+              << (unknown.suggestion.empty() ? " (see 'rtcat --help')" : " (did you mean '" + unknown.suggestion + "'?)") << "\n";
+    return cli::k_exit_input;
+  }
 
   try {
     app.parse(argc, argv);
     reject_empty_values(app);
+    if (!action) {
+      throw CLI::RequiredError("a command");
+    }
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
     return cli::k_exit_ok;
@@ -102,24 +288,26 @@ int main(int argc, char** argv) {
     return cli::k_exit_ok;
   } catch (const CLI::ParseError& parse_error) {
     if (parse_error.get_exit_code() == 0) {
-      return app.exit(parse_error);
+      return app.exit(parse_error) == 0 ? cli::k_exit_ok : cli::k_exit_input;
     }
-    // An empty value fails an option's own check first ("not in {...}"); say what is wrong.
+    const CLI::App* command = innermost(app);
     std::string message = parse_error.what();
-    try {
-      reject_empty_values(app);
-    } catch (const CLI::ValidationError& empty) {
-      message = empty.what();
+    if (auto unknown = unknown_option(*command, argc, argv)) {
+      // A mistyped option is the error to report, before any it causes (a required one missing).
+      message = unknown_option_message(*unknown);
+    } else {
+      // An empty value fails an option's own check first ("not in {...}"); say what is wrong.
+      try {
+        reject_empty_values(app);
+      } catch (const CLI::ValidationError& empty) {
+        message = empty.what();
+      }
     }
-    std::string command;
-    for (const auto* sub : app.get_subcommands()) {
-      command = " " + sub->get_name();
-    }
-    std::cerr << "rtcat: error: " << util::utf8::one_line(message) << " (see 'rtcat" << command << " --help')\n";
+    std::cerr << "rtcat: error: " << util::utf8::one_line(message) << " (see 'rtcat" << command_path(command) << " --help')\n";
     return cli::k_exit_input;
   }
   try {
-    return ctx.action ? ctx.action() : cli::k_exit_ok;
+    return action();
   } catch (const catalog::Error& e) {
     std::cerr << "rtcat: error: " << util::utf8::one_line(e.what()) << "\n";
     return cli::k_exit_input;

@@ -67,25 +67,6 @@ std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_v
   return std::nullopt;
 }
 
-namespace {
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1);
-  std::vector<size_t> cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) {
-    prev[j] = j;
-  }
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-} // namespace
-
 std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::string_view id, const Scope& scope, size_t max) {
   std::string_view bare = id.substr(id.find(':') == std::string_view::npos ? 0 : id.find(':') + 1);
   auto wanted = catalog::Version::try_parse(bare);
@@ -107,7 +88,7 @@ std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::strin
       if (wanted && r.version && r.id == r.version->str()) {
         numeric = std::abs((wanted->major() * 1000.0 + wanted->minor()) - (r.version->major() * 1000.0 + r.version->minor()));
       }
-      all.push_back({edit_distance(bare, r.id), numeric, order++, r.id});
+      all.push_back({util::edit_distance(bare, r.id), numeric, order++, r.id});
     }
   }
   std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {

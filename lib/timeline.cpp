@@ -1,6 +1,9 @@
 #include "lib/timeline.hpp"
 
+#include "catalog/error.hpp"
+
 #include <algorithm>
+#include <cctype>
 
 namespace lib {
 
@@ -31,6 +34,37 @@ std::vector<Event> within(const std::vector<Event>& events, Date from, Date to) 
   std::copy_if(events.begin(), events.end(), std::back_inserter(out),
                [&](const Event& e) { return e.date && *e.date >= from && *e.date <= to; });
   return out;
+}
+
+Date span_end(Date from, std::string_view span) {
+  auto fail = [&]() -> Date {
+    throw catalog::InvalidInput("--within: invalid span '" + std::string(span) + "' (expected days like 90d, or 12w, 6m, 1y)");
+  };
+  size_t digits = 0;
+  while (digits < span.size() && std::isdigit(static_cast<unsigned char>(span[digits]))) {
+    ++digits;
+  }
+  if (digits == 0 || span.size() > 7) {
+    return fail();
+  }
+  int n = 0;
+  for (size_t i = 0; i < digits; ++i) {
+    n = n * 10 + (span[i] - '0');
+  }
+  std::string_view unit = span.substr(digits);
+  if (unit.empty() || unit == "d") {
+    return from + date::days{n};
+  }
+  if (unit == "w") {
+    return from + date::days{7 * n};
+  }
+  if (unit == "m") {
+    return catalog::add_months(from, n);
+  }
+  if (unit == "y") {
+    return catalog::add_months(from, 12 * n);
+  }
+  return fail();
 }
 
 std::vector<Combo> combos(const std::vector<const Catalog*>& catalogs, Date on, int warn_days) {

@@ -25,6 +25,11 @@ std::vector<Event> timeline(const std::vector<const Catalog*>& catalogs);
 // Only the events dated from `from` to `to`, both included.
 std::vector<Event> within(const std::vector<Event>& events, Date from, Date to);
 
+// The date a span of time after `from`. A span is a count with a unit: days (90d, or a bare
+// 90), weeks (12w), calendar months (6m: add_months, as milestone policies count them) or
+// calendar years (1y = 12 months). Throws InvalidInput "--within: invalid span ..." otherwise.
+Date span_end(Date from, std::string_view span);
+
 // One valid runtime x Python pair on a date.
 struct Combo {
   const Catalog* catalog = nullptr;

@@ -1,5 +1,7 @@
 #include "util/text.hpp"
 
+#include <algorithm>
+
 namespace util {
 
 std::string join(const std::vector<std::string>& parts, std::string_view separator) {
@@ -25,6 +27,37 @@ std::string_view trim(std::string_view text) {
     return {};
   }
   return text.substr(first, text.find_last_not_of(k_blank) - first + 1);
+}
+
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev(b.size() + 1);
+  std::vector<size_t> cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) {
+    prev[j] = j;
+  }
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string closest(std::string_view word, const std::vector<std::string_view>& candidates) {
+  const size_t limit = std::max<size_t>(2, word.size() / 3);
+  std::string_view best;
+  size_t best_distance = limit + 1;
+  for (auto c : candidates) {
+    size_t d = edit_distance(word, c);
+    if (d < best_distance) {
+      best = c;
+      best_distance = d;
+    }
+  }
+  return std::string(best);
 }
 
 } // namespace util

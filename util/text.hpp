@@ -30,4 +30,13 @@ std::vector<std::string_view> split(std::string_view text, char separator);
 // Text without leading and trailing spaces and tabs (and CR and LF).
 std::string_view trim(std::string_view text);
 
+// The Levenshtein distance: how many one-character insertions, deletions and substitutions turn
+// `a` into `b`. edit_distance("chek", "check") == 1.
+size_t edit_distance(std::string_view a, std::string_view b);
+
+// The candidate closest to `word` by edit_distance, when it is near enough to be a typo of it:
+// at most 2 edits, or a third of the word's length when that is more. The first of equally
+// close candidates wins; "" when none is near. closest("chek", {"list", "check"}) == "check".
+std::string closest(std::string_view word, const std::vector<std::string_view>& candidates);
+
 } // namespace util

@@ -328,4 +328,37 @@ ScanConfig read_config(const std::string& path) {
   return parse_config(path, util::read_file(path));
 }
 
+Policy merge_config(Policy policy, const ScanConfig& cfg, const Given& given) {
+  if (cfg.fail_on && !given.fail_on) {
+    policy.fail_on = *cfg.fail_on;
+  }
+  if (cfg.warn_days && !given.warn_days) {
+    policy.warn_days = *cfg.warn_days;
+  }
+  if (cfg.catalog && !given.catalogs) {
+    policy.catalogs = {*cfg.catalog};
+  }
+  policy.excludes.insert(policy.excludes.end(), cfg.excludes.begin(), cfg.excludes.end());
+  policy.ignore.insert(policy.ignore.end(), cfg.ignore.begin(), cfg.ignore.end());
+  return policy;
+}
+
+size_t parse_size(std::string_view text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
+    ++digits;
+  }
+  std::string_view unit = text.substr(digits);
+  size_t shift = unit.empty()                 ? 0
+                 : unit == "K" || unit == "k" ? 10
+                 : unit == "M" || unit == "m" ? 20
+                 : unit == "G" || unit == "g" ? 30
+                                              : 99;
+  if (digits == 0 || digits > 12 || shift == 99) {
+    throw catalog::InvalidInput("--max-filesize: invalid size '" + std::string(text) +
+                                "' (expected a number of bytes with an optional K, M or G, like 10M)");
+  }
+  return static_cast<size_t>(std::stoull(std::string(text.substr(0, digits)))) << shift;
+}
+
 } // namespace lib::scan

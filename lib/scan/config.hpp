@@ -1,7 +1,9 @@
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lib::scan {
@@ -29,5 +31,30 @@ ScanConfig read_config(const std::string& path);
 
 // The same, from text (the path is used in messages and to resolve `catalog`).
 ScanConfig parse_config(const std::string& path, const std::string& text);
+
+// The policy a scan runs with: what the command line gave, merged with a config file.
+struct Policy {
+  std::string fail_on = "error";
+  int warn_days = 90;
+  std::vector<std::string> catalogs; // empty: RTCAT_CATALOG, else the embedded catalogs
+  std::vector<std::string> excludes;
+  std::vector<std::string> ignore;
+};
+
+// Which settings the command line (or, for the catalogs, RTCAT_CATALOG) gave explicitly.
+struct Given {
+  bool fail_on = false;
+  bool warn_days = false;
+  bool catalogs = false;
+};
+
+// `policy` with `cfg` merged in: the config's fail-on, warn-days and catalog apply where
+// `given` says the command line left them out; its excludes and ignores are added after the
+// command line's.
+Policy merge_config(Policy policy, const ScanConfig& cfg, const Given& given);
+
+// A file size limit: a number of bytes with an optional K, M or G (either case; powers of
+// 1024), like 10M. Throws InvalidInput "--max-filesize: invalid size ..." otherwise.
+size_t parse_size(std::string_view text);
 
 } // namespace lib::scan

@@ -48,3 +48,11 @@ TEST_CASE("every vertex image carries its dates and regional URIs") {
     }
   }
 }
+
+TEST_CASE("catalog_paths splits a ':'-separated list and skips empty parts") {
+  CHECK(catalog::catalog_paths("").empty());
+  CHECK(catalog::catalog_paths(":").empty());
+  CHECK(catalog::catalog_paths("a.json") == std::vector<std::string>{"a.json"});
+  CHECK(catalog::catalog_paths("a.json::b.db:") == std::vector<std::string>{"a.json", "b.db"});
+  CHECK(catalog::catalog_paths("/x/y z.json:rel/c.json") == std::vector<std::string>{"/x/y z.json", "rel/c.json"});
+}

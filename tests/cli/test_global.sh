@@ -17,10 +17,55 @@ expect_exit 0
 expect_out "rtcat "
 
 run
-expect_input_error "A subcommand is required"
+expect_input_error "rtcat: error: a command is required (see 'rtcat --help')"
 
 run frobnicate
-expect_input_error "rtcat: error:"
+expect_input_error "rtcat: error: unknown command 'frobnicate' (see 'rtcat --help')"
+
+# The command table drives the listing, the help of each command and "did you mean".
+run --help
+expect_out "Usage: rtcat [OPTIONS] COMMAND [ARGS]"
+for cmd in list show check combos upgrade timeline validate cluster-spec cluster-env audit report scan rules db; do
+  grep -qE "^  $cmd +[A-Z]" <<<"$OUT" || fail "rtcat --help does not list $cmd"
+done
+run check --help
+expect_exit 0
+expect_out "Usage: rtcat check [OPTIONS]"
+expect_out "Global options it honours (before or after the command):"
+expect_out "--at YYYY-MM-DD"
+expect_out "--fail-on"
+expect_no_out "$RTCAT"
+run cluster-env --help
+expect_out "--format"
+expect_no_out "--warn-days"
+run db import --help
+expect_out "Usage: rtcat db import [OPTIONS] db [files...]"
+run db --help
+expect_out "verify"
+run report --help
+expect_no_out "once \`rtcat scan\` exists"
+
+# A flag among the global options before the command takes no value.
+run -q --at 2020-06-01 check --runtime 1.15
+expect_exit 0
+run --quiet --at=2020-06-01 --catalog "$SRC/data/ai-platform.json" list --status supported
+expect_exit 0
+expect_out "1.15"
+
+run chek
+expect_input_error "rtcat: error: unknown command 'chek' (did you mean 'check'?)"
+run --at 2020-06-01 lsit
+expect_input_error "rtcat: error: unknown command 'lsit' (did you mean 'list'?)"
+run db imprt x.db
+expect_input_error "rtcat: error: unknown command 'db imprt' (did you mean 'db import'?)"
+run check --pyhton 3.7
+expect_input_error "rtcat: error: unknown option '--pyhton' (did you mean '--python'?) (see 'rtcat check --help')"
+run check --runtime 2.1 --plaform ai-platform
+expect_input_error "unknown option '--plaform' (did you mean '--platform'?)"
+run --formt json list
+expect_input_error "unknown option '--formt' (did you mean '--format'?)"
+run list --zzzzzz
+expect_input_error "rtcat: error: unknown option '--zzzzzz' (see 'rtcat list --help')"
 
 run list --no-such-flag
 expect_input_error "--no-such-flag"

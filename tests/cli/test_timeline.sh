@@ -34,6 +34,11 @@ expect_out "2024-06-01"
 node -e 'const s=require("fs").readFileSync(0,"utf8"); if((s.match(/<svg/g)||[]).length!==1||!s.trim().endsWith("</svg>")) process.exit(1)' <<<"$OUT" ||
   fail "SVG is not one well-closed document"
 
+# 6m is six calendar months, as in the milestone policies (180 days would stop at 2020-12-16).
+run --at 2020-06-19 timeline --platform ai-platform --within 6m
+expect_exit 0
+expect_out "2020-12-19     ai-platform  1.15  submission_end"
+
 run timeline --within soon
 expect_input_error "--within: invalid span 'soon' (expected days like 90d, or 12w, 6m, 1y)"
 run timeline --format svg --within 5x

@@ -1,3 +1,4 @@
+#include "catalog/error.hpp"
 #include "catalog/json_io.hpp"
 #include "lib/timeline.hpp"
 #include "tests/support/fixtures.hpp"
@@ -41,4 +42,21 @@ TEST_CASE("combos list the usable runtime x Python pairs, newest first") {
     got.push_back(c.entry->id + "/" + c.python.str());
   }
   CHECK(got == std::vector<std::string>{"2.1/3.7", "1.15/2.7", "1.15/3.7"});
+}
+
+TEST_CASE("span_end counts days and weeks, and months and years on the calendar") {
+  const auto from = parse_date("2024-01-31");
+  CHECK(lib::span_end(from, "90") == parse_date("2024-04-30"));
+  CHECK(lib::span_end(from, "90d") == parse_date("2024-04-30"));
+  CHECK(lib::span_end(from, "2w") == parse_date("2024-02-14"));
+  SUBCASE("6m is six calendar months, not 180 days") {
+    CHECK(lib::span_end(parse_date("2024-06-01"), "6m") == parse_date("2024-12-01"));
+    CHECK(lib::span_end(from, "1m") == parse_date("2024-02-29"));
+  }
+  CHECK(lib::span_end(parse_date("2024-02-29"), "1y") == parse_date("2025-02-28"));
+  CHECK(lib::span_end(from, "0d") == from);
+  for (const char* bad : {"", "d", "6x", "-1d", "1.5m", "12345678", "6 m"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_WITH_AS(lib::span_end(from, bad), doctest::Contains("--within: invalid span"), catalog::InvalidInput);
+  }
 }

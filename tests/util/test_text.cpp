@@ -26,3 +26,24 @@ TEST_CASE("trim drops blanks at both ends") {
   CHECK(util::trim(" \t ") == "");
   CHECK(util::trim("") == "");
 }
+
+TEST_CASE("edit_distance counts insertions, deletions and substitutions") {
+  CHECK(util::edit_distance("", "") == 0);
+  CHECK(util::edit_distance("check", "check") == 0);
+  CHECK(util::edit_distance("chek", "check") == 1);
+  CHECK(util::edit_distance("pyhton", "python") == 2);
+  CHECK(util::edit_distance("", "abc") == 3);
+  CHECK(util::edit_distance("kitten", "sitting") == 3);
+}
+
+TEST_CASE("closest finds a near candidate, or none") {
+  std::vector<std::string_view> commands = {"list", "show", "check", "combos"};
+  CHECK(util::closest("chek", commands) == "check");
+  CHECK(util::closest("lsit", commands) == "list");
+  CHECK(util::closest("frobnicate", commands) == "");
+  CHECK(util::closest("--pyhton", {"--python", "--platform"}) == "--python");
+  CHECK(util::closest("x", {}) == "");
+  SUBCASE("the first of equally close candidates") {
+    CHECK(util::closest("ab", {"ax", "xb"}) == "ax");
+  }
+}

@@ -64,3 +64,52 @@ TEST_CASE("parse_config: YAML") {
                          ".rtcat.yaml:6:10: more than 100000 nodes once aliases are expanded; refusing", catalog::InvalidInput);
   }
 }
+
+TEST_CASE("merge_config: the command line wins, lists add up") {
+  lib::scan::Policy cli;
+  cli.excludes = {"build/"};
+  cli.ignore = {"expiring"};
+  auto cfg = parse_config("repo/.rtcat.toml", "fail-on = \"warning\"\nwarn-days = 180\nexclude = [\"vendor/**\"]\n"
+                                              "ignore = [\"support-end\"]\ncatalog = \"my.json\"\n");
+  SUBCASE("the config fills what the command line left out") {
+    auto p = lib::scan::merge_config(cli, cfg, {});
+    CHECK(p.fail_on == "warning");
+    CHECK(p.warn_days == 180);
+    CHECK(p.catalogs == std::vector<std::string>{"repo/my.json"});
+    CHECK(p.excludes == std::vector<std::string>{"build/", "vendor/**"});
+    CHECK(p.ignore == std::vector<std::string>{"expiring", "support-end"});
+  }
+  SUBCASE("what the command line gave stays") {
+    cli.fail_on = "note";
+    cli.warn_days = 30;
+    cli.catalogs = {"other.json"};
+    auto p = lib::scan::merge_config(cli, cfg, {true, true, true});
+    CHECK(p.fail_on == "note");
+    CHECK(p.warn_days == 30);
+    CHECK(p.catalogs == std::vector<std::string>{"other.json"});
+  }
+  SUBCASE("catalogs given by the environment stay") {
+    auto p = lib::scan::merge_config(cli, cfg, {false, false, true});
+    CHECK(p.catalogs.empty());
+    CHECK(p.fail_on == "warning");
+  }
+  SUBCASE("an empty config changes nothing") {
+    auto p = lib::scan::merge_config(cli, parse_config(".rtcat.toml", ""), {});
+    CHECK(p.fail_on == "error");
+    CHECK(p.warn_days == 90);
+    CHECK(p.excludes == cli.excludes);
+  }
+}
+
+TEST_CASE("parse_size: bytes with an optional K, M or G") {
+  CHECK(lib::scan::parse_size("0") == 0);
+  CHECK(lib::scan::parse_size("512") == 512);
+  CHECK(lib::scan::parse_size("512K") == 512u << 10);
+  CHECK(lib::scan::parse_size("10M") == 10u << 20);
+  CHECK(lib::scan::parse_size("10m") == 10u << 20);
+  CHECK(lib::scan::parse_size("1G") == size_t{1} << 30);
+  for (const char* bad : {"", "M", "10MB", "1.5M", "-1", "1234567890123"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_WITH_AS(lib::scan::parse_size(bad), doctest::Contains("--max-filesize: invalid size"), catalog::InvalidInput);
+  }
+}

@@ -1,0 +1,208 @@
+#include "cli/commands.hpp"
+
+#include "util/text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+namespace cli {
+
+namespace {
+
+// What the commands that evaluate catalog entries on a date honour.
+constexpr unsigned k_lifecycle_globals = g_catalog | g_platform | g_at | g_format | g_color | g_warn_days;
+
+constexpr std::string_view k_help_list = R"(Examples:
+  rtcat list
+  rtcat list --platform ai-platform --at 2020-06-01 --status supported,expiring
+  rtcat list --platform vertex-prediction --framework scikit-learn --format json)";
+
+constexpr std::string_view k_help_show = R"(Examples:
+  rtcat show 1.15
+  rtcat show vertex-prediction:sklearn-cpu.1-6 --format json)";
+
+constexpr std::string_view k_help_check = R"(Examples:
+  rtcat check --runtime 1.15 --python 3.7 --at 2020-06-01
+  rtcat check --runtime 2.1 --framework scikit-learn --service prediction
+  rtcat check --runtime 2.1 --require 'tensorflow>=2.3' --service prediction --format json
+  rtcat check --runtime vertex-prediction:sklearn-cpu.1-6 --warn-days 365)";
+
+constexpr std::string_view k_help_combos = R"(Examples:
+  rtcat combos --platform ai-platform --at 2020-06-01
+  rtcat combos --python 3.10 --format csv)";
+
+constexpr std::string_view k_help_upgrade = R"(Examples:
+  rtcat upgrade --runtime 1.14 --python 2.7 --at 2019-11-30
+  rtcat upgrade --runtime 1.15 --strategy nearest --min-days 180 --at 2020-02-01
+  rtcat upgrade --runtime 2.1 --framework scikit-learn --service prediction --at 2025-06-01
+  rtcat upgrade --runtime 1.15 --framework tensorflow --at 2025-03-01 --format json
+
+After the platform's sunset (ai-platform: 2025-02-01) the candidates are images of the
+successor catalog for the service (vertex-training, vertex-prediction), by framework and
+version, then Python. Rule ids: unknown-runtime, no-candidate, framework-unknown, stale-data.
+Exit codes: 0 candidates found, 1 no candidate or unknown runtime, 2 input error.)";
+
+constexpr std::string_view k_help_timeline = R"(Examples:
+  rtcat timeline --platform ai-platform
+  rtcat timeline --within 180d --at 2026-06-01
+  rtcat timeline --platform vertex-prediction --format ics > vertex-deadlines.ics
+  rtcat timeline --platform ai-platform --format svg > lifecycle.svg)";
+
+constexpr std::string_view k_help_validate =
+    R"EX(Checks: runtimeVersion open on --at and pythonVersion on it; runtimeVersion/pythonVersion
+required from 2020-01-13 unless masterConfig.imageUri is set; scaleTier, machine types and
+counts; packageUris (.tar.gz/.whl on gs://) and pythonModule; scikit-learn/XGBoost runtimes;
+requirements over the runtime's pins; images defaulting to the master's; evaluators.
+Rule ids and JSON fields: README, section "Training jobs".
+
+Examples:
+  rtcat validate job.json --at 2020-06-01
+  rtcat validate config.yaml --requirements requirements.txt --format json
+  rtcat validate --gcloud "gcloud ai-platform jobs submit training j1 --runtime-version 2.1 --python-version 3.7 \
+      --package-path trainer --module-name trainer.task --region us-central1"
+  rtcat validate submit.sh --requirements setup.py --fail-on warning
+
+Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 unreadable or malformed input.)EX";
+
+constexpr std::string_view k_help_cluster_spec =
+    R"EX(The master is "chief" in TF_CONFIG when useChiefInTfConfig is true, when the job has evaluators,
+or on runtime 2.1 and later; evaluators are not in TF_CONFIG's cluster. Worker, ps and evaluator
+images default to the master's. Addresses are not known before the job runs: --host-pattern
+stands in for them.
+
+Examples:
+  rtcat cluster-spec job.json
+  rtcat cluster-spec config.yaml --replica worker:1 --trial 3
+  rtcat cluster-spec job.json --format json --host-pattern '{job}-{type}-{index}.svc:2222'
+  eval "$(rtcat cluster-spec job.json --replica master:0)"   # exports CLUSTER_SPEC and TF_CONFIG
+
+Exit codes: 0 printed, 2 unreadable or malformed job, or a job whose replicas the service chooses.)EX";
+
+constexpr std::string_view k_help_cluster_env = R"EX(Formats (--format): sh (default; export lines for eval), dotenv, json.
+  pytorch:    MASTER_ADDR, MASTER_PORT, WORLD_SIZE (master + workers), RANK (master 0, worker N -> N+1)
+  mxnet:      DMLC_ROLE (master scheduler, worker worker, ps server), DMLC_PS_ROOT_URI,
+              DMLC_PS_ROOT_PORT, DMLC_NUM_WORKER, DMLC_NUM_SERVER
+  tensorflow: TF_CONFIG with the master as chief, without evaluators
+
+Examples:
+  eval "$(rtcat cluster-env --framework pytorch)"          # in a container's entrypoint
+  rtcat cluster-env --framework mxnet --spec spec.json --format json
+  rtcat cluster-env --framework tensorflow --format dotenv > cluster.env
+
+Exit codes: 0 printed, 2 CLUSTER_SPEC missing, not JSON or inconsistent, or a role the framework lacks.)EX";
+
+constexpr std::string_view k_help_audit = R"(Examples:
+  gcloud ai-platform jobs list --format=json > jobs.json
+  gcloud ai-platform versions list --model my_model --format=json > versions.json
+  rtcat audit jobs.json versions.json --at 2024-12-01
+  rtcat audit inventory.jsonl --format csv > status.csv
+  rtcat audit data/examples/jobs.json --format json --fail-on never
+
+Formats: table (findings, then a summary by status), json, jsonl (one resource per line, then
+the summary), csv. Model versions are judged as deployed, jobs as new work (a re-run).
+Rule ids: the lifecycle rules of check (submission-end, deletion, support-end, availability-end,
+expiring, lifecycle-unknown, python-unsupported, ...), plus custom-container,
+runtime-version-required (formerly missing-runtime), unknown-runtime, invalid-field,
+malformed-record; 'rtcat rules' lists them all.
+Exit codes: 0 nothing at or above --fail-on, 1 findings (malformed records are errors), 2 input error.)";
+
+constexpr std::string_view k_help_report = R"(Examples:
+  rtcat report --inventory data/examples/jobs.json --inventory data/examples/versions.json --at 2024-12-01
+  rtcat report --inventory data/examples/inventory.jsonl --format html -o report.html --at 2024-12-01
+  rtcat report --inventory jobs.json --format csv > affected.csv
+
+Formats (--format): markdown (default), html (one self-contained file: inline CSS and SVG, no
+script), json, csv (the affected resources). The report has a headline (how many resources
+need action and the next deadline), one section per runtime in use with the targets `upgrade`
+recommends, the lifecycle timeline (HTML) and every affected resource, most urgent first.
+Exit codes: 0 nothing at or above --fail-on, 1 affected resources at or above it, 2 input error.)";
+
+constexpr std::string_view k_help_scan =
+    R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).
+Policy: --fail-on error|warning|note|never, --warn-days N; 'rtcat: ignore[RULE]' on a line or the line above
+suppresses RULE there; .rtcat.toml / .rtcat.yaml at the repository root sets fail-on, warn-days, exclude,
+ignore and catalog (command-line flags win).
+
+Examples:
+  rtcat scan
+  rtcat scan src deploy --exclude 'vendor/**' --fail-on warning
+  rtcat scan --format sarif -o rtcat.sarif
+  rtcat scan --format github --warn-days 180
+  RTCAT_TODAY=2024-06-01 rtcat scan --format json jobs/)";
+
+constexpr std::string_view k_help_rules =
+    R"(Formats (--format): table (default), json ([{id, severity, description, help, aliases}]), csv, markdown.
+A rule id, or one of its aliases (the ids it replaced), can be given to 'rtcat: ignore[RULE]',
+to 'scan --ignore' and to the ignore list of .rtcat.toml / .rtcat.yaml.
+
+Examples:
+  rtcat rules
+  rtcat rules --format json
+  rtcat rules --format json | jq -r '.[] | select(.severity == "error") | .id')";
+
+constexpr std::string_view k_help_db = R"(Examples:
+  rtcat db init catalog.db
+  rtcat db import catalog.db                      # the embedded catalogs
+  rtcat db import catalog.db my-images.json
+  rtcat db export catalog.db --name ai-platform -o ai-platform.json
+  rtcat db verify catalog.db
+  rtcat --catalog catalog.db list)";
+
+const std::array k_db_commands = {
+    Command{"init", "Create an empty catalog store (schema, WAL journal)", "", g_quiet, define_db_init},
+    Command{"import", "Import catalog JSON files (default: the embedded catalogs) in one transaction", "", g_quiet,
+            define_db_import},
+    Command{"export", "Write one catalog as canonical JSON", "", 0, define_db_export},
+    Command{"verify", "Check integrity, schema version and every stored document", "", g_quiet, define_db_verify},
+};
+
+const std::array k_commands = {
+    Command{"list", "Every entry with release, Python, frameworks, status on the date and next milestone", k_help_list,
+            k_lifecycle_globals, define_list},
+    Command{"show", "One entry in full, with its timeline, notes and sources", k_help_show, k_lifecycle_globals, define_show},
+    Command{"check", "Is this runtime / Python / framework combination valid on the date? If not, why, and what instead",
+            k_help_check, k_lifecycle_globals | g_quiet | g_fail_on, define_check},
+    Command{"combos", "The runtime x Python combinations valid for new work on the date", k_help_combos, k_lifecycle_globals,
+            define_combos},
+    Command{"upgrade", "What to upgrade or migrate to from a runtime, what changes, and for how long it stays valid",
+            k_help_upgrade, k_lifecycle_globals | g_quiet | g_fail_on, define_upgrade},
+    Command{"timeline", "Every release and milestone in date order; also an SVG chart or an iCalendar feed", k_help_timeline,
+            k_lifecycle_globals, define_timeline},
+    Command{"validate", "Check training job specs: REST JSON, gcloud config.yaml or a gcloud command line", k_help_validate,
+            k_lifecycle_globals | g_quiet | g_fail_on, define_validate},
+    Command{"cluster-spec", "The CLUSTER_SPEC and TF_CONFIG each replica of a training job receives", k_help_cluster_spec,
+            g_format, define_cluster_spec},
+    Command{"cluster-env", "Turn this replica's CLUSTER_SPEC into the variables PyTorch, MXNet or TensorFlow expect",
+            k_help_cluster_env, g_format, define_cluster_env},
+    Command{"audit", "Give every job and model version of an inventory export its runtime status and the action it needs",
+            k_help_audit, k_lifecycle_globals | g_quiet | g_fail_on, define_audit},
+    Command{"report", "The migration report: what breaks, when, and what to move to, for everything you own", k_help_report,
+            g_catalog | g_platform | g_at | g_format | g_warn_days | g_fail_on, define_report},
+    Command{"scan", "Find runtime references in a source tree and report expired or expiring ones with file:line:col",
+            k_help_scan, g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on, define_scan},
+    Command{"rules", "Every rule id findings carry: its default severity, meaning and former ids", k_help_rules,
+            g_format | g_color, define_rules},
+    Command{"db", "The SQLite catalog store: init, import, export, verify", k_help_db, g_quiet, nullptr, k_db_commands},
+};
+
+} // namespace
+
+std::span<const Command> commands() {
+  return k_commands;
+}
+
+const Command* find_command(std::span<const Command> table, std::string_view name) {
+  auto it = std::find_if(table.begin(), table.end(), [&](const Command& c) { return c.name == name; });
+  return it == table.end() ? nullptr : &*it;
+}
+
+std::string closest_command(std::span<const Command> table, std::string_view name) {
+  std::vector<std::string_view> names;
+  for (const auto& c : table) {
+    names.push_back(c.name);
+  }
+  return util::closest(name, names);
+}
+
+} // namespace cli

@@ -1,0 +1,78 @@
+#pragma once
+
+// The command table: every command of rtcat in one place, as ninja's kTools[] lists its tools.
+// From it come dispatch, the `rtcat --help` listing, each command's --help (its examples and the
+// global options it honours) and "did you mean" for a mistyped command.
+
+#include "cli/context.hpp"
+#include "cli/exit_code.hpp"
+
+#include <functional>
+#include <span>
+#include <string_view>
+
+namespace CLI {
+class App;
+}
+
+namespace cli {
+
+// The global options, as bits: the ones a command honours are listed in its --help.
+enum GlobalOption : unsigned {
+  g_catalog = 1U << 0,
+  g_platform = 1U << 1,
+  g_at = 1U << 2,
+  g_format = 1U << 3,
+  g_color = 1U << 4,
+  g_quiet = 1U << 5,
+  g_warn_days = 1U << 6,
+  g_fail_on = 1U << 7,
+};
+
+// What runs a command once its arguments are parsed; returns the exit code.
+using Action = std::function<int()>;
+
+struct Command {
+  std::string_view name;
+  // One line: what the command answers (`rtcat --help` and the command's own --help).
+  std::string_view summary;
+  // After the options in `rtcat NAME --help`: examples, formats, rule ids, exit codes.
+  std::string_view help;
+  // The global options it honours (GlobalOption bits).
+  unsigned globals = 0;
+  // Declares the command's arguments and options on `sub` and returns the action that runs it.
+  // nullptr for a command made of subcommands.
+  Action (*define)(CLI::App& sub, Context& ctx) = nullptr;
+  // Its subcommands (db init, db import, ...), each a row like this one.
+  std::span<const Command> subcommands = {};
+};
+
+// Every command, in the order `rtcat --help` lists them.
+std::span<const Command> commands();
+
+// The command of that name in `table`, or nullptr.
+const Command* find_command(std::span<const Command> table, std::string_view name);
+
+// The name in `table` closest to a mistyped `name`, or "" when none is close.
+std::string closest_command(std::span<const Command> table, std::string_view name);
+
+// The definitions, one per cli/cmd_<name>.cpp.
+Action define_list(CLI::App& sub, Context& ctx);
+Action define_show(CLI::App& sub, Context& ctx);
+Action define_check(CLI::App& sub, Context& ctx);
+Action define_combos(CLI::App& sub, Context& ctx);
+Action define_upgrade(CLI::App& sub, Context& ctx);
+Action define_timeline(CLI::App& sub, Context& ctx);
+Action define_validate(CLI::App& sub, Context& ctx);
+Action define_cluster_spec(CLI::App& sub, Context& ctx);
+Action define_cluster_env(CLI::App& sub, Context& ctx);
+Action define_audit(CLI::App& sub, Context& ctx);
+Action define_report(CLI::App& sub, Context& ctx);
+Action define_scan(CLI::App& sub, Context& ctx);
+Action define_rules(CLI::App& sub, Context& ctx);
+Action define_db_init(CLI::App& sub, Context& ctx);
+Action define_db_import(CLI::App& sub, Context& ctx);
+Action define_db_export(CLI::App& sub, Context& ctx);
+Action define_db_verify(CLI::App& sub, Context& ctx);
+
+} // namespace cli
