@@ -257,6 +257,7 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
       std::any_of(res.findings.begin(), res.findings.end(), [](const Finding& f) { return f.severity >= Severity::warning; });
   if (needs_alternative) {
     TargetQuery q = target_query(req, 3);
+    q.current_fails = !res.ok();
     TargetSearch search = find_targets(set, c, &r, q);
     res.suggestions = std::move(search.targets);
     if (res.suggestions.empty() && !res.ok()) {

@@ -146,7 +146,7 @@ public:
         m_current_end = m->date; // the latest it can be
       }
       // Only a job that has to move is offered what may not exist yet.
-      m_must_move = !lc.usable();
+      m_must_move = q.current_fails || !lc.usable();
     }
     std::string next = from.successor_for(q.service);
     m_search.successor = next.empty() ? nullptr : set.get(next);

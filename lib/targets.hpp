@@ -42,6 +42,7 @@ struct TargetQuery {
   size_t max = 5;
   int min_days = 0;           // a target must stay open for new work until on + min_days
   bool any_framework = false; // with no framework known, hand off to images of every framework
+  bool current_fails = false; // the request has an error on the current entry: the job has to move
 };
 
 // A runtime or image to move to, on the query's date and for its service.
