@@ -68,8 +68,12 @@ int run_check(Context& ctx, const CheckArgs& a) {
     if (!res.suggestions.empty()) {
       out += "use instead:\n";
       for (const auto& s : res.suggestions) {
-        out += "  " + s.catalog->name + " " + s.entry->id + "  " + s.lifecycle.status.name + ", python " + python_text(*s.entry) +
-               ", next " + next_text(s.lifecycle) + "\n";
+        std::string python = s.python.empty() ? python_text(*s.entry) : s.python;
+        if (s.python_changes) {
+          python += " (Python changes from " + a.python + ")";
+        }
+        out += "  " + s.catalog->name + " " + s.entry->id + "  " + s.lifecycle.status.name + ", python " + python + ", next " +
+               next_text(s.lifecycle) + (s.unconfirmed ? ", unconfirmed: it may not exist yet on this date" : "") + "\n";
       }
     }
   }

@@ -50,6 +50,11 @@ std::string candidate_text(const lib::Candidate& c, size_t rank) {
   if (!c.entry->uris.empty()) {
     out += "     image: " + c.entry->uris.front() + "\n";
   }
+  for (const auto* twin : c.twins) {
+    if (!twin->uris.empty()) {
+      out += "     " + twin->accelerator + " image: " + twin->uris.front() + "\n";
+    }
+  }
   for (const auto& ch : c.changes) {
     out += "     " + change_text(ch) + "\n";
   }
@@ -101,7 +106,7 @@ int run_upgrade(Context& ctx, const UpgradeArgs& a) {
       }
     }
     if (!plan.closest.empty()) {
-      out += "closest (no longer available):\n";
+      out += "last known prebuilt images (none is offered: none is available on this date):\n";
       for (const auto& c : plan.closest) {
         out += candidate_text(c, 0);
       }

@@ -170,8 +170,10 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
     std::string spec = req_pkg.str();
     if (!pv) {
       out.push_back(make(RuleId::require_unpinned,
-                         who + " has no recorded " + req_pkg.name + " version; " + spec + " is installed when the job starts", c,
-                         r));
+                         who + " has no recorded " + req_pkg.name + " version; " + spec +
+                             (req.service == "prediction" ? " must come with the model version's own package"
+                                                          : " is installed when the job starts"),
+                         c, r));
       continue;
     }
     if (pv->line) {
@@ -183,12 +185,13 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
     }
     auto pin = catalog::pep440::Version::try_parse(pv->version);
     if (pin && !req_pkg.specifiers.contains(*pin)) {
-      std::string msg = spec + " is not satisfied by " + who + "'s " + req_pkg.name + " " + pv->version +
-                        "; it is installed over the pin when the job starts";
+      std::string msg = spec + " is not satisfied by " + who + "'s " + req_pkg.name + " " + pv->version;
       if (req.service == "prediction") {
-        out.push_back(make(RuleId::require_over_pin, Severity::error, msg + ", which is not supported for prediction", c, r));
+        out.push_back(make(RuleId::require_over_pin, Severity::error,
+                           msg + "; a model version cannot install packages over the runtime's pins", c, r));
       } else {
-        out.push_back(make(RuleId::require_over_pin, msg + " (allowed for training)", c, r));
+        out.push_back(make(RuleId::require_over_pin,
+                           msg + "; it is installed over the pin when the job starts (allowed for training)", c, r));
       }
     }
   }
@@ -199,86 +202,28 @@ std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Reques
   if (!req.frameworks.empty() || !current) {
     return req.frameworks;
   }
-  std::vector<std::string> out;
-  if (auto own = entry_framework(*current)) {
-    out.push_back(*own);
-  }
-  for (const auto* list : {&current->packages, &current->package_lines}) {
-    for (const auto& p : *list) {
-      if ((p.name == "tensorflow" || p.name == "scikit-learn" || p.name == "xgboost" || p.name == "torch") &&
-          std::find(out.begin(), out.end(), p.name) == out.end()) {
-        out.push_back(p.name);
-      }
-    }
-  }
-  return out;
+  return frameworks_carried(*current);
 }
 
-std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& from, const RuntimeEntry* current,
-                                const Request& req, size_t max) {
-  std::vector<Suggestion> out;
-  // The day an entry stops being usable at the latest: its last milestone (unknown: far away).
-  auto end_of = [](const Lifecycle& lc) {
-    const MilestoneDate* last = lc.milestones.empty() ? nullptr : &lc.milestones.back();
-    return last && last->date ? last->date->time_since_epoch().count() : 1 << 30;
-  };
-  std::optional<long> current_end;
-  if (current) {
-    current_end = end_of(evaluate(from, *current, req.on, req.warn_days));
+TargetQuery target_query(const Request& req, size_t max) {
+  TargetQuery q;
+  q.python = req.python;
+  q.frameworks = req.frameworks;
+  q.requires_ = req.requires_;
+  q.service = req.service;
+  q.on = req.on;
+  q.warn_days = req.warn_days;
+  q.max = max;
+  return q;
+}
+
+std::vector<Finding> judge(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, const Request& req) {
+  std::vector<Finding> out;
+  if (auto f = lifecycle_finding(c, r, lc, req)) {
+    out.push_back(*f);
   }
-  std::vector<std::string> wanted = frameworks_of(current, req);
-  auto consider = [&](const Catalog& c, bool successor) {
-    for (const auto& r : c.runtimes) {
-      if (&r == current) {
-        continue;
-      }
-      // Images: same framework; and, within a catalog, the same accelerator.
-      auto own = entry_framework(r);
-      if (own && (successor || !wanted.empty()) && std::find(wanted.begin(), wanted.end(), *own) == wanted.end()) {
-        continue;
-      }
-      if (successor && !own) {
-        continue;
-      }
-      if (!successor && current && !current->accelerator.empty() && r.accelerator != current->accelerator) {
-        continue;
-      }
-      Lifecycle lc = evaluate(c, r, req.on, req.warn_days);
-      // Only what is usable, and in the same catalog only what lasts longer.
-      if (!lc.usable() || (!successor && current_end && end_of(lc) <= *current_end)) {
-        continue;
-      }
-      Request probe = req;
-      if (successor) {
-        // A move to another platform changes Python anyway.
-        probe.python.reset();
-        probe.frameworks = {*own};
-      }
-      auto problems = compatibility(c, r, probe);
-      if (std::any_of(problems.begin(), problems.end(), [](const Finding& f) { return f.severity == Severity::error; })) {
-        continue;
-      }
-      out.push_back(Suggestion{&c, &r, std::move(lc)});
-    }
-  };
-  consider(from, false);
-  auto later = [&](const Suggestion& x) { return end_of(x.lifecycle); };
-  std::stable_sort(out.begin(), out.end(), [&](const Suggestion& a, const Suggestion& b) {
-    if (a.entry->version && b.entry->version && *a.entry->version != *b.entry->version) {
-      return *a.entry->version > *b.entry->version;
-    }
-    return later(a) > later(b);
-  });
-  if (out.empty()) {
-    std::string next = from.successor_for(req.service);
-    if (const Catalog* succ = next.empty() ? nullptr : set.get(next)) {
-      consider(*succ, true);
-      std::stable_sort(out.begin(), out.end(), [&](const Suggestion& a, const Suggestion& b) { return later(a) > later(b); });
-    }
-  }
-  if (out.size() > max) {
-    out.resize(max);
-  }
+  auto compat = compatibility(c, r, req);
+  out.insert(out.end(), compat.begin(), compat.end());
   return out;
 }
 
@@ -301,11 +246,7 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
   const Catalog& c = *res.target->catalog;
   const RuntimeEntry& r = *res.target->entry;
   res.lifecycle = evaluate(c, r, req.on, req.warn_days);
-  if (auto f = lifecycle_finding(c, r, *res.lifecycle, req)) {
-    res.findings.push_back(*f);
-  }
-  auto compat = compatibility(c, r, req);
-  res.findings.insert(res.findings.end(), compat.begin(), compat.end());
+  res.findings = judge(c, r, *res.lifecycle, req);
   if (c.as_of && req.on > *c.as_of && has_unknown_or_future(res.lifecycle->milestones, *c.as_of)) {
     res.findings.push_back(make(RuleId::stale_data,
                                 "this answer rests on the " + c.name + " catalog as of " + format_date(*c.as_of) +
@@ -315,25 +256,24 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
   bool needs_alternative =
       std::any_of(res.findings.begin(), res.findings.end(), [](const Finding& f) { return f.severity >= Severity::warning; });
   if (needs_alternative) {
-    res.suggestions = suggest(set, c, &r, req, 3);
-    if (res.suggestions.empty()) {
-      std::string next = c.successor_for(req.service);
-      const Catalog* succ = next.empty() ? nullptr : set.get(next);
+    TargetQuery q = target_query(req, 3);
+    q.current_fails = !res.ok();
+    TargetSearch search = find_targets(set, c, &r, q);
+    res.suggestions = std::move(search.targets);
+    if (res.suggestions.empty() && !res.ok()) {
+      // Nothing usable, and the entry itself is not: say so, and what does fit.
+      const Catalog* succ = search.successor;
       std::string where = succ ? c.name + " or " + succ->name : c.name;
-      auto fws = frameworks_of(&r, req);
-      std::string with = fws.empty() ? "" : " with " + util::join(fws);
-      if (req.python) {
-        with += (with.empty() ? " with Python " : " and Python ") + req.python->str();
-      }
+      std::string with = search.frameworks.empty() ? "" : " with " + util::join(search.frameworks);
       std::string msg = "nothing in " + where + " is usable for " + req.service + with + " on " + format_date(req.on);
-      if (fws.empty() && succ) {
+      if (search.frameworks.empty() && succ) {
         msg += " that matches: no framework is recorded for " + c.entry_noun + " " + r.id + ", pass --framework to find " +
                succ->name + " images";
       }
-      if (succ && succ->as_of) {
-        msg += " (" + succ->name + " data as of " + format_date(*succ->as_of) + "; check the vendor's current list)";
-      }
       res.findings.push_back(make(RuleId::no_alternative, msg, c, r));
+      if (!search.frameworks.empty()) {
+        res.findings.push_back(custom_container_route(search, c, &r, q));
+      }
     }
   }
   for (auto& f : res.findings) {

@@ -5,6 +5,7 @@
 #include "lib/finding.hpp"
 #include "lib/lifecycle.hpp"
 #include "lib/lookup.hpp"
+#include "lib/targets.hpp"
 
 #include <optional>
 #include <string>
@@ -25,12 +26,8 @@ struct Request {
   std::string platform;
 };
 
-// A runtime or image to use instead.
-struct Suggestion {
-  const Catalog* catalog = nullptr;
-  const RuntimeEntry* entry = nullptr;
-  Lifecycle lifecycle;
-};
+// A runtime or image to use instead (see find_targets).
+using Suggestion = Target;
 
 struct CheckResult {
   std::optional<EntryRef> target; // unset when the runtime is not in any catalog
@@ -41,15 +38,17 @@ struct CheckResult {
 };
 
 // Checks a request against the catalogs: lifecycle on the date, Python, framework rules,
-// requirements against pins, data staleness; suggests what to use instead when it fails.
+// requirements against pins, data staleness; suggests what to use instead when it fails (the
+// targets find_targets gives; when there is none and the entry cannot be used, a no-alternative
+// note and the custom-container route).
 CheckResult check(const catalog::CatalogSet& set, const Request& req);
 
-// Entries that satisfy the request's Python, frameworks and requirements and are usable on the
-// date, ranked newest first, from the catalog of `current`. When it has none: images of the
-// successor catalog for the service whose framework is one the request names or `current`
-// carries (ranked by how long they stay available); none when no framework is known.
-std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& from, const RuntimeEntry* current,
-                                const Request& req, size_t max);
+// The findings of the request on one entry, without suggestions: its lifecycle on the date and
+// its compatibility. `check` and `combos` judge with it, so that they always agree.
+std::vector<Finding> judge(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, const Request& req);
+
+// The target query of a request (its Python, frameworks, requirements, service and date).
+TargetQuery target_query(const Request& req, size_t max);
 
 // The frameworks a request is about: those it names, else those the entry carries.
 std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Request& req);

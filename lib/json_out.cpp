@@ -189,7 +189,12 @@ std::string json_check(const Request& req, const CheckResult& res) {
   ordered details = ordered::array();
   for (const auto& s : res.suggestions) {
     ids.push_back(s.entry->id);
-    details.push_back(entry_json(EntryView{s.catalog, s.entry, s.lifecycle}));
+    ordered d = entry_json(EntryView{s.catalog, s.entry, s.lifecycle});
+    d["runs_python"] = s.python.empty() ? ordered(nullptr) : ordered(s.python);
+    d["python_changes"] = s.python_changes;
+    d["unconfirmed"] = s.unconfirmed;
+    d["uris"] = s.uris();
+    details.push_back(d);
   }
   j["suggestions"] = ids;
   j["suggestion_details"] = details;

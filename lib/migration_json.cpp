@@ -45,7 +45,15 @@ ordered candidate_json(const Candidate& c) {
   j["next_milestone"] = next_json(c.lifecycle);
   j["usable_until"] = date_or_null(c.usable_until);
   j["days_usable"] = c.days_usable ? ordered(*c.days_usable) : ordered(nullptr);
-  j["uris"] = c.entry->uris;
+  j["uris"] = c.uris();
+  if (!c.twins.empty()) {
+    ordered twins = ordered::array();
+    for (const auto* t : c.twins) {
+      twins.push_back(ordered{{"id", t->id}, {"accelerator", t->accelerator}});
+    }
+    j["twins"] = twins;
+  }
+  j["python_changes"] = c.python_changes;
   ordered changes = ordered::array();
   for (const auto& ch : c.changes) {
     ordered cj{{"kind", ch.kind},

@@ -94,10 +94,16 @@ constexpr RuleInfo k_rules[] = {
   {R::no_candidate, "no-candidate", Severity::error,
    "`rtcat upgrade` finds nothing to upgrade or migrate to on the date.",
    "No runtime or image in the catalog or its successor is available (and lasts --min-days) for the service and "
-   "framework. The message names the closest images and when they stopped being usable."},
+   "framework. The message gives the date the successor's data is as of; a custom-container-route note follows."},
   {R::framework_unknown, "framework-unknown", Severity::note,
    "No framework is recorded for the runtime, so upgrade shows images of every framework.",
    "A move to the successor catalog needs the job's framework to pick an image. Pass --framework to choose."},
+  {R::custom_container_route, "custom-container-route", Severity::note,
+   "No prebuilt runtime or image fits on the date: a custom container does.",
+   "The platform's runtime-versioning guide answers a job that no prebuilt container serves with a custom "
+   "container: an image with the job's framework and Python, its pinned packages installed, and the entrypoint "
+   "the trainer needs (for prediction, a server that loads the model). The message gives the date the catalog "
+   "data is as of and the last known prebuilt image, which is not a recommendation."},
   {R::runtime_version_required, "runtime-version-required", Severity::error,
    "A job or model version does not set runtimeVersion (required from 2020-01-13).",
    "From 2020-01-13 a training job or model version must give runtimeVersion unless it runs a custom container "

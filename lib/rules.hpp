@@ -40,6 +40,7 @@ enum class RuleId {
   no_alternative,
   no_candidate,
   framework_unknown,
+  custom_container_route,
   // jobs and model versions (validate, scan, audit)
   runtime_version_required,
   python_version_required,

@@ -1,6 +1,7 @@
 #include "lib/timeline.hpp"
 
 #include "catalog/error.hpp"
+#include "lib/check.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -72,12 +73,21 @@ std::vector<Combo> combos(const std::vector<const Catalog*>& catalogs, Date on, 
   for (const auto* c : catalogs) {
     std::vector<Combo> mine;
     for (const auto& r : c->runtimes) {
-      Lifecycle lc = evaluate(*c, r, on, warn_days);
-      if (!lc.usable() || !r.python) {
+      if (!r.python) {
         continue;
       }
+      Lifecycle lc = evaluate(*c, r, on, warn_days);
       for (const auto& py : *r.python) {
-        mine.push_back(Combo{c, &r, py, lc});
+        // Valid exactly when check finds no error for it (an unknown status is a warning).
+        Request req;
+        req.runtime = r.id;
+        req.python = py;
+        req.on = on;
+        req.warn_days = warn_days;
+        auto fs = judge(*c, r, lc, req);
+        if (std::none_of(fs.begin(), fs.end(), [](const Finding& f) { return f.severity == Severity::error; })) {
+          mine.push_back(Combo{c, &r, py, lc});
+        }
       }
     }
     std::stable_sort(mine.begin(), mine.end(), [](const Combo& a, const Combo& b) {

@@ -38,7 +38,8 @@ struct Combo {
   Lifecycle lifecycle;
 };
 
-// The runtime x Python pairs usable for new work on the date, newest runtime first.
+// The runtime x Python pairs valid for new training work on the date (those check finds no
+// error for: an entry of unknown status is listed, with that status), newest runtime first.
 std::vector<Combo> combos(const std::vector<const Catalog*>& catalogs, Date on, int warn_days);
 
 } // namespace lib

@@ -89,11 +89,12 @@ private:
       if (f->severity == Severity::error) {
         f->message += "; set it, or set masterConfig.imageUri for a custom container";
         if (field == "runtimeVersion") {
-          lib::Request probe;
-          probe.on = m_opt.on;
-          probe.warn_days = m_opt.warn_days;
-          auto s = lib::suggest(m_set, *c, nullptr, probe, 1);
-          f->suggestion = s.empty() ? "" : s.front().entry->id;
+          lib::TargetQuery q;
+          q.on = m_opt.on;
+          q.warn_days = m_opt.warn_days;
+          q.max = 1;
+          auto s = lib::find_targets(m_set, *c, nullptr, q);
+          f->suggestion = s.targets.empty() || s.handoff ? "" : s.targets.front().entry->id;
         }
       } else {
         for (const auto& [name, v] : rf.defaults) {

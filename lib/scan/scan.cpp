@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 
 namespace lib::scan {
 
@@ -204,6 +205,7 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   result.ignored = stats.ignored;
   result.symlinks = stats.symlinks;
   Judge judge(set, options);
+  std::set<std::string> said_once;
   for (size_t i = 0; i < files.size(); ++i) {
     const FileRefs& fr = found[i];
     size_t first = result.findings.size();
@@ -229,6 +231,13 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
       if (auto f = judge.required_field(r, res)) {
         fs.push_back(*f);
       }
+      // Notes that follow from a finding (what to use instead, or that nothing fits, and how
+      // old the data is) go with it when it is suppressed; "nothing fits" is said once a run.
+      auto follows = [](const Finding& f) {
+        return f.rule == rule_id(RuleId::no_alternative) || f.rule == rule_id(RuleId::custom_container_route) ||
+               f.rule == rule_id(RuleId::stale_data);
+      };
+      bool kept_reason = false;
       for (auto& f : fs) {
         bool at_python = r.python && (f.rule == rule_id(RuleId::python_unsupported) || f.rule == rule_id(RuleId::python_unknown));
         const Position& at = at_python ? fr.python_at[k] : fr.runtime_at[k];
@@ -240,6 +249,14 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
             suppressed(fr.suppressions, f)) {
           ++result.suppressed;
           continue;
+        }
+        if (follows(f)) {
+          bool once = f.rule != rule_id(RuleId::stale_data);
+          if (!kept_reason || (once && !said_once.insert(f.rule).second)) {
+            continue;
+          }
+        } else if (f.severity >= catalog::Severity::warning) {
+          kept_reason = true;
         }
         result.regions.push_back(Region{at.end_column, fingerprint(f, at.line_text)});
         result.findings.push_back(std::move(f));

@@ -90,7 +90,7 @@ expect_exit 0
 expect_out "note: tensorflow>=2.3 is not satisfied by runtime 2.1's tensorflow 2.1.0; it is installed over the pin when the job starts (allowed for training) [require-over-pin]"
 run --at 2020-06-01 check --runtime 2.1 --require 'tensorflow>=2.3' --service prediction
 expect_exit 1
-expect_out "which is not supported for prediction [require-over-pin]"
+expect_out "a model version cannot install packages over the runtime's pins [require-over-pin]"
 run --at 2020-06-01 check --runtime 2.1 --require 'scikit-learn==0.22.*' --require 'xgboost~=0.90'
 expect_exit 0
 expect_no_out "require"
@@ -103,7 +103,19 @@ expect_out "use instead:
   vertex-prediction sklearn-cpu.1-5  support_end, python 3.10, next availability_end 2027-01-14"
 # Nothing usable: say so, with the data date.
 run --at 2026-11-30 check --runtime 1.14
-expect_out "note: nothing in ai-platform or vertex-training is usable for training with tensorflow on 2026-11-30 (vertex-training data as of 2026-08-21; check the vendor's current list) [no-alternative]"
+expect_out "note: nothing in ai-platform or vertex-training is usable for training with tensorflow on 2026-11-30 [no-alternative]"
+expect_out "note: no prebuilt vertex-training image fits on 2026-11-30 (data as of 2026-08-21): use a custom container with tensorflow 1.14.0 and Python 2.7 or 3.5"
+expect_out "last known prebuilt image: tf-cpu.2-17.py310 (withdrawn 2026-07-11) [custom-container-route]"
+
+# Suggestions exist on the date: for 2.8 before its release, only runtimes certainly released.
+run check --runtime 2.8 --at 2022-01-01 --format json
+expect_exit 1
+expect_json 'j.suggestions.join(" ")' "2.6 2.5 2.4"
+expect_json 'j.suggestion_details.every(s => !s.unconfirmed && s.status != "unreleased")' "true"
+
+# Python is a change, not a filter.
+run check --runtime 1.14 --python 3.5 --at 2020-08-01
+expect_out "ai-platform 2.1  supported, python 3.7 (Python changes from 3.5)"
 
 # Not in the catalog: a finding, not an input error.
 run --at 2020-06-01 check --runtime 2.12

@@ -4,12 +4,22 @@ source "$(dirname "$0")/lib.sh"
 
 run --at 2020-06-01 combos --platform ai-platform
 expect_exit 0
-expect_out_eq "CATALOG      RUNTIME  PYTHON  STATUS     NEXT MILESTONE             DAYS
-ai-platform  2.1      3.7     supported  submission_end 2021-03-09  281
-ai-platform  1.15     2.7     supported  submission_end 2020-12-19  201
-ai-platform  1.15     3.7     supported  submission_end 2020-12-19  201
-ai-platform  1.14     2.7     expiring   submission_end 2020-07-19  48
-ai-platform  1.14     3.5     expiring   submission_end 2020-07-19  48"
+# An entry of unknown status (2.2 was released between 2020-05-06 and 2020-08-28) is listed as such.
+expect_out_eq "CATALOG      RUNTIME  PYTHON  STATUS     NEXT MILESTONE                         DAYS
+ai-platform  2.2      3.7     unknown    submission_end 2021-05-21..2021-08-28  453
+ai-platform  2.1      3.7     supported  submission_end 2021-03-09              281
+ai-platform  1.15     2.7     supported  submission_end 2020-12-19              201
+ai-platform  1.15     3.7     supported  submission_end 2020-12-19              201
+ai-platform  1.14     2.7     expiring   submission_end 2020-07-19              48
+ai-platform  1.14     3.5     expiring   submission_end 2020-07-19              48"
+
+# combos and check agree: 2.11 was open on 2023-06-01 (released between 2022-12-09 and 2023-04-08).
+run --at 2023-06-01 combos --platform ai-platform --format json
+expect_exit 0
+expect_json 'j.filter(c => c.runtime == "2.11" && c.python == "3.7").length' "1"
+run check --runtime 2.11 --python 3.7 --at 2023-06-01
+expect_exit 0
+expect_out "is valid for training on 2023-06-01"
 
 run --at 2020-06-01 combos --platform ai-platform --python 2.7 --format json
 expect_json 'j.map(c => c.runtime).join(",")' '1.15,1.14'

@@ -24,14 +24,43 @@ expect_exit 0
 expect_out "candidates for training (newest first):"
 expect_out "1. ai-platform 1.14  python 3.5, supported, next submission_end 2020-07-19 (353 days), usable until 2020-07-19"
 expect_out "tensorflow 1.12.3 -> 1.14.0"
-expect_out "numpy (none) -> 1.16.4"
+# Only packages both pin: no "(none) -> x.y" lines.
+expect_no_out "(none) ->"
 
 # TensorFlow 1 -> 2 and Python 2 -> 3 are flagged as breaking.
 run upgrade --runtime 1.15 --python 2.7 --at 2020-06-01 --format json
 expect_json 'j.candidates[0].id' "2.1"
 expect_json 'j.candidates[0].changes.filter(c => c.breaking).map(c => c.name).join(" ")' "python tensorflow"
 expect_json 'j.candidates[0].changes.find(c => c.name == "tensorflow").from' "1.15.0"
-expect_json 'j.candidates[0].changes.find(c => c.name == "scikit-learn").to' "0.22.1"
+expect_json 'j.candidates[0].changes.some(c => c.name == "scikit-learn")' "false"
+
+# Only what existed on the date: from 1.15 on 2021-06-01, ai-platform 2.4 (released by
+# 2021-03-02) first, and no image whose framework did not exist yet.
+run upgrade --runtime 1.15 --at 2021-06-01 --format json
+expect_exit 0
+expect_json 'j.candidates[0].id' "2.4"
+expect_json 'j.candidates[0].unconfirmed' "false"
+expect_json 'j.candidates.every(c => c.catalog == "ai-platform")' "true"
+expect_json 'j.candidates.filter(c => c.unconfirmed).every((c, i, a) => j.candidates.indexOf(c) >= j.candidates.length - a.length)' "true"
+
+# The help example: 1.14 with Python 2.7 on 2019-11-30 is the newest runtime; nothing outlasts it
+# yet, and no TensorFlow 2.17 image is named.
+run upgrade --runtime 1.14 --python 2.7 --at 2019-11-30
+expect_exit 0
+expect_out "outlasts runtime 1.14; keep it until a newer one appears [no-alternative]"
+expect_no_out "2-17"
+
+# Python is a change, not a filter: 1.14 with Python 3.5 moves to a runtime with 3.7.
+run upgrade --runtime 1.14 --python 3.5 --at 2020-08-01 --format json
+expect_json 'j.candidates.map(c => c.id).join(" ")' "2.1 1.15 2.2"
+expect_json 'j.candidates[0].python' "3.7"
+expect_json 'j.candidates[0].python_changes' "true"
+expect_json 'j.candidates[2].unconfirmed' "true"
+
+# CPU and GPU twins are one candidate with both URIs.
+run upgrade --runtime 1.15 --at 2025-03-01 --format json
+expect_json 'j.candidates[0].twins.map(t => t.id).join(" ")' "tf-gpu.2-17.py310"
+expect_json 'j.candidates[0].uris.some(u => u.includes("/tf-gpu.2-17.py310:"))' "true"
 
 # The sunset hand-off: the day before, the platform is still the answer's subject; on the day,
 # the successor catalog's images for the service, with their URIs and end dates.
@@ -57,9 +86,11 @@ expect_exit 0
 expect_json 'j.candidates[0].id' "tf-cpu.2-17.py310"
 run upgrade --runtime 1.15 --at 2026-07-11
 expect_exit 1
-expect_out "error: nothing in ai-platform or vertex-training is available for training with tensorflow on 2026-07-11; closest: tf-cpu.2-17.py310 (usable until 2026-07-11)"
+expect_out "error: nothing in ai-platform or vertex-training is available for training with tensorflow on 2026-07-11; vertex-training data as of 2026-08-21, check the vendor's current list [no-candidate]"
+expect_out "note: no prebuilt vertex-training image fits on 2026-07-11 (data as of 2026-08-21): use a custom container with tensorflow 1.15.0 and Python 2.7 or 3.7, the job's pinned packages installed in the image, and the trainer's entrypoint"
+expect_out "last known prebuilt image: tf-cpu.2-17.py310 (withdrawn 2026-07-11) [custom-container-route]"
 expect_out "vertex-training data as of 2026-08-21"
-expect_out "closest (no longer available):"
+expect_out "last known prebuilt images (none is offered: none is available on this date):"
 run upgrade --runtime 1.15 --at 2026-07-11 --format json
 expect_json 'j.findings[0].rule' "no-candidate"
 expect_json 'j.closest[0].id' "tf-cpu.2-17.py310"

@@ -127,8 +127,14 @@ TEST_CASE("check: suggestions come from the catalog, then from the successor") {
   SUBCASE("nothing left: a note that says so and names the data date") {
     auto none = lib::check(set(), request("2.1", "2026-08-01"));
     CHECK(none.suggestions.empty());
-    CHECK(rules(none).back() == "no-alternative");
-    CHECK(none.findings.back().message.find("images data as of 2024-06-01") != std::string::npos);
+    auto rs = rules(none);
+    REQUIRE(rs.size() >= 2);
+    CHECK(rs[rs.size() - 2] == "no-alternative");
+    CHECK(rs.back() == "custom-container-route");
+    // The route: a custom container, beside the data's date and the last known image.
+    CHECK(none.findings.back().message.find("use a custom container with tensorflow") != std::string::npos);
+    CHECK(none.findings.back().message.find("(data as of 2024-06-01)") != std::string::npos);
+    CHECK(none.findings.back().message.find("last known prebuilt image: tf-cpu.2-17.py310") != std::string::npos);
   }
 }
 

@@ -35,13 +35,14 @@ TEST_CASE("within keeps the events from the date to the span, both included") {
   CHECK(got == std::vector<std::string>{"1.15 submission_end", "1.13 deletion"});
 }
 
-TEST_CASE("combos list the usable runtime x Python pairs, newest first") {
+TEST_CASE("combos list the runtime x Python pairs check finds valid, newest first, unknown ones marked") {
   auto rows = lib::combos({&legacy()}, parse_date("2020-06-01"), 90);
   std::vector<std::string> got;
   for (const auto& c : rows) {
     got.push_back(c.entry->id + "/" + c.python.str());
   }
-  CHECK(got == std::vector<std::string>{"2.1/3.7", "1.15/2.7", "1.15/3.7"});
+  CHECK(got == std::vector<std::string>{"2.2/3.7", "2.1/3.7", "1.15/2.7", "1.15/3.7"});
+  CHECK(rows.front().lifecycle.status.name == "unknown"); // 2.2: released by 2020-08-28, not known when
 }
 
 TEST_CASE("span_end counts days and weeks, and months and years on the calendar") {

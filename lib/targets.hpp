@@ -1,0 +1,113 @@
+#pragma once
+
+#include "catalog/catalog_set.hpp"
+#include "catalog/pep440.hpp"
+#include "lib/finding.hpp"
+#include "lib/lifecycle.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lib {
+
+// How targets are ranked: `newest` puts the most recent version first; `nearest` the
+// smallest step up from the current one (for images: the framework version closest to the
+// current one), so that the migration changes as little as possible.
+enum class Strategy { newest, nearest };
+
+// Parses "newest" or "nearest"; throws InvalidInput listing the valid values otherwise.
+Strategy parse_strategy(std::string_view text);
+
+// One thing that differs between the current runtime and a target.
+struct Change {
+  std::string kind;      // "python", "framework", "package", "platform"
+  std::string name;      // "python", "tensorflow", "numpy", the catalog name
+  std::string from;      // empty: not on the current runtime
+  std::string to;        // empty: not on the target
+  bool breaking = false; // a major version jump (TensorFlow 1 -> 2), a platform move
+  std::string note;      // why it is breaking, when it is
+};
+
+// What a target must fit, on which date and for which service.
+struct TargetQuery {
+  std::optional<catalog::Version> python; // the Python the job runs now (unset: unknown)
+  std::vector<std::string> frameworks;    // framework keys the job names (empty: the current entry's)
+  std::vector<catalog::pep440::Requirement> requires_;
+  std::string service = "training";
+  Date on;
+  int warn_days = 90;
+  Strategy strategy = Strategy::newest;
+  size_t max = 5;
+  int min_days = 0;           // a target must stay open for new work until on + min_days
+  bool any_framework = false; // with no framework known, hand off to images of every framework
+  bool current_fails = false; // the request has an error on the current entry: the job has to move
+};
+
+// A runtime or image to move to, on the query's date and for its service.
+struct Target {
+  const Catalog* catalog = nullptr;
+  const RuntimeEntry* entry = nullptr;    // the twin that matches the current accelerator (cpu first)
+  std::vector<const RuntimeEntry*> twins; // the same image for the other accelerators
+  Lifecycle lifecycle;                    // of `entry` on the date
+  std::string python;                     // the Python it would run ("" when the sources do not say)
+  bool python_changes = false;            // a different Python than the job runs now
+  bool unconfirmed = false;               // its release window holds the date: it may not exist yet
+  bool handoff = false;                   // from the successor catalog
+  std::optional<Date> usable_until;       // its first error milestone (the latest it can be); unset: unknown
+  std::optional<long> days_usable;
+  std::vector<Change> changes; // from the current entry (empty when there is none)
+
+  // Every URI of the target: the entry's, then its twins'.
+  std::vector<std::string> uris() const;
+};
+
+// The answer of a target search.
+struct TargetSearch {
+  std::vector<std::string> frameworks; // what the search was about
+  std::vector<Target> targets;         // ranked, best first: confirmed ones before unconfirmed ones
+  const Catalog* successor = nullptr;  // the catalog a hand-off goes to (nullptr: none)
+  bool handoff = false;                // targets come from the successor catalog
+  bool sunset = false;                 // the current catalog is past its sunset on the date
+  bool frameworks_guessed = false;     // no framework known: images of every framework are shown
+  std::string handoff_reason;
+  // When nothing fits: the newest prebuilt images the data knows for the frameworks, whatever
+  // their state on the date (the "last known", never a recommendation).
+  std::vector<Target> last_known;
+};
+
+// Finds what to move to from `current` (an entry of `from`; nullptr: a default for a job that
+// names none). A target, on the query's date and for its service:
+//  - exists: not unreleased; one whose release window holds the date is unconfirmed and ranked
+//    after every confirmed one;
+//  - is open: no error milestone for new work reached, nor possibly reached, on the date (nor on
+//    date + min_days);
+//  - outlasts the current entry: the earliest day its first error milestone can be is later than
+//    the latest day the current entry's can be;
+//  - fits: no error finding for the frameworks and requirements on it. Python is a change, not a
+//    filter: the same Python when the target has it, else the closest newer one (an older one
+//    does not fit);
+//  - is newer: in the same catalog, not an older version than the current entry.
+// Same catalog first; the successor catalog for the service (images of the job's frameworks)
+// when the catalog is past its sunset or nothing in it fits. CPU and GPU twins (same framework,
+// version and Python) are one target. At most `max` targets.
+TargetSearch find_targets(const catalog::CatalogSet& set, const Catalog& from, const RuntimeEntry* current, const TargetQuery& q);
+
+// The custom-container-route note for a search that found nothing prebuilt: a container with the
+// frameworks and Python the job needs, its pinned packages and the entrypoint (training) or
+// model server (prediction), beside the date the data is as of and the last known image.
+Finding custom_container_route(const TargetSearch& s, const Catalog& from, const RuntimeEntry* current, const TargetQuery& q);
+
+// What changes from `current` to `target` for the frameworks of interest: Python, framework
+// versions (major jumps are breaking) and every package both pin, old -> new.
+std::vector<Change> changes_between(const RuntimeEntry& current, const RuntimeEntry& target, const std::string& python_from,
+                                    const std::string& python_to, const std::vector<std::string>& frameworks);
+
+// The frameworks an entry carries (images: their framework; runtimes: the frameworks it pins).
+std::vector<std::string> frameworks_carried(const RuntimeEntry& r);
+
+// The first milestone that closes the entry to new work, if the catalog has one.
+const MilestoneDate* first_error_milestone(const Lifecycle& lc);
+
+} // namespace lib
