@@ -136,7 +136,7 @@ std::optional<catalog::Version> rank_version(const Target& t) {
 class Finder {
 public:
   Finder(const catalog::CatalogSet& set, const Catalog& from, const RuntimeEntry* current, const TargetQuery& q)
-      : m_set(set), m_from(from), m_current(current), m_q(q) {
+      : m_from(from), m_current(current), m_q(q) {
     m_search.frameworks = q.frameworks.empty() && current ? frameworks_carried(*current) : q.frameworks;
     if (current) {
       Lifecycle lc = evaluate(from, *current, q.on, q.warn_days);
@@ -179,7 +179,6 @@ public:
   }
 
 private:
-  const catalog::CatalogSet& m_set;
   const Catalog& m_from;
   const RuntimeEntry* m_current;
   const TargetQuery& m_q;
