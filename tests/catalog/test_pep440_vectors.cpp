@@ -1386,11 +1386,15 @@ TEST_CASE("pep440 vectors: test_version.py valid and invalid versions") {
 }
 
 TEST_CASE("pep440 vectors: test_version.py normalisation and str") {
-  for (const auto& [in, out] : NORMALIZED_VERSIONS) {
+  for (const auto& [in_b, out_b] : NORMALIZED_VERSIONS) {
+    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& out = out_b;
     INFO("in: " << in);
     CHECK(v(in).str() == out);
   }
-  for (const auto& [in, out] : VERSION_STR) {
+  for (const auto& [in_b, out_b] : VERSION_STR) {
+    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& out = out_b;
     INFO("in: " << in);
     CHECK(v(in).str() == out);
   }
@@ -1399,7 +1403,9 @@ TEST_CASE("pep440 vectors: test_version.py normalisation and str") {
 }
 
 TEST_CASE("pep440 vectors: test_version.py properties") {
-  for (const auto& [in, out] : VERSION_PUBLIC) {
+  for (const auto& [in_b, out_b] : VERSION_PUBLIC) {
+    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& out = out_b;
     INFO("in: " << in);
     CHECK(v(in).public_version().str() == out);
   }
@@ -1420,11 +1426,15 @@ TEST_CASE("pep440 vectors: test_version.py properties") {
       CHECK(v(s).str() == v(s).public_version().str() + "+deadbeef");
     }
   }
-  for (const auto& [s, expected] : VERSION_IS_PRERELEASE) {
+  for (const auto& [s_b, expected_b] : VERSION_IS_PRERELEASE) {
+    const auto& s = s_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& expected = expected_b;
     INFO("s: " << s);
     CHECK(v(s).is_prerelease() == expected);
   }
-  for (const auto& [s, expected] : VERSION_IS_POSTRELEASE) {
+  for (const auto& [s_b, expected_b] : VERSION_IS_POSTRELEASE) {
+    const auto& s = s_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& expected = expected_b;
     INFO("s: " << s);
     CHECK(v(s).is_postrelease() == expected);
   }
@@ -1483,24 +1493,34 @@ TEST_CASE("pep440 vectors: test_specifiers.py valid and invalid specifiers") {
 }
 
 TEST_CASE("pep440 vectors: test_specifiers.py str, operator, version, length and items") {
-  for (const auto& [in, out] : SPECIFIER_STR) {
+  for (const auto& [in_b, out_b] : SPECIFIER_STR) {
+    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& out = out_b;
     INFO("in: " << in);
     CHECK(Specifier::parse(in).str() == out);
   }
-  for (const auto& [in, out] : SPECIFIER_SET_STR) {
+  for (const auto& [in_b, out_b] : SPECIFIER_SET_STR) {
+    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& out = out_b;
     INFO("in: " << in);
     CHECK(SpecifierSet::parse(in).str() == out);
   }
-  for (const auto& [in, out] : SPECIFIER_OPERATOR) {
+  for (const auto& [in_b, out_b] : SPECIFIER_OPERATOR) {
+    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& out = out_b;
     INFO("in: " << in);
     CHECK(Specifier::parse(in).op == out);
   }
-  for (const auto& [in, out] : SPECIFIER_VERSION) {
+  for (const auto& [in_b, out_b] : SPECIFIER_VERSION) {
+    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& out = out_b;
     INFO("in: " << in);
     auto s = Specifier::parse(in);
     CHECK(s.version_text + (s.wildcard ? ".*" : "") == out);
   }
-  for (const auto& [spec, items] : SPECIFIER_ITEMS) {
+  for (const auto& [spec_b, items_b] : SPECIFIER_ITEMS) {
+    const auto& spec = spec_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& items = items_b;
     INFO("spec: " << spec);
     auto set = SpecifierSet::parse(spec);
     CHECK(set.clauses.size() == items.size());
@@ -1514,12 +1534,16 @@ TEST_CASE("pep440 vectors: test_specifiers.py str, operator, version, length and
 
 TEST_CASE("pep440 vectors: test_specifiers.py Specifier contains") {
   // test_specifiers: Specifier(spec, prereleases=True)
-  for (const auto& [version, spec] : SPECIFIERS_TRUE) {
+  for (const auto& [version_b, spec_b] : SPECIFIERS_TRUE) {
+    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& spec = spec_b;
     INFO("version: " << version);
     INFO("spec: " << spec);
     CHECK(Specifier::parse(spec).contains(v(version), true));
   }
-  for (const auto& [version, spec] : SPECIFIERS_FALSE) {
+  for (const auto& [version_b, spec_b] : SPECIFIERS_FALSE) {
+    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& spec = spec_b;
     INFO("version: " << version);
     INFO("spec: " << spec);
     CHECK_FALSE(Specifier::parse(spec).contains(v(version), true));
@@ -1533,12 +1557,18 @@ TEST_CASE("pep440 vectors: test_specifiers.py Specifier contains") {
     CHECK(s.contains(v(row.version), allow_pre(row.set)) == row.final_contains);
   }
   // test_arbitrary_equality, test_arbitrary_equality_normalization
-  for (const auto& [version, spec, expected] : ARBITRARY_EQUALITY) {
+  for (const auto& [version_b, spec_b, expected_b] : ARBITRARY_EQUALITY) {
+    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& spec = spec_b;
+    const auto& expected = expected_b;
     INFO("version: " << version);
     INFO("spec: " << spec);
     CHECK(Specifier::parse(spec).contains(v(version)) == expected);
   }
-  for (const auto& [version, spec, expected] : ARBITRARY_EQUALITY_NORMALIZATION) {
+  for (const auto& [version_b, spec_b, expected_b] : ARBITRARY_EQUALITY_NORMALIZATION) {
+    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& spec = spec_b;
+    const auto& expected = expected_b;
     INFO("version: " << version);
     INFO("spec: " << spec);
     CHECK(Specifier::parse(spec).contains(v(version), true) == expected);
@@ -1581,24 +1611,37 @@ TEST_CASE("pep440 vectors: test_specifiers.py SpecifierSet contains") {
   CHECK(SpecifierSet::parse("~=1.0").contains(v("1.1.0.dev1"), allow_pre(false, None, true)));
   CHECK_FALSE(SpecifierSet::parse("~=1.0").contains(v("1.1.0.dev1"), allow_pre(false, false, false)));
   // test_contains_exclusionary_bridges
-  for (const auto& [spec, prereleases, version, expected] : CONTAINS_EXCLUSIONARY_BRIDGES) {
+  for (const auto& [spec_b, prereleases_b, version_b, expected_b] : CONTAINS_EXCLUSIONARY_BRIDGES) {
+    const auto& spec = spec_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& prereleases = prereleases_b;
+    const auto& version = version_b;
+    const auto& expected = expected_b;
     INFO("spec: " << spec);
     INFO("version: " << version);
     CHECK(SpecifierSet::parse(spec).contains(v(version), allow_pre(None, prereleases)) == expected);
   }
   // test_contains_arbitrary_equality_contains, test_contains_arbitrary_equality_normalization
-  for (const auto& [version, spec, expected] : SET_ARBITRARY_EQUALITY_CONTAINS) {
+  for (const auto& [version_b, spec_b, expected_b] : SET_ARBITRARY_EQUALITY_CONTAINS) {
+    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& spec = spec_b;
+    const auto& expected = expected_b;
     INFO("version: " << version);
     INFO("spec: " << spec);
     CHECK(SpecifierSet::parse(spec).contains(v(version)) == expected);
   }
-  for (const auto& [version, spec, expected] : SET_ARBITRARY_EQUALITY_NORMALIZATION) {
+  for (const auto& [version_b, spec_b, expected_b] : SET_ARBITRARY_EQUALITY_NORMALIZATION) {
+    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& spec = spec_b;
+    const auto& expected = expected_b;
     INFO("version: " << version);
     INFO("spec: " << spec);
     CHECK(SpecifierSet::parse(spec).contains(v(version), true) == expected);
   }
   // test_comparison_ignores_local
-  for (const auto& [version, spec, expected] : COMPARISON_IGNORES_LOCAL) {
+  for (const auto& [version_b, spec_b, expected_b] : COMPARISON_IGNORES_LOCAL) {
+    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
+    const auto& spec = spec_b;
+    const auto& expected = expected_b;
     INFO("version: " << version);
     INFO("spec: " << spec);
     CHECK(SpecifierSet::parse(spec).contains(v(version)) == expected);
