@@ -1,12 +1,14 @@
 #include "catalog/error.hpp"
 #include "cli/context.hpp"
-#include "cli/output.hpp"
 #include "lib/frameworks.hpp"
 #include "util/text.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+
+#include "render/json.hpp"
+#include "render/text.hpp"
 
 namespace cli {
 
@@ -76,9 +78,9 @@ int run_list(Context& ctx, const ListArgs& a) {
     }
   }
   if (format == "json") {
-    ctx.out(lib::json_entries(rows));
+    ctx.out(render::json_entries(rows));
   } else {
-    ctx.out(lib::render(entries_table(rows, catalogs.size() > 1), table_format(format), ctx.color()));
+    ctx.out(render::table(render::entries_table(rows, catalogs.size() > 1), render::table_format(format), ctx.color()));
   }
   return 0;
 }

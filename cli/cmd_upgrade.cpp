@@ -1,10 +1,11 @@
 #include "cli/context.hpp"
-#include "cli/output.hpp"
 #include "lib/frameworks.hpp"
-#include "lib/migration_json.hpp"
 #include "lib/upgrade.hpp"
 
 #include <CLI/CLI.hpp>
+
+#include "render/json.hpp"
+#include "render/upgrade.hpp"
 
 namespace cli {
 
@@ -20,43 +21,6 @@ struct UpgradeArgs {
   int min_days = 0;
   int max = 5;
 };
-
-std::string change_text(const lib::Change& c) {
-  std::string from = c.from.empty() ? "(none)" : c.from;
-  std::string to = c.to.empty() ? "(not recorded)" : c.to;
-  std::string out = c.kind == "platform" ? "platform " + from + " -> " + to : c.name + " " + from + " -> " + to;
-  if (c.breaking) {
-    out += "  BREAKING";
-  }
-  if (!c.note.empty()) {
-    out += ": " + c.note;
-  }
-  return out;
-}
-
-std::string candidate_text(const lib::Candidate& c, size_t rank) {
-  std::string out = (rank ? std::to_string(rank) + ". " : "- ") + c.catalog->name + " " + c.entry->id;
-  out += "  python " + (c.python.empty() ? std::string("unknown") : c.python);
-  out += ", " + c.lifecycle.status.name + ", next " + next_text(c.lifecycle);
-  if (c.lifecycle.status.days_left) {
-    out += " (" + std::to_string(*c.lifecycle.status.days_left) + " days)";
-  }
-  out += ", usable until " + (c.usable_until ? catalog::format_date(*c.usable_until) : std::string("unknown")) + "\n";
-  if (c.unconfirmed) {
-    out += "     availability on this date unconfirmed: the sources do not say when it appeared" +
-           (c.catalog->as_of ? " (they list it as of " + catalog::format_date(*c.catalog->as_of) + ")" : std::string()) + "\n";
-  }
-  if (!c.entry->uris.empty()) {
-    out += "     image: " + c.entry->uris.front() + "\n";
-  }
-  for (const auto& ch : c.changes) {
-    out += "     " + change_text(ch) + "\n";
-  }
-  if (c.changes.empty()) {
-    out += "     no recorded changes\n";
-  }
-  return out;
-}
 
 int run_upgrade(Context& ctx, const UpgradeArgs& a) {
   std::string format = ctx.format("upgrade", {"table", "json"});
@@ -81,32 +45,10 @@ int run_upgrade(Context& ctx, const UpgradeArgs& a) {
   lib::UpgradePlan plan = lib::plan_upgrade(ctx.catalogs(), req);
 
   if (format == "json") {
-    ctx.out(lib::json_upgrade(req, plan));
+    ctx.out(render::json_upgrade(req, plan));
     return ctx.exit_for(plan.findings);
   }
-  std::string out = findings_text(plan.findings, ctx.color());
-  if (!ctx.g.quiet && plan.current) {
-    const auto& lc = *plan.current_lifecycle;
-    out += plan.current->catalog->entry_noun + " " + a.runtime + " (" + plan.current->catalog->name + ") on " +
-           catalog::format_date(req.base.on) + ": " + lc.status.name + ", next " + next_text(lc) + "\n";
-    if (plan.handoff) {
-      out += "migrate: " + plan.handoff_reason + "\n";
-    }
-    if (!plan.candidates.empty()) {
-      out += "candidates for " + req.base.service + " (" + a.strategy + " first" +
-             (a.min_days > 0 ? ", usable for at least " + std::to_string(a.min_days) + " days" : "") + "):\n";
-      for (size_t i = 0; i < plan.candidates.size(); ++i) {
-        out += candidate_text(plan.candidates[i], i + 1);
-      }
-    }
-    if (!plan.closest.empty()) {
-      out += "closest (no longer available):\n";
-      for (const auto& c : plan.closest) {
-        out += candidate_text(c, 0);
-      }
-    }
-  }
-  ctx.out(out);
+  ctx.out(render::upgrade_text(req, plan, ctx.g.quiet, ctx.color()));
   return ctx.exit_for(plan.findings);
 }
 

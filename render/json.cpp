@@ -1,30 +1,61 @@
-#include "lib/json_out.hpp"
+#include "render/json.hpp"
 
-#include "lib/rules.hpp"
 #include "util/json.hpp"
 
 #include <nlohmann/json.hpp>
 
-namespace lib {
+#include "render/upgrade.hpp"
+
+namespace render {
 
 using ordered = nlohmann::ordered_json;
 using catalog::format_date;
+using lib::EntryView;
+using lib::Finding;
+using lib::Lifecycle;
+using lib::MilestoneDate;
 
-ordered date_or_null(const std::optional<Date>& d) {
+ordered date_or_null(const std::optional<catalog::Date>& d) {
   return d ? ordered(format_date(*d)) : ordered(nullptr);
+}
+
+ordered text_or_null(const std::string& s) {
+  return s.empty() ? ordered(nullptr) : ordered(s);
+}
+
+void set_unless_empty(ordered& j, const char* key, const std::string& value) {
+  if (!value.empty()) {
+    j[key] = value;
+  }
 }
 
 namespace {
 
-ordered python_json(const RuntimeEntry& r) {
+template <class T, class ToJson> ordered array_of(const std::vector<T>& items, ToJson to_json) {
+  ordered a = ordered::array();
+  for (const auto& item : items) {
+    a.push_back(to_json(item));
+  }
+  return a;
+}
+
+template <class T> ordered number_or_null(const std::optional<T>& n) {
+  return n ? ordered(*n) : ordered(nullptr);
+}
+
+ordered python_json(const catalog::RuntimeEntry& r) {
   if (!r.python) {
     return nullptr;
   }
-  ordered a = ordered::array();
-  for (const auto& p : *r.python) {
-    a.push_back(p.str());
+  return array_of(*r.python, [](const catalog::Version& p) { return p.str(); });
+}
+
+ordered packages_json(const std::vector<catalog::Package>& packages) {
+  ordered pk = ordered::object();
+  for (const auto& p : packages) {
+    pk[p.name] = p.version;
   }
-  return a;
+  return pk;
 }
 
 // A milestone's window: earliest and latest day it can take effect (equal when certain; null
@@ -36,24 +67,17 @@ ordered window_json(const MilestoneDate& m) {
   return j;
 }
 
-ordered next_json(const Lifecycle& lc) {
-  const MilestoneDate* n = lc.next();
-  if (!n || lc.status.name == "unreleased") {
-    return nullptr;
+// An image's framework fields; nothing for a runtime.
+void framework_fields(ordered& j, const catalog::RuntimeEntry& r) {
+  if (!r.framework.empty()) {
+    j["framework"] = r.framework;
+    j["framework_version"] = r.framework_version;
+    j["accelerator"] = r.accelerator;
   }
-  ordered j;
-  j["name"] = n->name();
-  j["date"] = date_or_null(n->date);
-  j["days"] = lc.status.days_left ? ordered(*lc.status.days_left) : ordered(nullptr);
-  j["at_latest"] = n->at_latest;
-  ordered w = window_json(*n);
-  j["earliest"] = w["earliest"];
-  j["latest"] = w["latest"];
-  return j;
 }
 
 ordered entry_json(const EntryView& v) {
-  const RuntimeEntry& r = *v.entry;
+  const catalog::RuntimeEntry& r = *v.entry;
   ordered j;
   j["catalog"] = v.catalog->name;
   j["id"] = r.id;
@@ -62,23 +86,11 @@ ordered entry_json(const EntryView& v) {
   j["released_after"] = date_or_null(v.lifecycle.release.after);
   j["released_by"] = date_or_null(r.released_by);
   j["python"] = python_json(r);
-  ordered pk = ordered::object();
-  for (const auto& p : r.packages) {
-    pk[p.name] = p.version;
-  }
-  j["packages"] = pk;
+  j["packages"] = packages_json(r.packages);
   if (!r.package_lines.empty()) {
-    ordered pl = ordered::object();
-    for (const auto& p : r.package_lines) {
-      pl[p.name] = p.version;
-    }
-    j["package_lines"] = pl;
+    j["package_lines"] = packages_json(r.package_lines);
   }
-  if (!r.framework.empty()) {
-    j["framework"] = r.framework;
-    j["framework_version"] = r.framework_version;
-    j["accelerator"] = r.accelerator;
-  }
+  framework_fields(j, r);
   j["status"] = v.lifecycle.status.name;
   ordered ms = ordered::object();
   ordered bounds = ordered::object();
@@ -93,58 +105,12 @@ ordered entry_json(const EntryView& v) {
   j["milestones"] = ms;
   j["milestones_no_later_than"] = bounds;
   j["milestone_windows"] = windows;
-  j["next_milestone"] = next_json(v.lifecycle);
+  j["next_milestone"] = next_milestone_json(v.lifecycle, true);
   return j;
 }
 
-ordered finding_json(const Finding& f) {
-  ordered j;
-  j["rule"] = f.rule;
-  j["severity"] = catalog::to_string(f.severity);
-  j["message"] = f.message;
-  if (!f.path.empty()) {
-    j["path"] = f.path;
-  }
-  if (f.line > 0) {
-    j["line"] = f.line;
-  }
-  if (f.column > 0) {
-    j["column"] = f.column;
-  }
-  if (!f.catalog.empty()) {
-    j["catalog"] = f.catalog;
-  }
-  if (!f.runtime.empty()) {
-    j["runtime"] = f.runtime;
-  }
-  if (!f.python.empty()) {
-    j["python"] = f.python;
-  }
-  if (!f.suggestion.empty()) {
-    j["suggestion"] = f.suggestion;
-  }
-  return j;
-}
-
-} // namespace
-
-std::string json_entries(const std::vector<EntryView>& entries) {
-  ordered a = ordered::array();
-  for (const auto& e : entries) {
-    a.push_back(entry_json(e));
-  }
-  return util::json::dump_pretty(a);
-}
-
-std::string json_entry_full(const EntryView& v) {
-  ordered j = entry_json(v);
-  const RuntimeEntry& r = *v.entry;
-  if (r.cuda) {
-    j["cuda"] = *r.cuda;
-  }
-  if (!r.uris.empty()) {
-    j["uris"] = r.uris;
-  }
+ordered timeline_json(const EntryView& v) {
+  const catalog::RuntimeEntry& r = *v.entry;
   ordered tl = ordered::array();
   if (r.released || r.released_by) {
     tl.push_back({{"event", "released"},
@@ -163,14 +129,136 @@ std::string json_entry_full(const EntryView& v) {
     e["meaning"] = m.policy->meaning;
     tl.push_back(e);
   }
-  j["timeline"] = tl;
+  return tl;
+}
+
+ordered change_json(const lib::Change& ch) {
+  ordered cj{{"kind", ch.kind},
+             {"name", ch.name},
+             {"from", text_or_null(ch.from)},
+             {"to", text_or_null(ch.to)},
+             {"breaking", ch.breaking}};
+  set_unless_empty(cj, "note", ch.note);
+  return cj;
+}
+
+ordered candidate_json(const lib::Candidate& c) {
+  ordered j;
+  j["catalog"] = c.catalog->name;
+  j["id"] = c.entry->id;
+  j["version"] = c.entry->version ? ordered(c.entry->version->str()) : ordered(nullptr);
+  j["python"] = text_or_null(c.python);
+  framework_fields(j, *c.entry);
+  j["status"] = c.lifecycle.status.name;
+  j["unconfirmed"] = c.unconfirmed;
+  j["next_milestone"] = next_milestone_json(c.lifecycle, false);
+  j["usable_until"] = date_or_null(c.usable_until);
+  j["days_usable"] = number_or_null(c.days_usable);
+  j["uris"] = c.entry->uris;
+  j["changes"] = array_of(c.changes, change_json);
+  return j;
+}
+
+} // namespace
+
+ordered finding_json(const Finding& f) {
+  ordered j;
+  j["rule"] = f.rule;
+  j["severity"] = catalog::to_string(f.severity);
+  j["message"] = f.message;
+  set_unless_empty(j, "path", f.path);
+  if (f.line > 0) {
+    j["line"] = f.line;
+  }
+  if (f.column > 0) {
+    j["column"] = f.column;
+  }
+  set_unless_empty(j, "catalog", f.catalog);
+  set_unless_empty(j, "runtime", f.runtime);
+  set_unless_empty(j, "python", f.python);
+  set_unless_empty(j, "suggestion", f.suggestion);
+  return j;
+}
+
+ordered findings_json(const std::vector<Finding>& findings) {
+  return array_of(findings, finding_json);
+}
+
+ordered next_milestone_json(const Lifecycle& lc, bool window) {
+  const MilestoneDate* n = lc.next();
+  if (!n || lc.status.name == "unreleased") {
+    return nullptr;
+  }
+  ordered j;
+  j["name"] = n->name();
+  j["date"] = date_or_null(n->date);
+  j["days"] = number_or_null(lc.status.days_left);
+  j["at_latest"] = n->at_latest;
+  if (window) {
+    ordered w = window_json(*n);
+    j["earliest"] = w["earliest"];
+    j["latest"] = w["latest"];
+  }
+  return j;
+}
+
+ordered candidates_json(const std::vector<lib::Candidate>& candidates) {
+  return array_of(candidates, candidate_json);
+}
+
+ordered resource_json(const lib::Resource& r, const lib::Verdict& v) {
+  ordered j;
+  j["kind"] = r.kind;
+  j["name"] = r.name;
+  j["state"] = r.state;
+  j["created"] = r.created;
+  j["path"] = r.path;
+  j["line"] = r.line;
+  j["runtime"] = text_or_null(r.runtime);
+  j["python"] = text_or_null(r.python);
+  j["framework"] = text_or_null(r.framework);
+  j["image_uri"] = text_or_null(r.image_uri);
+  j["service"] = r.service;
+  j["catalog"] = text_or_null(v.catalog);
+  j["status"] = v.status;
+  j["deadline"] = date_or_null(v.deadline);
+  j["deadline_milestone"] = text_or_null(v.deadline_milestone);
+  j["days"] = number_or_null(v.days);
+  j["action"] = v.action;
+  j["target"] = text_or_null(v.target);
+  j["findings"] = findings_json(lib::Auditor::findings_for(r, v));
+  return j;
+}
+
+ordered by_status_json(const std::map<std::string, size_t>& by_status) {
+  ordered by = ordered::object();
+  for (const auto& [status, n] : by_status) {
+    by[status] = n;
+  }
+  return by;
+}
+
+std::string json_entries(const std::vector<EntryView>& entries) {
+  return util::json::dump_pretty(array_of(entries, entry_json));
+}
+
+std::string json_entry_full(const EntryView& v) {
+  ordered j = entry_json(v);
+  const catalog::RuntimeEntry& r = *v.entry;
+  if (r.cuda) {
+    j["cuda"] = *r.cuda;
+  }
+  if (!r.uris.empty()) {
+    j["uris"] = r.uris;
+  }
+  j["timeline"] = timeline_json(v);
   j["notes"] = r.notes;
   j["sources"] = r.sources;
   j["confidence"] = r.confidence;
   return util::json::dump_pretty(j);
 }
 
-std::string json_check(const Request& req, const CheckResult& res) {
+std::string json_check(const lib::Request& req, const lib::CheckResult& res) {
   ordered j;
   j["ok"] = res.ok();
   j["status"] = res.lifecycle ? ordered(res.lifecycle->status.name) : ordered(nullptr);
@@ -179,38 +267,25 @@ std::string json_check(const Request& req, const CheckResult& res) {
   j["runtime"] = req.runtime;
   j["python"] = req.python ? ordered(req.python->str()) : ordered(nullptr);
   j["service"] = req.service;
-  j["next_milestone"] = res.lifecycle ? next_json(*res.lifecycle) : ordered(nullptr);
-  ordered fs = ordered::array();
-  for (const auto& f : res.findings) {
-    fs.push_back(finding_json(f));
-  }
-  j["findings"] = fs;
-  ordered ids = ordered::array();
-  ordered details = ordered::array();
-  for (const auto& s : res.suggestions) {
-    ids.push_back(s.entry->id);
-    details.push_back(entry_json(EntryView{s.catalog, s.entry, s.lifecycle}));
-  }
-  j["suggestions"] = ids;
-  j["suggestion_details"] = details;
+  j["next_milestone"] = res.lifecycle ? next_milestone_json(*res.lifecycle, true) : ordered(nullptr);
+  j["findings"] = findings_json(res.findings);
+  j["suggestions"] = array_of(res.suggestions, [](const lib::Suggestion& s) { return s.entry->id; });
+  j["suggestion_details"] = array_of(res.suggestions, [](const lib::Suggestion& s) {
+    return entry_json(EntryView{s.catalog, s.entry, s.lifecycle});
+  });
   return util::json::dump_pretty(j);
 }
 
 std::string json_findings(const std::vector<Finding>& findings) {
-  ordered a = ordered::array();
-  for (const auto& f : findings) {
-    a.push_back(finding_json(f));
-  }
-  return util::json::dump_pretty(a);
+  return util::json::dump_pretty(findings_json(findings));
 }
 
 std::string json_finding(const Finding& finding) {
   return util::json::dump(finding_json(finding));
 }
 
-std::string json_events(const std::vector<Event>& events) {
-  ordered a = ordered::array();
-  for (const auto& e : events) {
+std::string json_events(const std::vector<lib::Event>& events) {
+  return util::json::dump_pretty(array_of(events, [](const lib::Event& e) {
     ordered j;
     j["catalog"] = e.catalog->name;
     j["id"] = e.entry->id;
@@ -219,41 +294,73 @@ std::string json_events(const std::vector<Event>& events) {
     j["at_latest"] = e.at_latest;
     j["severity"] = catalog::to_string(e.severity);
     j["meaning"] = e.meaning;
-    a.push_back(j);
-  }
-  return util::json::dump_pretty(a);
+    return j;
+  }));
 }
 
-std::string json_combos(const std::vector<Combo>& combos) {
-  ordered a = ordered::array();
-  for (const auto& c : combos) {
+std::string json_combos(const std::vector<lib::Combo>& combos) {
+  return util::json::dump_pretty(array_of(combos, [](const lib::Combo& c) {
     ordered j;
     j["catalog"] = c.catalog->name;
     j["runtime"] = c.entry->id;
     j["python"] = c.python.str();
     j["status"] = c.lifecycle.status.name;
-    j["next_milestone"] = next_json(c.lifecycle);
-    a.push_back(j);
+    j["next_milestone"] = next_milestone_json(c.lifecycle, true);
+    return j;
+  }));
+}
+
+ordered former_ids_json(const lib::RuleInfo& r) {
+  ordered aliases = ordered::array();
+  for (auto alias : r.aliases) {
+    if (!alias.empty()) {
+      aliases.push_back(alias);
+    }
   }
-  return util::json::dump_pretty(a);
+  return aliases;
 }
 
 std::string json_rules() {
   ordered a = ordered::array();
-  for (const auto& r : rule_infos()) {
-    ordered aliases = ordered::array();
-    for (auto alias : r.aliases) {
-      if (!alias.empty()) {
-        aliases.push_back(alias);
-      }
-    }
+  for (const auto& r : lib::rule_infos()) {
     a.push_back({{"id", r.id},
                  {"severity", catalog::to_string(r.severity)},
                  {"description", r.description},
                  {"help", r.help},
-                 {"aliases", aliases}});
+                 {"aliases", former_ids_json(r)}});
   }
   return util::json::dump_pretty(a);
 }
 
-} // namespace lib
+std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan) {
+  ordered j;
+  j["date"] = format_date(req.base.on);
+  j["runtime"] = req.base.runtime;
+  j["catalog"] = plan.current ? ordered(plan.current->catalog->name) : ordered(nullptr);
+  j["status"] = plan.current_lifecycle ? ordered(plan.current_lifecycle->status.name) : ordered(nullptr);
+  j["service"] = req.base.service;
+  j["strategy"] = strategy_name(req.strategy);
+  j["min_days"] = req.min_days;
+  j["frameworks"] = plan.frameworks;
+  j["handoff"] = plan.handoff;
+  j["handoff_reason"] = text_or_null(plan.handoff_reason);
+  j["candidates"] = candidates_json(plan.candidates);
+  j["closest"] = candidates_json(plan.closest);
+  j["findings"] = findings_json(plan.findings);
+  return util::json::dump_pretty(j);
+}
+
+std::string json_resource(const lib::Resource& r, const lib::Verdict& v) {
+  return util::json::dump(resource_json(r, v));
+}
+
+std::string json_summary(const lib::AuditSummary& s) {
+  ordered j;
+  j["resources"] = s.resources;
+  j["malformed"] = s.malformed;
+  j["by_status"] = by_status_json(s.by_status);
+  j["worst"] = s.worst ? ordered(std::string(catalog::to_string(*s.worst))) : ordered(nullptr);
+  return util::json::dump(j);
+}
+
+} // namespace render

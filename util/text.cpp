@@ -27,4 +27,8 @@ std::string_view trim(std::string_view text) {
   return text.substr(first, text.find_last_not_of(k_blank) - first + 1);
 }
 
+std::string plural(size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 } // namespace util

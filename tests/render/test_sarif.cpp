@@ -1,13 +1,13 @@
-#include "lib/sarif.hpp"
-
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include "render/sarif.hpp"
+
 TEST_CASE("uri_path: percent-encodes what a URI reference cannot hold") {
-  CHECK(lib::uri_path("dir/a b.sh") == "dir/a%20b.sh");
-  CHECK(lib::uri_path("x/y_z-1.~") == "x/y_z-1.~");
-  CHECK(lib::uri_path("caf\xc3\xa9") == "caf%C3%A9");
-  CHECK(lib::uri_path("a#b?c") == "a%23b%3Fc");
+  CHECK(render::uri_path("dir/a b.sh") == "dir/a%20b.sh");
+  CHECK(render::uri_path("x/y_z-1.~") == "x/y_z-1.~");
+  CHECK(render::uri_path("caf\xc3\xa9") == "caf%C3%A9");
+  CHECK(render::uri_path("a#b?c") == "a%23b%3Fc");
 }
 
 TEST_CASE("sarif_log: rules, results, regions and fingerprints") {
@@ -27,7 +27,7 @@ TEST_CASE("sarif_log: rules, results, regions and fingerprints") {
   f.severity = catalog::Severity::note;
   r.findings.push_back(f);
   r.regions.push_back({0, "fedcba9876543210"});
-  auto log = nlohmann::json::parse(lib::sarif_log(r, "1.2.3"));
+  auto log = nlohmann::json::parse(render::sarif_log(r, "1.2.3"));
   CHECK(log["version"] == "2.1.0");
   const auto& run = log["runs"][0];
   const auto& rules = run["tool"]["driver"]["rules"];

@@ -1,9 +1,10 @@
-#include "lib/scan/output.hpp"
-
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include "render/scan.hpp"
+
 using namespace lib::scan;
+using namespace render;
 
 namespace {
 
