@@ -52,7 +52,7 @@ std::string changes_of(const Candidate& c) {
     std::string one = ch.kind == "platform"
                           ? "platform -> " + ch.to
                           : ch.name + " " + (ch.from.empty() ? "-" : ch.from) + " -> " + (ch.to.empty() ? "?" : ch.to);
-    out += (out.empty() ? "" : "; ") + one + (ch.breaking && ch.kind != "platform" ? " (breaking)" : "");
+    out += (out.empty() ? "" : "; ") + one + breaking_mark(ch);
   }
   return out.empty() ? "-" : out;
 }

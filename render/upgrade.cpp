@@ -9,13 +9,15 @@ std::string strategy_name(lib::Strategy strategy) {
   return strategy == lib::Strategy::newest ? "newest" : "nearest";
 }
 
+std::string breaking_mark(const lib::Change& c) {
+  return c.breaking ? " (breaking)" : "";
+}
+
 std::string change_text(const lib::Change& c) {
   std::string from = c.from.empty() ? "(none)" : c.from;
   std::string to = c.to.empty() ? "(not recorded)" : c.to;
   std::string out = c.kind == "platform" ? "platform " + from + " -> " + to : c.name + " " + from + " -> " + to;
-  if (c.breaking) {
-    out += "  BREAKING";
-  }
+  out += breaking_mark(c);
   if (!c.note.empty()) {
     out += ": " + c.note;
   }

@@ -9,7 +9,10 @@ namespace render {
 // "newest" or "nearest".
 std::string strategy_name(lib::Strategy strategy);
 
-// One change for a terminal: "tensorflow 1.15 -> 2.1  BREAKING: note".
+// The marker every output puts after a breaking change: " (breaking)".
+std::string breaking_mark(const lib::Change& c);
+
+// One change for a terminal: "tensorflow 1.15 -> 2.1 (breaking): note".
 std::string change_text(const lib::Change& c);
 
 // The upgrade answer for a terminal: the findings, then (unless quiet) the current entry's
