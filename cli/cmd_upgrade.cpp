@@ -70,7 +70,7 @@ void register_upgrade(CLI::App& app, Context& ctx) {
   sub->add_option("--strategy", args->strategy, "newest (latest version first) or nearest (smallest step first)")
       ->check(CLI::IsMember({"newest", "nearest"}));
   sub->add_option("--min-days", args->min_days, "Only candidates still usable this many days after the date")
-      ->check(CLI::Range(0, 36500));
+      ->check(CLI::Range(0, catalog::k_max_span_days));
   sub->add_option("--max", args->max, "At most this many candidates")->check(CLI::Range(1, 100));
   sub->footer(R"(Examples:
   rtcat upgrade --runtime 1.14 --python 2.7 --at 2019-11-30

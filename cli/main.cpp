@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("-q,--quiet", ctx.g.quiet, "Print only findings and errors");
   app.add_option("--warn-days", ctx.g.warn_days, "A milestone this close marks an entry as expiring")
-      ->check(CLI::Range(0, 36500));
+      ->check(CLI::Range(0, catalog::k_max_span_days));
   app.add_option("--fail-on", ctx.g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
       ->check(CLI::IsMember({"error", "warning", "note", "never"}));
 

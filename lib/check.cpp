@@ -205,8 +205,7 @@ std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Reques
   }
   for (const auto* list : {&current->packages, &current->package_lines}) {
     for (const auto& p : *list) {
-      if ((p.name == "tensorflow" || p.name == "scikit-learn" || p.name == "xgboost" || p.name == "torch") &&
-          std::find(out.begin(), out.end(), p.name) == out.end()) {
+      if (is_key_framework(p.name) && std::find(out.begin(), out.end(), p.name) == out.end()) {
         out.push_back(p.name);
       }
     }
@@ -220,7 +219,7 @@ std::vector<Suggestion> suggest(const catalog::CatalogSet& set, const Catalog& f
   // The day an entry stops being usable at the latest: its last milestone (unknown: far away).
   auto end_of = [](const Lifecycle& lc) {
     const MilestoneDate* last = lc.milestones.empty() ? nullptr : &lc.milestones.back();
-    return last && last->date ? last->date->time_since_epoch().count() : 1 << 30;
+    return last && last->date ? last->date->time_since_epoch().count() : catalog::k_far_future_day;
   };
   std::optional<long> current_end;
   if (current) {
