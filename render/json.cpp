@@ -207,27 +207,26 @@ ordered candidates_json(const std::vector<lib::Candidate>& candidates) {
 }
 
 ordered resource_json(const lib::Resource& r, const lib::Verdict& v) {
-  ordered j;
-  j["kind"] = r.kind;
-  j["name"] = r.name;
-  j["state"] = r.state;
-  j["created"] = r.created;
-  j["path"] = r.path;
-  j["line"] = r.line;
-  j["runtime"] = text_or_null(r.runtime);
-  j["python"] = text_or_null(r.python);
-  j["framework"] = text_or_null(r.framework);
-  j["image_uri"] = text_or_null(r.image_uri);
-  j["service"] = r.service;
-  j["catalog"] = text_or_null(v.catalog);
-  j["status"] = v.status;
-  j["deadline"] = date_or_null(v.deadline);
-  j["deadline_milestone"] = text_or_null(v.deadline_milestone);
-  j["days"] = number_or_null(v.days);
-  j["action"] = v.action;
-  j["target"] = text_or_null(v.target);
-  j["findings"] = findings_json(lib::Auditor::findings_for(r, v));
-  return j;
+  // What the inventory says, then the verdict.
+  return ordered{{"kind", r.kind},
+                 {"name", r.name},
+                 {"state", r.state},
+                 {"created", r.created},
+                 {"path", r.path},
+                 {"line", r.line},
+                 {"runtime", text_or_null(r.runtime)},
+                 {"python", text_or_null(r.python)},
+                 {"framework", text_or_null(r.framework)},
+                 {"image_uri", text_or_null(r.image_uri)},
+                 {"service", r.service},
+                 {"catalog", text_or_null(v.catalog)},
+                 {"status", v.status},
+                 {"deadline", date_or_null(v.deadline)},
+                 {"deadline_milestone", text_or_null(v.deadline_milestone)},
+                 {"days", number_or_null(v.days)},
+                 {"action", v.action},
+                 {"target", text_or_null(v.target)},
+                 {"findings", findings_json(lib::Auditor::findings_for(r, v))}};
 }
 
 ordered by_status_json(const std::map<std::string, size_t>& by_status) {

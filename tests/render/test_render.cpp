@@ -8,6 +8,7 @@
 #include "render/json.hpp"
 #include "render/svg.hpp"
 #include "render/table.hpp"
+#include "render/upgrade.hpp"
 
 using catalog::parse_date;
 
@@ -61,4 +62,22 @@ TEST_CASE("JSON output keeps the contract's field names") {
     CAPTURE(field);
     CHECK(j.find(field) != std::string::npos);
   }
+}
+
+TEST_CASE("a breaking change reads the same in upgrade and in the report") {
+  lib::Change c;
+  c.kind = "framework";
+  c.name = "tensorflow";
+  c.from = "1.15.0";
+  c.to = "2.1.0";
+  c.breaking = true;
+  c.note = "port with tf_upgrade_v2";
+  CHECK(render::change_text(c) == "tensorflow 1.15.0 -> 2.1.0 (breaking): port with tf_upgrade_v2");
+  c.kind = "platform";
+  c.from = "ai-platform";
+  c.to = "vertex-training";
+  c.note.clear();
+  CHECK(render::change_text(c) == "platform ai-platform -> vertex-training (breaking)");
+  c.breaking = false;
+  CHECK(render::breaking_mark(c).empty());
 }
