@@ -11,6 +11,14 @@ namespace catalog {
 // A UTC calendar date. All lifecycle dates are whole days.
 using Date = date::sys_days;
 
+// The longest span in days a user may ask about (--warn-days, --min-days, warn-days in
+// .rtcat.toml): a hundred years.
+inline constexpr int k_max_span_days = 36500;
+
+// A day count (days since 1970-01-01) after any real date: where a date is unknown and "far
+// away" is the answer, as for the end of an entry's life.
+inline constexpr int k_far_future_day = 1 << 30;
+
 // Parses strict ISO 8601 "YYYY-MM-DD" (exactly that shape, a real calendar day).
 // Throws InvalidInput naming the text otherwise.
 Date parse_date(std::string_view text);

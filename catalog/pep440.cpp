@@ -94,6 +94,91 @@ struct Cursor {
   }
 };
 
+// The most an epoch and the number of release or local segments may be.
+constexpr long k_max_epoch = 1000000;
+constexpr size_t k_max_segments = 32;
+
+// "[v][N!]N(.N)*": the epoch (0 when not given) and the release segments.
+bool parse_release(Cursor& c, int& epoch, std::vector<long>& release) {
+  if (c.peek() == 'v') {
+    ++c.i;
+  }
+  long n = 0;
+  if (!c.number(n)) {
+    return false;
+  }
+  if (c.peek() == '!') {
+    if (n > k_max_epoch) {
+      return false;
+    }
+    epoch = static_cast<int>(n);
+    ++c.i;
+    if (!c.number(n)) {
+      return false;
+    }
+  }
+  release.push_back(n);
+  while (c.peek() == '.' && is_digit(c.peek(1))) {
+    ++c.i;
+    if (!c.number(n) || release.size() >= k_max_segments) {
+      return false;
+    }
+    release.push_back(n);
+  }
+  return true;
+}
+
+// A labelled part of a version (pre, post or dev): "[sep]word[sep][N]".
+struct Part {
+  bool bad = false; // a number too long
+  int word = -1;    // which word; -1: absent (the cursor is left where it was)
+  long number = 0;  // 0 when the number is implicit
+  bool present() const { return word >= 0; }
+};
+
+Part labelled_part(Cursor& c, std::initializer_list<std::string_view> words) {
+  size_t save = c.i;
+  if (is_sep(c.peek())) {
+    ++c.i;
+  }
+  Part p;
+  p.word = c.word(words);
+  if (!p.present()) {
+    c.i = save;
+    return p;
+  }
+  if (is_sep(c.peek()) && is_digit(c.peek(1))) {
+    ++c.i;
+  }
+  p.bad = is_digit(c.peek()) && !c.number(p.number);
+  return p;
+}
+
+// "+label(.label)*" at the cursor: the local version label's segments.
+bool parse_local(Cursor& c, std::vector<std::string>& local) {
+  ++c.i;
+  std::string seg;
+  while (true) {
+    char ch = c.peek();
+    if (std::isalnum(static_cast<unsigned char>(ch))) {
+      seg += ch;
+      ++c.i;
+    } else if (is_sep(ch) || ch == '\0') {
+      if (seg.empty() || local.size() >= k_max_segments) {
+        return false;
+      }
+      local.push_back(seg);
+      seg.clear();
+      if (ch == '\0') {
+        return true;
+      }
+      ++c.i;
+    } else {
+      return false;
+    }
+  }
+}
+
 int compare_local(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   // Numeric segments sort after alphanumeric ones and compare as numbers; a longer local
   // version sorts after a shorter one it starts with.
@@ -136,123 +221,39 @@ template <typename T> int cmp(const T& a, const T& b) {
 std::optional<Version> Version::try_parse(std::string_view text) {
   Cursor c{lower(trim(text))};
   Version v;
-  if (c.peek() == 'v') {
-    ++c.i;
-  }
-  long n = 0;
-  if (!c.number(n)) {
+  if (!parse_release(c, v.m_epoch, v.m_release)) {
     return std::nullopt;
   }
-  if (c.peek() == '!') {
-    if (n > 1000000) {
+  Part pre = labelled_part(c, {"a", "alpha", "b", "beta", "c", "rc", "pre", "preview"});
+  if (pre.bad) {
+    return std::nullopt;
+  }
+  if (pre.present()) {
+    static const int kinds[] = {0, 0, 1, 1, 2, 2, 2, 2}; // a, b, rc
+    v.m_pre_kind = kinds[pre.word];
+    v.m_pre_num = pre.number;
+  }
+  if (c.peek() == '-' && is_digit(c.peek(1))) { // 1.0-1: an implicit post-release
+    ++c.i;
+    long num = 0;
+    if (!c.number(num)) {
       return std::nullopt;
     }
-    v.m_epoch = static_cast<int>(n);
-    ++c.i;
-    if (!c.number(n)) {
-      return std::nullopt;
-    }
+    v.m_post = num;
+  } else if (Part post = labelled_part(c, {"post", "rev", "r"}); post.bad) {
+    return std::nullopt;
+  } else if (post.present()) {
+    v.m_post = post.number;
   }
-  v.m_release.push_back(n);
-  while (c.peek() == '.' && is_digit(c.peek(1))) {
-    ++c.i;
-    if (!c.number(n) || v.m_release.size() >= 32) {
-      return std::nullopt;
-    }
-    v.m_release.push_back(n);
+  Part dev = labelled_part(c, {"dev"});
+  if (dev.bad) {
+    return std::nullopt;
   }
-  // Pre-release.
-  {
-    size_t save = c.i;
-    if (is_sep(c.peek())) {
-      ++c.i;
-    }
-    int kind = c.word({"a", "alpha", "b", "beta", "c", "rc", "pre", "preview"});
-    if (kind >= 0) {
-      static const int map[] = {0, 0, 1, 1, 2, 2, 2, 2};
-      v.m_pre_kind = map[kind];
-      if (is_sep(c.peek()) && is_digit(c.peek(1))) {
-        ++c.i;
-      }
-      long num = 0;
-      if (is_digit(c.peek()) && !c.number(num)) {
-        return std::nullopt;
-      }
-      v.m_pre_num = num;
-    } else {
-      c.i = save;
-    }
+  if (dev.present()) {
+    v.m_dev = dev.number;
   }
-  // Post-release.
-  {
-    size_t save = c.i;
-    if (c.peek() == '-' && is_digit(c.peek(1))) {
-      ++c.i;
-      long num = 0;
-      if (!c.number(num)) {
-        return std::nullopt;
-      }
-      v.m_post = num;
-    } else {
-      if (is_sep(c.peek())) {
-        ++c.i;
-      }
-      if (c.word({"post", "rev", "r"}) >= 0) {
-        if (is_sep(c.peek()) && is_digit(c.peek(1))) {
-          ++c.i;
-        }
-        long num = 0;
-        if (is_digit(c.peek()) && !c.number(num)) {
-          return std::nullopt;
-        }
-        v.m_post = num;
-      } else {
-        c.i = save;
-      }
-    }
-  }
-  // Development release.
-  {
-    size_t save = c.i;
-    if (is_sep(c.peek())) {
-      ++c.i;
-    }
-    if (c.word({"dev"}) >= 0) {
-      if (is_sep(c.peek()) && is_digit(c.peek(1))) {
-        ++c.i;
-      }
-      long num = 0;
-      if (is_digit(c.peek()) && !c.number(num)) {
-        return std::nullopt;
-      }
-      v.m_dev = num;
-    } else {
-      c.i = save;
-    }
-  }
-  // Local version label.
-  if (c.peek() == '+') {
-    ++c.i;
-    std::string seg;
-    while (true) {
-      char ch = c.peek();
-      if (std::isalnum(static_cast<unsigned char>(ch))) {
-        seg += ch;
-        ++c.i;
-      } else if (is_sep(ch) || ch == '\0') {
-        if (seg.empty() || v.m_local.size() >= 32) {
-          return std::nullopt;
-        }
-        v.m_local.push_back(seg);
-        seg.clear();
-        if (ch == '\0') {
-          break;
-        }
-        ++c.i;
-      } else {
-        return std::nullopt;
-      }
-    }
+  if (c.peek() == '+' && !parse_local(c, v.m_local)) {
+    return std::nullopt;
   }
   if (!c.done()) {
     return std::nullopt;

@@ -1,10 +1,12 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "cli/output.hpp"
 #include "lib/check.hpp"
 #include "lib/frameworks.hpp"
 
 #include <CLI/CLI.hpp>
+
+#include "render/json.hpp"
+#include "render/text.hpp"
 
 namespace cli {
 
@@ -40,44 +42,10 @@ int run_check(Context& ctx, const CheckArgs& a) {
   lib::CheckResult res = lib::check(ctx.catalogs(), req);
 
   if (format == "json") {
-    ctx.out(lib::json_check(req, res));
+    ctx.out(render::json_check(req, res));
     return ctx.exit_for(res.findings);
   }
-  bool color = ctx.color();
-  std::string out = findings_text(res.findings, color);
-  if (!ctx.g.quiet) {
-    std::string date = catalog::format_date(req.on);
-    if (res.target) {
-      const auto& lc = *res.lifecycle;
-      std::string who = res.target->catalog->entry_noun + " " + a.runtime + " (" + res.target->catalog->name + ")";
-      bool warned = std::any_of(res.findings.begin(), res.findings.end(),
-                                [](const lib::Finding& f) { return f.severity == catalog::Severity::warning; });
-      std::string verdict = !res.ok() ? lib::paint("not valid", lib::Tone::bad, color)
-                            : warned  ? lib::paint("valid, with warnings,", lib::Tone::warn, color)
-                                      : lib::paint("valid", lib::Tone::good, color);
-      out += who + (a.python.empty() ? "" : " with Python " + a.python) + " is " + verdict + " for " + req.service + " on " +
-             date + ": " + lc.status.name;
-      if (const auto* n = lc.next(); n && lc.status.name != "unreleased") {
-        out += "; next: " + n->name() + " " + lib::short_date(*n);
-        if (lc.status.days_left) {
-          out += " (" + std::to_string(*lc.status.days_left) + " days)";
-        }
-      }
-      out += "\n";
-    }
-    if (!res.suggestions.empty()) {
-      out += "use instead:\n";
-      for (const auto& s : res.suggestions) {
-        std::string python = s.python.empty() ? python_text(*s.entry) : s.python;
-        if (s.python_changes) {
-          python += " (Python changes from " + a.python + ")";
-        }
-        out += "  " + s.catalog->name + " " + s.entry->id + "  " + s.lifecycle.status.name + ", python " + python + ", next " +
-               next_text(s.lifecycle) + (s.unconfirmed ? ", unconfirmed: it may not exist yet on this date" : "") + "\n";
-      }
-    }
-  }
-  ctx.out(out);
+  ctx.out(render::check_text(req, res, a.python, ctx.g.quiet, ctx.color()));
   return ctx.exit_for(res.findings);
 }
 

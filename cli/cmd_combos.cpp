@@ -1,9 +1,11 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "cli/output.hpp"
 #include "lib/timeline.hpp"
 
 #include <CLI/CLI.hpp>
+
+#include "render/json.hpp"
+#include "render/text.hpp"
 
 namespace cli {
 
@@ -27,24 +29,14 @@ int run_combos(Context& ctx, const CombosArgs& a) {
     }
   }
   if (format == "json") {
-    ctx.out(lib::json_combos(rows));
+    ctx.out(render::json_combos(rows));
     return k_exit_ok;
-  }
-  lib::Table t;
-  t.headers = {"CATALOG", "RUNTIME", "PYTHON", "STATUS", "NEXT MILESTONE", "DAYS"};
-  for (const auto& c : rows) {
-    t.rows.push_back({{c.catalog->name},
-                      {c.entry->id},
-                      {c.python.str()},
-                      {c.lifecycle.status.name, status_tone(c.lifecycle)},
-                      {next_text(c.lifecycle)},
-                      {days_text(c.lifecycle)}});
   }
   if (rows.empty() && format == "table") {
     ctx.out("no runtime x Python combination is valid on " + catalog::format_date(ctx.today()) + "\n");
     return k_exit_ok;
   }
-  ctx.out(lib::render(t, table_format(format), ctx.color()));
+  ctx.out(render::table(render::combos_table(rows), render::table_format(format), ctx.color()));
   return k_exit_ok;
 }
 

@@ -1,10 +1,12 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "cli/output.hpp"
 #include "lib/entry_filter.hpp"
 #include "lib/frameworks.hpp"
 
 #include <CLI/CLI.hpp>
+
+#include "render/json.hpp"
+#include "render/text.hpp"
 
 namespace cli {
 
@@ -28,9 +30,9 @@ int run_list(Context& ctx, const ListArgs& a) {
   filter.framework = a.framework.empty() ? "" : lib::framework_key(a.framework);
   std::vector<lib::EntryView> rows = lib::filter_entries(catalogs, on, ctx.g.warn_days, filter);
   if (format == "json") {
-    ctx.out(lib::json_entries(rows));
+    ctx.out(render::json_entries(rows));
   } else {
-    ctx.out(lib::render(entries_table(rows, catalogs.size() > 1), table_format(format), ctx.color()));
+    ctx.out(render::table(render::entries_table(rows, catalogs.size() > 1), render::table_format(format), ctx.color()));
   }
   return k_exit_ok;
 }

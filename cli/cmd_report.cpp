@@ -1,12 +1,13 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "lib/migration_json.hpp"
 #include "lib/report.hpp"
 #include "lib/scan/scan.hpp"
 #include "util/file.hpp"
 
 #include <CLI/CLI.hpp>
+
+#include "render/report.hpp"
 
 namespace cli {
 
@@ -36,10 +37,10 @@ int run_report(Context& ctx, const ReportArgs& a) {
   if (!a.scan_paths.empty()) {
     lib::add_scan_findings(rep, scan_findings(ctx, a.scan_paths));
   }
-  std::string text = format == "html"   ? lib::report_html(rep)
-                     : format == "json" ? lib::report_json(rep)
-                     : format == "csv"  ? lib::report_csv(rep)
-                                        : lib::report_markdown(rep);
+  std::string text = format == "html"   ? render::report_html(rep)
+                     : format == "json" ? render::report_json(rep)
+                     : format == "csv"  ? render::report_csv(rep)
+                                        : render::report_markdown(rep);
   if (a.output.empty() || a.output == "-") {
     ctx.out(text);
   } else {

@@ -2,18 +2,19 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
-#include "cli/output.hpp"
 #include "lib/lifecycle.hpp"
 #include "lib/rules.hpp"
-#include "lib/sarif.hpp"
 #include "lib/scan/config.hpp"
-#include "lib/scan/output.hpp"
 #include "lib/scan/scan.hpp"
 #include "util/file.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+
+#include "render/findings.hpp"
+#include "render/sarif.hpp"
+#include "render/scan.hpp"
 
 #ifndef RTCAT_VERSION
 #define RTCAT_VERSION "0.0.0"
@@ -94,15 +95,15 @@ int run_scan(Context& ctx, const ScanArgs& a) {
 
   std::string out;
   if (format == "json") {
-    out = lib::scan::json_scan(res, o.on);
+    out = render::json_scan(res, o.on);
   } else if (format == "sarif") {
-    out = lib::sarif_log(res, RTCAT_VERSION);
+    out = render::sarif_log(res, RTCAT_VERSION);
   } else if (format == "github") {
-    out = lib::scan::github_annotations(res);
+    out = render::github_annotations(res);
   } else {
-    out = findings_text(res.findings, a.output.empty() && ctx.color());
+    out = render::findings_text(res.findings, a.output.empty() && ctx.color());
     if (!ctx.g.quiet) {
-      out += lib::scan::summary_line(res);
+      out += render::summary_line(res);
     }
   }
   if (!a.output.empty()) {

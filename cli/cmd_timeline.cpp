@@ -1,12 +1,14 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "cli/output.hpp"
-#include "lib/ics.hpp"
-#include "lib/svg.hpp"
 #include "lib/timeline.hpp"
 
 #include <CLI/CLI.hpp>
+
+#include "render/ics.hpp"
+#include "render/json.hpp"
+#include "render/svg.hpp"
+#include "render/text.hpp"
 
 namespace cli {
 
@@ -33,9 +35,9 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     events = lib::within(events, on, lib::span_end(on, a.within));
   }
   if (format == "json") {
-    ctx.out(lib::json_events(events));
+    ctx.out(render::json_events(events));
   } else if (format == "ics") {
-    ctx.out(lib::timeline_ics(events));
+    ctx.out(render::timeline_ics(events));
   } else if (format == "svg") {
     std::vector<lib::EntryView> views;
     for (const auto& e : events) {
@@ -53,24 +55,9 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     if (catalogs.size() == 1) {
       title = catalogs.front()->title.empty() ? catalogs.front()->name : catalogs.front()->title;
     }
-    ctx.out(lib::timeline_svg(views, on, title));
+    ctx.out(render::timeline_svg(views, on, title));
   } else {
-    lib::Table t;
-    t.headers = {"DATE", "CATALOG", "ID", "EVENT", "SEVERITY", "MEANING"};
-    for (const auto& e : events) {
-      std::string d = e.date ? (e.at_latest ? "<= " : "") + catalog::format_date(*e.date) : "unknown";
-      lib::Tone tone = e.kind == "released"                     ? lib::Tone::plain
-                       : !e.date || *e.date > on                ? lib::Tone::plain
-                       : e.severity == catalog::Severity::error ? lib::Tone::bad
-                                                                : lib::Tone::warn;
-      t.rows.push_back({{d, e.date && *e.date > on ? lib::Tone::plain : lib::Tone::dim},
-                        {e.catalog->name},
-                        {e.entry->id},
-                        {e.kind, tone},
-                        {e.kind == "released" ? "-" : std::string(catalog::to_string(e.severity))},
-                        {e.meaning}});
-    }
-    ctx.out(lib::render(t, table_format(format), ctx.color()));
+    ctx.out(render::table(render::events_table(events, on), render::table_format(format), ctx.color()));
   }
   return k_exit_ok;
 }

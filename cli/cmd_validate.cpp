@@ -1,7 +1,6 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "cli/output.hpp"
 #include "lib/frameworks.hpp"
 #include "lib/jobs/job_rules.hpp"
 #include "lib/jobs/parsers.hpp"
@@ -9,6 +8,9 @@
 #include "util/text.hpp"
 
 #include <CLI/CLI.hpp>
+
+#include "render/findings.hpp"
+#include "render/json.hpp"
 
 namespace cli {
 
@@ -20,24 +22,6 @@ struct ValidateArgs {
   std::vector<std::string> requirements;
   std::vector<std::string> frameworks;
 };
-
-std::string counts_text(const std::vector<lib::Finding>& findings) {
-  size_t n[3] = {0, 0, 0};
-  for (const auto& f : findings) {
-    ++n[static_cast<int>(f.severity)];
-  }
-  if (findings.empty()) {
-    return "ok";
-  }
-  std::vector<std::string> out;
-  const char* names[3] = {"note", "warning", "error"};
-  for (int s = 2; s >= 0; --s) {
-    if (n[s] > 0) {
-      out.push_back(std::to_string(n[s]) + " " + names[s] + (n[s] == 1 ? "" : "s"));
-    }
-  }
-  return util::join(out);
-}
 
 int run_validate(Context& ctx, const ValidateArgs& a) {
   std::string format = ctx.format("validate", {"table", "json"});
@@ -70,13 +54,13 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
   std::string text;
   for (const auto& job : jobs) {
     auto findings = lib::jobs::validate_job(ctx.catalogs(), job, opt);
-    text += findings_text(findings, ctx.color());
+    text += render::findings_text(findings, ctx.color());
     if (!ctx.g.quiet) {
-      text += job.path + ": " + counts_text(findings) + "\n";
+      text += job.path + ": " + render::counts_text(findings) + "\n";
     }
     all.insert(all.end(), findings.begin(), findings.end());
   }
-  ctx.out(format == "json" ? lib::json_findings(all) : text);
+  ctx.out(format == "json" ? render::json_findings(all) : text);
   return ctx.exit_for(all);
 }
 

@@ -2,6 +2,7 @@
 // line together: the global options, the one command named on the command line (from the
 // table in cli/commands.cpp), and the mapping of errors to exit codes.
 
+#include "catalog/calendar.hpp"
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
@@ -51,7 +52,8 @@ void add_global_options(CLI::App& app, cli::Globals& g) {
   app.add_option("--color", g.color, "Colour: auto, always or never (NO_COLOR is honoured)")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("-q,--quiet", g.quiet, "Print only findings and errors");
-  app.add_option("--warn-days", g.warn_days, "A milestone this close marks an entry as expiring")->check(CLI::Range(0, 36500));
+  app.add_option("--warn-days", g.warn_days, "A milestone this close marks an entry as expiring")
+      ->check(CLI::Range(0, catalog::k_max_span_days));
   app.add_option("--fail-on", g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
       ->check(CLI::IsMember({"error", "warning", "note", "never"}));
 }

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "catalog/model.hpp"
-#include "lib/json_out.hpp"
 #include "lib/lifecycle.hpp"
+#include "lib/timeline.hpp"
 
 #include <optional>
 #include <string>

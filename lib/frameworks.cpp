@@ -25,6 +25,10 @@ std::string framework_key(std::string_view name) {
   return n;
 }
 
+bool is_key_framework(std::string_view package) {
+  return package == "tensorflow" || package == "scikit-learn" || package == "xgboost" || package == "torch";
+}
+
 std::optional<std::string> entry_framework(const catalog::RuntimeEntry& r) {
   if (r.framework.empty()) {
     return std::nullopt;

@@ -12,6 +12,10 @@ namespace lib {
 // "pytorch" -> "torch", "tf" -> "tensorflow"; any other name is PEP 503-normalised.
 std::string framework_key(std::string_view name);
 
+// Whether a package is one of the frameworks entries are chosen by: tensorflow, scikit-learn,
+// xgboost, torch (package names, as framework_key gives them).
+bool is_key_framework(std::string_view package);
+
 // The framework an entry is built for (images: their framework; runtimes: nullopt).
 std::optional<std::string> entry_framework(const catalog::RuntimeEntry& r);
 

@@ -57,14 +57,4 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
 // The hook for `scan`: joins source-tree findings into the report.
 void add_scan_findings(Report& report, const std::vector<Finding>& findings);
 
-// Renderers. HTML is one self-contained page (inline CSS and SVG, no script, a CSP that
-// forbids any) with every user-supplied string escaped; CSV lists the affected resources.
-std::string report_markdown(const Report& r);
-std::string report_html(const Report& r);
-std::string report_csv(const Report& r);
-// JSON: date, headline, summary {resources, affected, broken, malformed, by_status,
-// next_deadline}, runtimes [{catalog, runtime, service, status, resources, affected,
-// next_milestone, targets}], resources [...as audit], findings.
-std::string report_json(const Report& r);
-
 } // namespace lib

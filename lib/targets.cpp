@@ -1,5 +1,6 @@
 #include "lib/targets.hpp"
 
+#include "catalog/calendar.hpp"
 #include "catalog/error.hpp"
 #include "lib/check.hpp"
 #include "lib/frameworks.hpp"
@@ -55,7 +56,7 @@ std::vector<std::string> frameworks_carried(const RuntimeEntry& r) {
 
 namespace {
 
-constexpr long k_never = 1L << 30;
+constexpr long k_never = catalog::k_far_future_day;
 
 long day_number(const std::optional<Date>& d) {
   return d ? d->time_since_epoch().count() : k_never;

@@ -8,6 +8,13 @@
 
 namespace lib {
 
+// An entry with its lifecycle on the date of the query.
+struct EntryView {
+  const Catalog* catalog = nullptr;
+  const RuntimeEntry* entry = nullptr;
+  Lifecycle lifecycle;
+};
+
 // One dated event in an entry's life: its release or one of its milestones.
 struct Event {
   const Catalog* catalog = nullptr;

@@ -60,4 +60,8 @@ std::string closest(std::string_view word, const std::vector<std::string_view>& 
   return std::string(best);
 }
 
+std::string plural(size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 } // namespace util

@@ -25,6 +25,9 @@ template <class Range, class ToText> std::string join(const Range& range, std::s
 
 // The pieces between each `separator` (empty pieces included): split("a,,b", ',') == {"a", "", "b"};
 // split("", ',') == {""}.
+// "1 file", "2 files": a count and a noun that takes an -s in the plural.
+std::string plural(size_t n, std::string_view noun);
+
 std::vector<std::string_view> split(std::string_view text, char separator);
 
 // Text without leading and trailing spaces and tabs (and CR and LF).

@@ -44,7 +44,7 @@ void apply(ScanConfig& c, const std::string& key, const Item& it) {
   if (!known(key)) {
     fail(c.path, it.key_line, it.key_column, "unknown key '" + key + "' (valid: " + k_keys + ")");
   }
-  auto want = [&](const char* type) { fail(c.path, it.line, it.column, key + " must be " + type); };
+  auto want = [&](const std::string& type) { fail(c.path, it.line, it.column, key + " must be " + type); };
   if (key == "fail-on") {
     const auto* s = std::get_if<std::string>(&it.value);
     if (!s) {
@@ -56,8 +56,8 @@ void apply(ScanConfig& c, const std::string& key, const Item& it) {
     c.fail_on = *s;
   } else if (key == "warn-days") {
     const auto* n = std::get_if<long>(&it.value);
-    if (!n || *n < 0 || *n > 36500) {
-      want("a whole number of days from 0 to 36500");
+    if (!n || *n < 0 || *n > catalog::k_max_span_days) {
+      want("a whole number of days from 0 to " + std::to_string(catalog::k_max_span_days));
     }
     c.warn_days = static_cast<int>(*n);
   } else if (key == "exclude" || key == "ignore") {

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "render/report.hpp"
+
 namespace {
 
 struct TempFile {
@@ -74,19 +76,19 @@ TEST_CASE("report: every user string is escaped in HTML") {
   auto set = test::migration_set();
   TempFile inv("xss.jsonl", k_inventory);
   auto rep = lib::build_report(set, {inv.path}, test::day("2021-12-01"), 90, "");
-  std::string html = lib::report_html(rep);
+  std::string html = render::report_html(rep);
   CHECK(html.find("<script") == std::string::npos);
   CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
   CHECK(html.find("Content-Security-Policy") != std::string::npos);
   CHECK(html.find("<svg") != std::string::npos);
   CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg")); // no other URL to fetch
   SUBCASE("markdown keeps it as text too") {
-    std::string md = lib::report_markdown(rep);
+    std::string md = render::report_markdown(rep);
     CHECK(md.find("<script") == std::string::npos);
     CHECK(md.find("# Migration report") == 0);
   }
   SUBCASE("csv lists the affected resources") {
-    std::string csv = lib::report_csv(rep);
+    std::string csv = render::report_csv(rep);
     CHECK(csv.rfind("RESOURCE,KIND,RUNTIME", 0) == 0);
     CHECK(csv.find("<script>alert(1)</script>") != std::string::npos);
   }

@@ -1,22 +1,25 @@
 #include "catalog/json_io.hpp"
-#include "lib/ics.hpp"
-#include "lib/json_out.hpp"
-#include "lib/svg.hpp"
-#include "lib/table.hpp"
 #include "tests/support/fixtures.hpp"
 #include "util/escape.hpp"
 
 #include <doctest/doctest.h>
 
+#include "render/ics.hpp"
+#include "render/json.hpp"
+#include "render/svg.hpp"
+#include "render/table.hpp"
+#include "render/upgrade.hpp"
+
 using catalog::parse_date;
 
 TEST_CASE("tables render as aligned text, CSV and Markdown") {
-  lib::Table t{{"A", "LONGER"}, {{{"x,y"}, {"1"}}, {{"a|b"}, {"2\"q"}}}};
-  CHECK(lib::render(t, lib::TableFormat::text, false) == "A    LONGER\nx,y  1\na|b  2\"q\n");
-  CHECK(lib::render(t, lib::TableFormat::csv, false) == "A,LONGER\r\n\"x,y\",1\r\na|b,\"2\"\"q\"\r\n");
-  CHECK(lib::render(t, lib::TableFormat::markdown, false) == "| A | LONGER |\n| --- | --- |\n| x,y | 1 |\n| a\\|b | 2\"q |\n");
-  CHECK(lib::paint("x", lib::Tone::bad, true) == "\033[31mx\033[0m");
-  CHECK(lib::paint("x", lib::Tone::bad, false) == "x");
+  render::Table t{{"A", "LONGER"}, {{{"x,y"}, {"1"}}, {{"a|b"}, {"2\"q"}}}};
+  CHECK(render::table(t, render::TableFormat::text, false) == "A    LONGER\nx,y  1\na|b  2\"q\n");
+  CHECK(render::table(t, render::TableFormat::csv, false) == "A,LONGER\r\n\"x,y\",1\r\na|b,\"2\"\"q\"\r\n");
+  CHECK(render::table(t, render::TableFormat::markdown, false) ==
+        "| A | LONGER |\n| --- | --- |\n| x,y | 1 |\n| a\\|b | 2\"q |\n");
+  CHECK(render::paint("x", render::Tone::bad, true) == "\033[31mx\033[0m");
+  CHECK(render::paint("x", render::Tone::bad, false) == "x");
 }
 
 TEST_CASE("user strings are escaped in SVG") {
@@ -24,7 +27,7 @@ TEST_CASE("user strings are escaped in SVG") {
   auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
   c.runtimes[0].id = "<script>";
   std::vector<lib::EntryView> views{{&c, &c.runtimes[0], lib::evaluate(c, c.runtimes[0], parse_date("2020-01-01"), 90)}};
-  std::string svg = lib::timeline_svg(views, parse_date("2020-01-01"), "T & <b>");
+  std::string svg = render::timeline_svg(views, parse_date("2020-01-01"), "T & <b>");
   CHECK(svg.find("<script>") == std::string::npos);
   CHECK(svg.find("&lt;script&gt;") != std::string::npos);
   CHECK(svg.find("<title>T &amp; &lt;b&gt;</title>") != std::string::npos);
@@ -33,7 +36,7 @@ TEST_CASE("user strings are escaped in SVG") {
 
 TEST_CASE("iCalendar output follows RFC 5545") {
   auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
-  auto ics = lib::timeline_ics(lib::timeline({&c}));
+  auto ics = render::timeline_ics(lib::timeline({&c}));
   CHECK(ics.rfind("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", 0) == 0);
   CHECK(ics.find("UID:legacy/1.15/submission_end@rtcat\r\n") != std::string::npos);
   CHECK(ics.find("DTSTART;VALUE=DATE:20201219\r\n") != std::string::npos);
@@ -52,11 +55,29 @@ TEST_CASE("iCalendar output follows RFC 5545") {
 TEST_CASE("JSON output keeps the contract's field names") {
   auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
   const auto& r = *c.find("2.2");
-  std::string j = lib::json_entries({{&c, &r, lib::evaluate(c, r, parse_date("2021-01-01"), 90)}});
+  std::string j = render::json_entries({{&c, &r, lib::evaluate(c, r, parse_date("2021-01-01"), 90)}});
   for (const char* field : {"\"catalog\": \"legacy\"", "\"id\": \"2.2\"", "\"version\": \"2.2\"", "\"released\": null",
                             "\"python\": [", "\"packages\": {}", "\"status\": \"unknown\"", "\"submission_end\": null",
                             "\"milestones_no_later_than\": {", "\"next_milestone\": {", "\"at_latest\": true"}) {
     CAPTURE(field);
     CHECK(j.find(field) != std::string::npos);
   }
+}
+
+TEST_CASE("a breaking change reads the same in upgrade and in the report") {
+  lib::Change c;
+  c.kind = "framework";
+  c.name = "tensorflow";
+  c.from = "1.15.0";
+  c.to = "2.1.0";
+  c.breaking = true;
+  c.note = "port with tf_upgrade_v2";
+  CHECK(render::change_text(c) == "tensorflow 1.15.0 -> 2.1.0 (breaking): port with tf_upgrade_v2");
+  c.kind = "platform";
+  c.from = "ai-platform";
+  c.to = "vertex-training";
+  c.note.clear();
+  CHECK(render::change_text(c) == "platform ai-platform -> vertex-training (breaking)");
+  c.breaking = false;
+  CHECK(render::breaking_mark(c).empty());
 }

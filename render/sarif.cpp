@@ -1,4 +1,4 @@
-#include "lib/sarif.hpp"
+#include "render/sarif.hpp"
 
 #include "lib/rules.hpp"
 #include "util/json.hpp"
@@ -8,8 +8,12 @@
 #include <algorithm>
 #include <cstdio>
 
-namespace lib {
+#include "render/findings.hpp"
+#include "render/json.hpp"
 
+namespace render {
+
+using lib::Finding;
 using ordered = nlohmann::ordered_json;
 
 std::string uri_path(const std::string& path) {
@@ -34,19 +38,14 @@ std::string level(catalog::Severity s) {
 }
 
 // A reportingDescriptor from the registry; former ids of the rule are its deprecatedIds.
-ordered rule_json(const RuleInfo& r) {
+ordered rule_json(const lib::RuleInfo& r) {
   ordered j;
   j["id"] = r.id;
   j["shortDescription"] = {{"text", r.description}};
   j["fullDescription"] = {{"text", std::string(r.description) + " " + std::string(r.help)}};
   j["help"] = {{"text", r.help}};
   j["defaultConfiguration"] = {{"level", level(r.severity)}};
-  ordered former = ordered::array();
-  for (auto alias : r.aliases) {
-    if (!alias.empty()) {
-      former.push_back(alias);
-    }
-  }
+  ordered former = former_ids_json(r);
   if (!former.empty()) {
     j["deprecatedIds"] = former;
   }
@@ -66,10 +65,10 @@ ordered catalog_rule_json(const std::string& id, catalog::Severity severity) {
 
 } // namespace
 
-std::string sarif_log(const scan::ScanResult& result, const std::string& tool_version) {
+std::string sarif_log(const lib::scan::ScanResult& result, const std::string& tool_version) {
   ordered rule_list = ordered::array();
   std::vector<std::string> ids;
-  for (const auto& r : rule_infos()) {
+  for (const auto& r : lib::rule_infos()) {
     rule_list.push_back(rule_json(r));
     ids.emplace_back(r.id);
   }
@@ -85,16 +84,12 @@ std::string sarif_log(const scan::ScanResult& result, const std::string& tool_ve
   ordered results = ordered::array();
   for (size_t i = 0; i < result.findings.size(); ++i) {
     const Finding& f = result.findings[i];
-    const scan::Region& reg = result.regions[i];
+    const lib::scan::Region& reg = result.regions[i];
     ordered r;
     r["ruleId"] = f.rule;
     r["ruleIndex"] = index_of(f);
     r["level"] = level(f.severity);
-    std::string text = f.message;
-    if (!f.suggestion.empty() && f.severity != catalog::Severity::note) {
-      text += " (use " + f.suggestion + ")";
-    }
-    r["message"] = {{"text", text}};
+    r["message"] = {{"text", message_with_suggestion(f)}};
     ordered artifact;
     if (!f.path.empty() && f.path[0] == '/') {
       artifact["uri"] = "file://" + uri_path(f.path);
@@ -111,18 +106,10 @@ std::string sarif_log(const scan::ScanResult& result, const std::string& tool_ve
     r["locations"] = ordered::array({{{"physicalLocation", {{"artifactLocation", artifact}, {"region", region}}}}});
     r["partialFingerprints"] = {{"rtcatFinding/v1", reg.fingerprint}};
     ordered props;
-    if (!f.runtime.empty()) {
-      props["runtime"] = f.runtime;
-    }
-    if (!f.python.empty()) {
-      props["python"] = f.python;
-    }
-    if (!f.catalog.empty()) {
-      props["catalog"] = f.catalog;
-    }
-    if (!f.suggestion.empty()) {
-      props["suggestion"] = f.suggestion;
-    }
+    set_unless_empty(props, "runtime", f.runtime);
+    set_unless_empty(props, "python", f.python);
+    set_unless_empty(props, "catalog", f.catalog);
+    set_unless_empty(props, "suggestion", f.suggestion);
     if (!props.empty()) {
       r["properties"] = props;
     }
@@ -144,4 +131,4 @@ std::string sarif_log(const scan::ScanResult& result, const std::string& tool_ve
   return util::json::dump_pretty(log);
 }
 
-} // namespace lib
+} // namespace render

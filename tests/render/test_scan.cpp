@@ -1,9 +1,12 @@
-#include "lib/scan/output.hpp"
+#include "tests/support/scan_results.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include "render/scan.hpp"
+
 using namespace lib::scan;
+using namespace render;
 
 namespace {
 
@@ -11,21 +14,10 @@ ScanResult sample() {
   ScanResult r;
   r.files = 3;
   r.suppressed = 1;
-  lib::Finding f;
-  f.rule = "submission-end";
-  f.severity = catalog::Severity::error;
-  f.message = "runtime 1.15 closed: 100% gone,\nreally";
-  f.path = "ci/a,b:c.sh";
-  f.line = 2;
-  f.column = 5;
-  f.suggestion = "2.11";
-  r.findings.push_back(f);
-  r.regions.push_back({9, "0000000000000000"});
-  f.rule = "stale-data";
-  f.severity = catalog::Severity::note;
-  f.message = "old data";
-  r.findings.push_back(f);
-  r.regions.push_back({9, "0000000000000001"});
+  fixtures::add_finding(r, "submission-end", catalog::Severity::error, "runtime 1.15 closed: 100% gone,\nreally", "ci/a,b:c.sh",
+                        2, 5, "2.11", {9, "0000000000000000"});
+  fixtures::add_finding(r, "stale-data", catalog::Severity::note, "old data", "ci/a,b:c.sh", 2, 5, "2.11",
+                        {9, "0000000000000001"});
   r.references.push_back(FoundReference{"ci/a.sh", 2, 5, "gcloud", "training", "ai-platform", "1.15", "", "deletion"});
   return r;
 }

@@ -1,14 +1,27 @@
-// The migration report as Markdown, self-contained HTML and CSV (JSON: migration_json.cpp).
+#include "render/report.hpp"
 
-#include "lib/report.hpp"
-#include "lib/svg.hpp"
-#include "lib/table.hpp"
 #include "util/escape.hpp"
+#include "util/json.hpp"
 #include "util/text.hpp"
 
-namespace lib {
+#include <nlohmann/json.hpp>
 
+#include "render/findings.hpp"
+#include "render/json.hpp"
+#include "render/svg.hpp"
+#include "render/table.hpp"
+#include "render/upgrade.hpp"
+
+namespace render {
+
+using catalog::Date;
 using catalog::format_date;
+using lib::Candidate;
+using lib::EntryView;
+using lib::Lifecycle;
+using lib::Report;
+using lib::RuntimeSection;
+using ordered = nlohmann::ordered_json;
 
 namespace {
 
@@ -19,17 +32,18 @@ std::string opt_days(const std::optional<long>& d) {
   return d ? std::to_string(*d) : "-";
 }
 
-std::string python_of(const RuntimeEntry& e) {
+std::string python_of(const catalog::RuntimeEntry& e) {
   std::string out = util::join(e.python.value_or(std::vector<catalog::Version>{}), ", ", [](const auto& p) { return p.str(); });
   return out.empty() ? "unknown" : out;
 }
 
 std::string next_of(const Lifecycle& lc) {
-  const MilestoneDate* n = lc.next();
+  const lib::MilestoneDate* n = lc.next();
   if (!n || lc.status.name == "unreleased") {
     return "-";
   }
-  return n->name() + " " + short_date(*n) + (lc.status.days_left ? " (" + std::to_string(*lc.status.days_left) + " days)" : "");
+  return n->name() + " " + lib::short_date(*n) +
+         (lc.status.days_left ? " (" + std::to_string(*lc.status.days_left) + " days)" : "");
 }
 
 std::string changes_of(const Candidate& c) {
@@ -38,7 +52,7 @@ std::string changes_of(const Candidate& c) {
     std::string one = ch.kind == "platform"
                           ? "platform -> " + ch.to
                           : ch.name + " " + (ch.from.empty() ? "-" : ch.from) + " -> " + (ch.to.empty() ? "?" : ch.to);
-    out += (out.empty() ? "" : "; ") + one + (ch.breaking && ch.kind != "platform" ? " (breaking)" : "");
+    out += (out.empty() ? "" : "; ") + one + breaking_mark(ch);
   }
   return out.empty() ? "-" : out;
 }
@@ -64,7 +78,7 @@ Table resources_table(const Report& r) {
   for (const auto& row : r.rows) {
     const auto& res = row.resource;
     const auto& v = row.verdict;
-    Tone tone = v.severity == Severity::error ? Tone::bad : Tone::warn;
+    Tone tone = v.severity == catalog::Severity::error ? Tone::bad : Tone::warn;
     t.rows.push_back({{res.name},
                       {res.kind == "job" ? "job" : "model version"},
                       {res.runtime.empty() ? "-" : res.runtime},
@@ -83,14 +97,8 @@ std::string section_title(const RuntimeSection& s) {
 }
 
 std::string section_summary(const RuntimeSection& s) {
-  return std::to_string(s.resources) + " resource" + (s.resources == 1 ? "" : "s") + ", " + std::to_string(s.affected) +
-         " affected; status " + s.lifecycle.status.name + ", next " + next_of(s.lifecycle) + "; Python " + python_of(*s.entry);
-}
-
-// Markdown may hold user text: keep it from opening an HTML tag ('<' is enough for that).
-// "path:line: message [rule]", one finding of the report's input problems and scan findings.
-std::string finding_text(const Finding& f) {
-  return f.path + (f.line ? ":" + std::to_string(f.line) : "") + ": " + f.message + " [" + f.rule + "]";
+  return util::plural(s.resources, "resource") + ", " + std::to_string(s.affected) + " affected; status " +
+         s.lifecycle.status.name + ", next " + next_of(s.lifecycle) + "; Python " + python_of(*s.entry);
 }
 
 std::string html_table(const Table& t) {
@@ -112,7 +120,7 @@ std::string html_table(const Table& t) {
 
 std::vector<EntryView> chart_entries(const Report& r) {
   std::vector<EntryView> out;
-  auto add = [&](const Catalog* c, const RuntimeEntry* e, const Lifecycle& lc) {
+  auto add = [&](const catalog::Catalog* c, const catalog::RuntimeEntry* e, const Lifecycle& lc) {
     for (const auto& v : out) {
       if (v.entry == e) {
         return;
@@ -159,18 +167,18 @@ std::string report_markdown(const Report& r) {
       s += sec.plan.handoff ? "Migrate to (" + util::markdown_text(sec.plan.handoff_reason) + "):\n\n" : "Upgrade to:\n\n";
     }
     if (!sec.plan.candidates.empty() || !sec.plan.closest.empty()) {
-      s += render(targets_table(sec), TableFormat::markdown, false) + "\n";
+      s += table(targets_table(sec), TableFormat::markdown, false) + "\n";
     }
   }
   if (r.runtimes.empty()) {
     s += "\nNo catalog runtime is in use.\n";
   }
   s += "\n## Affected resources, most urgent first\n\n";
-  s += r.rows.empty() ? std::string("None.\n") : render(resources_table(r), TableFormat::markdown, false);
+  s += r.rows.empty() ? std::string("None.\n") : table(resources_table(r), TableFormat::markdown, false);
   if (!r.findings.empty()) {
     s += "\n## Input problems and scan findings\n\n";
     for (const auto& f : r.findings) {
-      s += "- " + util::markdown_text(finding_text(f)) + "\n";
+      s += "- " + util::markdown_text(finding_line(f)) + "\n";
     }
   }
   return s;
@@ -212,7 +220,7 @@ std::string report_html(const Report& r) {
   if (!r.findings.empty()) {
     s += "<h2 id=\"findings\">Input problems and scan findings</h2>\n<ul>\n";
     for (const auto& f : r.findings) {
-      s += "<li>" + util::xml_escape(finding_text(f)) + "</li>\n";
+      s += "<li>" + util::xml_escape(finding_line(f)) + "</li>\n";
     }
     s += "</ul>\n";
   }
@@ -222,7 +230,47 @@ std::string report_html(const Report& r) {
 }
 
 std::string report_csv(const Report& r) {
-  return render(resources_table(r), TableFormat::csv, false);
+  return table(resources_table(r), TableFormat::csv, false);
 }
 
-} // namespace lib
+std::string report_json(const Report& r) {
+  ordered j;
+  j["date"] = format_date(r.on);
+  j["headline"] = r.headline();
+  j["inputs"] = r.inputs;
+  ordered sum;
+  sum["resources"] = r.resources;
+  sum["affected"] = r.affected;
+  sum["broken"] = r.broken;
+  sum["malformed"] = r.malformed;
+  sum["by_status"] = by_status_json(r.by_status);
+  sum["next_deadline"] =
+      r.next_deadline ? ordered{{"date", format_date(*r.next_deadline)}, {"days", *r.next_days}, {"what", r.next_deadline_what}}
+                      : ordered(nullptr);
+  j["summary"] = sum;
+  ordered runtimes = ordered::array();
+  for (const auto& s : r.runtimes) {
+    ordered sj;
+    sj["catalog"] = s.catalog->name;
+    sj["runtime"] = s.entry->id;
+    sj["service"] = s.service;
+    sj["status"] = s.lifecycle.status.name;
+    sj["resources"] = s.resources;
+    sj["affected"] = s.affected;
+    sj["next_milestone"] = next_milestone_json(s.lifecycle, false);
+    sj["handoff"] = s.plan.handoff;
+    sj["targets"] = candidates_json(s.plan.candidates);
+    sj["closest"] = candidates_json(s.plan.closest);
+    runtimes.push_back(sj);
+  }
+  j["runtimes"] = runtimes;
+  ordered rows = ordered::array();
+  for (const auto& row : r.rows) {
+    rows.push_back(resource_json(row.resource, row.verdict));
+  }
+  j["resources"] = rows;
+  j["findings"] = findings_json(r.findings);
+  return util::json::dump_pretty(j);
+}
+
+} // namespace render

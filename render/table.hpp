@@ -1,9 +1,11 @@
 #pragma once
 
+#include "catalog/model.hpp"
+
 #include <string>
 #include <vector>
 
-namespace lib {
+namespace render {
 
 // How a cell reads at a glance; terminals show it as colour.
 enum class Tone { plain, good, warn, bad, dim };
@@ -20,11 +22,17 @@ struct Table {
 
 enum class TableFormat { text, csv, markdown };
 
+// The table format of an output format name: "csv", "markdown", anything else text.
+TableFormat table_format(const std::string& format);
+
 // Renders a table: aligned columns (text, with ANSI colours when color is set), RFC 4180
 // CSV, or a GitHub-flavoured Markdown table (pipes escaped).
-std::string render(const Table& t, TableFormat format, bool color);
+std::string table(const Table& t, TableFormat format, bool color);
 
 // Wraps text in the ANSI colour of a tone (no-op for plain).
 std::string paint(const std::string& text, Tone tone, bool color);
 
-} // namespace lib
+// The tone of a severity: errors bad, warnings warn, notes `note`.
+Tone severity_tone(catalog::Severity severity, Tone note);
+
+} // namespace render

@@ -1,8 +1,11 @@
-#include "lib/ics.hpp"
+#include "render/ics.hpp"
 
 #include "util/utf8.hpp"
 
-namespace lib {
+namespace render {
+
+using catalog::Date;
+using lib::Event;
 
 namespace {
 
@@ -71,4 +74,4 @@ std::string timeline_ics(const std::vector<Event>& events) {
   return out;
 }
 
-} // namespace lib
+} // namespace render

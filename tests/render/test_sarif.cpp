@@ -1,33 +1,26 @@
-#include "lib/sarif.hpp"
+#include "tests/support/scan_results.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include "render/sarif.hpp"
+
 TEST_CASE("uri_path: percent-encodes what a URI reference cannot hold") {
-  CHECK(lib::uri_path("dir/a b.sh") == "dir/a%20b.sh");
-  CHECK(lib::uri_path("x/y_z-1.~") == "x/y_z-1.~");
-  CHECK(lib::uri_path("caf\xc3\xa9") == "caf%C3%A9");
-  CHECK(lib::uri_path("a#b?c") == "a%23b%3Fc");
+  const std::pair<const char*, const char*> cases[] = {
+      {"dir/a b.sh", "dir/a%20b.sh"}, {"x/y_z-1.~", "x/y_z-1.~"}, {"caf\xc3\xa9", "caf%C3%A9"}, {"a#b?c", "a%23b%3Fc"}};
+  for (const auto& [path, uri] : cases) {
+    CAPTURE(path);
+    CHECK(render::uri_path(path) == uri);
+  }
 }
 
 TEST_CASE("sarif_log: rules, results, regions and fingerprints") {
   lib::scan::ScanResult r;
-  lib::Finding f;
-  f.rule = "submission-end";
-  f.severity = catalog::Severity::error;
-  f.message = "runtime 1.15 closed";
-  f.path = "./ci/train.sh";
-  f.line = 3;
-  f.column = 21;
-  f.suggestion = "2.11";
-  r.findings.push_back(f);
-  r.regions.push_back({25, "0123456789abcdef"});
-  f.rule = "my-own-rule";
-  f.path = "/abs/x.yaml";
-  f.severity = catalog::Severity::note;
-  r.findings.push_back(f);
-  r.regions.push_back({0, "fedcba9876543210"});
-  auto log = nlohmann::json::parse(lib::sarif_log(r, "1.2.3"));
+  fixtures::add_finding(r, "submission-end", catalog::Severity::error, "runtime 1.15 closed", "./ci/train.sh", 3, 21, "2.11",
+                        {25, "0123456789abcdef"});
+  fixtures::add_finding(r, "my-own-rule", catalog::Severity::note, "runtime 1.15 closed", "/abs/x.yaml", 3, 21, "2.11",
+                        {0, "fedcba9876543210"});
+  auto log = nlohmann::json::parse(render::sarif_log(r, "1.2.3"));
   CHECK(log["version"] == "2.1.0");
   const auto& run = log["runs"][0];
   const auto& rules = run["tool"]["driver"]["rules"];

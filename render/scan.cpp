@@ -1,13 +1,20 @@
-#include "lib/scan/output.hpp"
+#include "render/scan.hpp"
 
-#include "lib/json_out.hpp"
 #include "util/escape.hpp"
 #include "util/json.hpp"
+#include "util/text.hpp"
 
 #include <nlohmann/json.hpp>
 
-namespace lib::scan {
+#include <algorithm>
 
+#include "render/findings.hpp"
+#include "render/json.hpp"
+
+namespace render {
+
+using lib::Finding;
+using lib::scan::ScanResult;
 using ordered = nlohmann::ordered_json;
 
 namespace {
@@ -25,10 +32,6 @@ std::string escape(const std::string& s, bool property) {
   return util::replace_chars(s, {{'%', "%25"}, {'\r', "%0D"}, {'\n', "%0A"}});
 }
 
-std::string plural(size_t n, const std::string& word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 } // namespace
 
 std::string json_scan(const ScanResult& r, catalog::Date on) {
@@ -44,7 +47,7 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
   j["summary"] = {{"error", count(r, catalog::Severity::error)},
                   {"warning", count(r, catalog::Severity::warning)},
                   {"note", count(r, catalog::Severity::note)}};
-  j["findings"] = ordered::parse(json_findings(r.findings));
+  j["findings"] = findings_json(r.findings);
   ordered refs = ordered::array();
   for (const auto& ref : r.references) {
     ordered e;
@@ -53,9 +56,9 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
     e["column"] = ref.column;
     e["form"] = ref.form;
     e["service"] = ref.service;
-    e["catalog"] = ref.catalog.empty() ? ordered(nullptr) : ordered(ref.catalog);
+    e["catalog"] = text_or_null(ref.catalog);
     e["runtime"] = ref.runtime;
-    e["python"] = ref.python.empty() ? ordered(nullptr) : ordered(ref.python);
+    e["python"] = text_or_null(ref.python);
     e["status"] = ref.status;
     refs.push_back(e);
   }
@@ -70,10 +73,7 @@ std::string github_annotations(const ScanResult& r) {
     const char* cmd = f.severity == catalog::Severity::error     ? "error"
                       : f.severity == catalog::Severity::warning ? "warning"
                                                                  : "notice";
-    std::string msg = f.message;
-    if (!f.suggestion.empty() && f.severity != catalog::Severity::note) {
-      msg += " (use " + f.suggestion + ")";
-    }
+    std::string msg = message_with_suggestion(f);
     out += std::string("::") + cmd + " file=" + escape(f.path, true) + ",line=" + std::to_string(f.line) +
            ",col=" + std::to_string(f.column) + ",endColumn=" + std::to_string(r.regions[i].end_column) +
            ",title=" + escape("rtcat " + f.rule, true) + "::" + escape(msg, false) + "\n";
@@ -82,14 +82,14 @@ std::string github_annotations(const ScanResult& r) {
 }
 
 std::string summary_line(const ScanResult& r) {
-  std::string s = plural(r.files, "file") + " scanned, " + plural(r.references.size(), "reference") + ": " +
-                  plural(count(r, catalog::Severity::error), "error") + ", " +
-                  plural(count(r, catalog::Severity::warning), "warning") + ", " +
-                  plural(count(r, catalog::Severity::note), "note");
+  std::string s = util::plural(r.files, "file") + " scanned, " + util::plural(r.references.size(), "reference") + ": " +
+                  util::plural(count(r, catalog::Severity::error), "error") + ", " +
+                  util::plural(count(r, catalog::Severity::warning), "warning") + ", " +
+                  util::plural(count(r, catalog::Severity::note), "note");
   if (r.suppressed) {
     s += " (" + std::to_string(r.suppressed) + " suppressed)";
   }
   return s + "\n";
 }
 
-} // namespace lib::scan
+} // namespace render

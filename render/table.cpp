@@ -1,11 +1,11 @@
-#include "lib/table.hpp"
+#include "render/table.hpp"
 
 #include "util/escape.hpp"
 #include "util/utf8.hpp"
 
 #include <algorithm>
 
-namespace lib {
+namespace render {
 
 namespace {
 
@@ -24,7 +24,21 @@ std::string paint(const std::string& text, Tone tone, bool color) {
   return std::string("\033[") + code + "m" + text + "\033[0m";
 }
 
-std::string render(const Table& t, TableFormat format, bool color) {
+Tone severity_tone(catalog::Severity severity, Tone note) {
+  return severity == catalog::Severity::error ? Tone::bad : severity == catalog::Severity::warning ? Tone::warn : note;
+}
+
+TableFormat table_format(const std::string& format) {
+  if (format == "csv") {
+    return TableFormat::csv;
+  }
+  if (format == "markdown") {
+    return TableFormat::markdown;
+  }
+  return TableFormat::text;
+}
+
+std::string table(const Table& t, TableFormat format, bool color) {
   std::string out;
   if (format == TableFormat::csv) {
     for (size_t i = 0; i < t.headers.size(); ++i) {
@@ -90,4 +104,4 @@ std::string render(const Table& t, TableFormat format, bool color) {
   return out;
 }
 
-} // namespace lib
+} // namespace render

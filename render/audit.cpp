@@ -1,0 +1,121 @@
+#include "render/audit.hpp"
+
+#include "util/escape.hpp"
+#include "util/json.hpp"
+#include "util/text.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "render/findings.hpp"
+#include "render/json.hpp"
+#include "render/table.hpp"
+
+namespace render {
+
+namespace {
+
+std::string csv_row(std::initializer_list<std::string> fields) {
+  return util::join(fields, ",", [](const std::string& f) { return util::csv_field(f); }) + "\n";
+}
+
+// `"key":` of a JSON object written piece by piece.
+std::string key(const std::string& name) {
+  return util::json::dump(nlohmann::ordered_json(name)) + ":";
+}
+
+std::string plural(size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string summary_table(const lib::AuditSummary& summary, size_t files, catalog::Date on, bool color) {
+  Table t;
+  t.headers = {"STATUS", "RESOURCES"};
+  for (const auto& [status, n] : summary.by_status) {
+    t.rows.push_back({{status}, {std::to_string(n)}});
+  }
+  if (summary.malformed) {
+    t.rows.push_back({{"malformed", Tone::bad}, {std::to_string(summary.malformed)}});
+  }
+  std::string out = "audited " + plural(summary.resources, "resource") + " in " + plural(files, "file") + " on " +
+                    catalog::format_date(on) +
+                    (summary.malformed ? " (" + std::to_string(summary.malformed) + " malformed records skipped)" : "") + "\n";
+  return t.rows.empty() ? out : out + table(t, TableFormat::text, color);
+}
+
+} // namespace
+
+AuditFormat audit_format(const std::string& name) {
+  return name == "json"    ? AuditFormat::json
+         : name == "jsonl" ? AuditFormat::jsonl
+         : name == "csv"   ? AuditFormat::csv
+                           : AuditFormat::table;
+}
+
+AuditWriter::AuditWriter(AuditFormat format, catalog::Date on, bool color) : m_format(format), m_on(on), m_color(color) {}
+
+std::string AuditWriter::begin() const {
+  if (m_format == AuditFormat::json) {
+    return "{" + key("date") + util::json::dump(date_or_null(m_on)) + "," + key("resources") + "[\n";
+  }
+  if (m_format == AuditFormat::csv) {
+    return "path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target\n";
+  }
+  return "";
+}
+
+std::string AuditWriter::resource(const lib::Resource& r, const lib::Verdict& v) {
+  switch (m_format) {
+  case AuditFormat::table:
+    return v.findings.empty() ? "" : findings_text(lib::Auditor::findings_for(r, v), m_color);
+  case AuditFormat::csv:
+    return csv_row({r.path, std::to_string(r.line), r.kind, r.name, r.state, r.runtime, r.python, r.framework, v.status,
+                    v.deadline ? catalog::format_date(*v.deadline) : "", v.days ? std::to_string(*v.days) : "", v.action,
+                    v.target});
+  case AuditFormat::jsonl:
+    return json_resource(r, v) + "\n";
+  case AuditFormat::json:
+    break;
+  }
+  std::string out = (m_first ? "" : ",\n") + json_resource(r, v);
+  m_first = false;
+  return out;
+}
+
+std::string AuditWriter::malformed(const lib::Malformed& m) {
+  lib::Finding f = lib::malformed_finding(m);
+  switch (m_format) {
+  case AuditFormat::table:
+    return findings_text({f}, m_color);
+  case AuditFormat::csv:
+    return csv_row({m.path, std::to_string(m.line), "malformed", "", "", "", "", "", "malformed", "", "", m.message, ""});
+  case AuditFormat::jsonl:
+    return json_finding(f) + "\n";
+  case AuditFormat::json:
+    break;
+  }
+  if (m_malformed.size() < k_kept_malformed) {
+    m_malformed.push_back(std::move(f));
+  }
+  return "";
+}
+
+std::string AuditWriter::end(const lib::AuditSummary& summary, size_t files, bool quiet) const {
+  switch (m_format) {
+  case AuditFormat::json: {
+    std::string out = "\n]," + key("findings") + "[";
+    for (size_t i = 0; i < m_malformed.size(); ++i) {
+      out += (i ? ",\n" : "\n") + json_finding(m_malformed[i]);
+    }
+    return out + "]," + key("summary") + json_summary(summary) + "}\n";
+  }
+  case AuditFormat::jsonl:
+    return "{" + key("summary") + json_summary(summary) + "}\n";
+  case AuditFormat::table:
+    return quiet ? "" : summary_table(summary, files, m_on, m_color);
+  case AuditFormat::csv:
+    break;
+  }
+  return "";
+}
+
+} // namespace render

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "lib/audit.hpp"
+
+#include <string>
+#include <vector>
+
+namespace render {
+
+enum class AuditFormat { table, json, jsonl, csv };
+
+// "table", "json", "jsonl" or "csv" (anything else: table).
+AuditFormat audit_format(const std::string& name);
+
+// Audit output, produced piece by piece as the inventory is read so that memory stays flat:
+// begin(), then one piece per resource and per malformed record, then end().
+//   table  findings in compiler style, then "audited N resources ..." and a table by status
+//   csv    a header and one row per record
+//   json   {"date", "resources": [...], "findings": [malformed, at most k_kept_malformed],
+//          "summary"}
+//   jsonl  one resource (or malformed finding) per line, then {"summary": ...}
+class AuditWriter {
+public:
+  static constexpr size_t k_kept_malformed = 1000;
+
+  AuditWriter(AuditFormat format, catalog::Date on, bool color);
+  std::string begin() const;
+  std::string resource(const lib::Resource& r, const lib::Verdict& v);
+  std::string malformed(const lib::Malformed& m);
+  // `files`: how many inventories were read; `quiet` leaves out the table's summary.
+  std::string end(const lib::AuditSummary& summary, size_t files, bool quiet) const;
+
+private:
+  AuditFormat m_format;
+  catalog::Date m_on;
+  bool m_color;
+  bool m_first = true;
+  std::vector<lib::Finding> m_malformed; // json: written at the end
+};
+
+} // namespace render

@@ -1,0 +1,376 @@
+#include "render/json.hpp"
+
+#include "util/json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "render/upgrade.hpp"
+
+namespace render {
+
+using ordered = nlohmann::ordered_json;
+using catalog::format_date;
+using lib::EntryView;
+using lib::Finding;
+using lib::Lifecycle;
+using lib::MilestoneDate;
+
+ordered date_or_null(const std::optional<catalog::Date>& d) {
+  return d ? ordered(format_date(*d)) : ordered(nullptr);
+}
+
+ordered text_or_null(const std::string& s) {
+  return s.empty() ? ordered(nullptr) : ordered(s);
+}
+
+void set_unless_empty(ordered& j, const char* key, const std::string& value) {
+  if (!value.empty()) {
+    j[key] = value;
+  }
+}
+
+namespace {
+
+template <class T, class ToJson> ordered array_of(const std::vector<T>& items, ToJson to_json) {
+  ordered a = ordered::array();
+  for (const auto& item : items) {
+    a.push_back(to_json(item));
+  }
+  return a;
+}
+
+template <class T> ordered number_or_null(const std::optional<T>& n) {
+  return n ? ordered(*n) : ordered(nullptr);
+}
+
+ordered python_json(const catalog::RuntimeEntry& r) {
+  if (!r.python) {
+    return nullptr;
+  }
+  return array_of(*r.python, [](const catalog::Version& p) { return p.str(); });
+}
+
+ordered packages_json(const std::vector<catalog::Package>& packages) {
+  ordered pk = ordered::object();
+  for (const auto& p : packages) {
+    pk[p.name] = p.version;
+  }
+  return pk;
+}
+
+// A milestone's window: earliest and latest day it can take effect (equal when certain; null
+// where the sources give no bound).
+ordered window_json(const MilestoneDate& m) {
+  ordered j;
+  j["earliest"] = m.at_latest ? date_or_null(m.earliest) : date_or_null(m.date);
+  j["latest"] = date_or_null(m.date);
+  return j;
+}
+
+// An image's framework fields; nothing for a runtime.
+void framework_fields(ordered& j, const catalog::RuntimeEntry& r) {
+  if (!r.framework.empty()) {
+    j["framework"] = r.framework;
+    j["framework_version"] = r.framework_version;
+    j["accelerator"] = r.accelerator;
+  }
+}
+
+ordered entry_json(const EntryView& v) {
+  const catalog::RuntimeEntry& r = *v.entry;
+  ordered j;
+  j["catalog"] = v.catalog->name;
+  j["id"] = r.id;
+  j["version"] = r.version ? ordered(r.version->str()) : ordered(nullptr);
+  j["released"] = date_or_null(r.released);
+  j["released_after"] = date_or_null(v.lifecycle.release.after);
+  j["released_by"] = date_or_null(r.released_by);
+  j["python"] = python_json(r);
+  j["packages"] = packages_json(r.packages);
+  if (!r.package_lines.empty()) {
+    j["package_lines"] = packages_json(r.package_lines);
+  }
+  framework_fields(j, r);
+  j["status"] = v.lifecycle.status.name;
+  ordered ms = ordered::object();
+  ordered bounds = ordered::object();
+  ordered windows = ordered::object();
+  for (const auto& m : v.lifecycle.milestones) {
+    ms[m.name()] = m.at_latest ? ordered(nullptr) : date_or_null(m.date);
+    if (m.at_latest) {
+      bounds[m.name()] = format_date(*m.date);
+    }
+    windows[m.name()] = window_json(m);
+  }
+  j["milestones"] = ms;
+  j["milestones_no_later_than"] = bounds;
+  j["milestone_windows"] = windows;
+  j["next_milestone"] = next_milestone_json(v.lifecycle, true);
+  return j;
+}
+
+ordered timeline_json(const EntryView& v) {
+  const catalog::RuntimeEntry& r = *v.entry;
+  ordered tl = ordered::array();
+  if (r.released || r.released_by) {
+    tl.push_back({{"event", "released"},
+                  {"date", format_date(r.released ? *r.released : *r.released_by)},
+                  {"at_latest", !r.released},
+                  {"earliest", date_or_null(v.lifecycle.release.earliest())}});
+  }
+  for (const auto& m : v.lifecycle.milestones) {
+    ordered e;
+    e["event"] = m.name();
+    e["date"] = date_or_null(m.date);
+    e["at_latest"] = m.at_latest;
+    e["stated"] = m.stated;
+    e["capped_by_sunset"] = m.capped;
+    e["severity"] = catalog::to_string(m.policy->severity);
+    e["meaning"] = m.policy->meaning;
+    tl.push_back(e);
+  }
+  return tl;
+}
+
+ordered change_json(const lib::Change& ch) {
+  ordered cj{{"kind", ch.kind},
+             {"name", ch.name},
+             {"from", text_or_null(ch.from)},
+             {"to", text_or_null(ch.to)},
+             {"breaking", ch.breaking}};
+  set_unless_empty(cj, "note", ch.note);
+  return cj;
+}
+
+ordered candidate_json(const lib::Candidate& c) {
+  ordered j;
+  j["catalog"] = c.catalog->name;
+  j["id"] = c.entry->id;
+  j["version"] = c.entry->version ? ordered(c.entry->version->str()) : ordered(nullptr);
+  j["python"] = text_or_null(c.python);
+  framework_fields(j, *c.entry);
+  j["status"] = c.lifecycle.status.name;
+  j["unconfirmed"] = c.unconfirmed;
+  j["next_milestone"] = next_milestone_json(c.lifecycle, false);
+  j["usable_until"] = date_or_null(c.usable_until);
+  j["days_usable"] = number_or_null(c.days_usable);
+  j["uris"] = c.uris();
+  if (!c.twins.empty()) {
+    j["twins"] = array_of(c.twins, [](const catalog::RuntimeEntry* t) {
+      return ordered{{"id", t->id}, {"accelerator", t->accelerator}};
+    });
+  }
+  j["python_changes"] = c.python_changes;
+  j["changes"] = array_of(c.changes, change_json);
+  return j;
+}
+
+} // namespace
+
+ordered finding_json(const Finding& f) {
+  ordered j;
+  j["rule"] = f.rule;
+  j["severity"] = catalog::to_string(f.severity);
+  j["message"] = f.message;
+  set_unless_empty(j, "path", f.path);
+  if (f.line > 0) {
+    j["line"] = f.line;
+  }
+  if (f.column > 0) {
+    j["column"] = f.column;
+  }
+  set_unless_empty(j, "catalog", f.catalog);
+  set_unless_empty(j, "runtime", f.runtime);
+  set_unless_empty(j, "python", f.python);
+  set_unless_empty(j, "suggestion", f.suggestion);
+  return j;
+}
+
+ordered findings_json(const std::vector<Finding>& findings) {
+  return array_of(findings, finding_json);
+}
+
+ordered next_milestone_json(const Lifecycle& lc, bool window) {
+  const MilestoneDate* n = lc.next();
+  if (!n || lc.status.name == "unreleased") {
+    return nullptr;
+  }
+  ordered j;
+  j["name"] = n->name();
+  j["date"] = date_or_null(n->date);
+  j["days"] = number_or_null(lc.status.days_left);
+  j["at_latest"] = n->at_latest;
+  if (window) {
+    ordered w = window_json(*n);
+    j["earliest"] = w["earliest"];
+    j["latest"] = w["latest"];
+  }
+  return j;
+}
+
+ordered candidates_json(const std::vector<lib::Candidate>& candidates) {
+  return array_of(candidates, candidate_json);
+}
+
+ordered resource_json(const lib::Resource& r, const lib::Verdict& v) {
+  // What the inventory says, then the verdict.
+  return ordered{{"kind", r.kind},
+                 {"name", r.name},
+                 {"state", r.state},
+                 {"created", r.created},
+                 {"path", r.path},
+                 {"line", r.line},
+                 {"runtime", text_or_null(r.runtime)},
+                 {"python", text_or_null(r.python)},
+                 {"framework", text_or_null(r.framework)},
+                 {"image_uri", text_or_null(r.image_uri)},
+                 {"service", r.service},
+                 {"catalog", text_or_null(v.catalog)},
+                 {"status", v.status},
+                 {"deadline", date_or_null(v.deadline)},
+                 {"deadline_milestone", text_or_null(v.deadline_milestone)},
+                 {"days", number_or_null(v.days)},
+                 {"action", v.action},
+                 {"target", text_or_null(v.target)},
+                 {"findings", findings_json(lib::Auditor::findings_for(r, v))}};
+}
+
+ordered by_status_json(const std::map<std::string, size_t>& by_status) {
+  ordered by = ordered::object();
+  for (const auto& [status, n] : by_status) {
+    by[status] = n;
+  }
+  return by;
+}
+
+std::string json_entries(const std::vector<EntryView>& entries) {
+  return util::json::dump_pretty(array_of(entries, entry_json));
+}
+
+std::string json_entry_full(const EntryView& v) {
+  ordered j = entry_json(v);
+  const catalog::RuntimeEntry& r = *v.entry;
+  if (r.cuda) {
+    j["cuda"] = *r.cuda;
+  }
+  if (!r.uris.empty()) {
+    j["uris"] = r.uris;
+  }
+  j["timeline"] = timeline_json(v);
+  j["notes"] = r.notes;
+  j["sources"] = r.sources;
+  j["confidence"] = r.confidence;
+  return util::json::dump_pretty(j);
+}
+
+std::string json_check(const lib::Request& req, const lib::CheckResult& res) {
+  ordered j;
+  j["ok"] = res.ok();
+  j["status"] = res.lifecycle ? ordered(res.lifecycle->status.name) : ordered(nullptr);
+  j["date"] = format_date(req.on);
+  j["catalog"] = res.target ? ordered(res.target->catalog->name) : ordered(nullptr);
+  j["runtime"] = req.runtime;
+  j["python"] = req.python ? ordered(req.python->str()) : ordered(nullptr);
+  j["service"] = req.service;
+  j["next_milestone"] = res.lifecycle ? next_milestone_json(*res.lifecycle, true) : ordered(nullptr);
+  j["findings"] = findings_json(res.findings);
+  j["suggestions"] = array_of(res.suggestions, [](const lib::Suggestion& s) { return s.entry->id; });
+  j["suggestion_details"] = array_of(res.suggestions, [](const lib::Suggestion& s) {
+    ordered d = entry_json(EntryView{s.catalog, s.entry, s.lifecycle});
+    d["runs_python"] = text_or_null(s.python);
+    d["python_changes"] = s.python_changes;
+    d["unconfirmed"] = s.unconfirmed;
+    d["uris"] = s.uris();
+    return d;
+  });
+  return util::json::dump_pretty(j);
+}
+
+std::string json_findings(const std::vector<Finding>& findings) {
+  return util::json::dump_pretty(findings_json(findings));
+}
+
+std::string json_finding(const Finding& finding) {
+  return util::json::dump(finding_json(finding));
+}
+
+std::string json_events(const std::vector<lib::Event>& events) {
+  return util::json::dump_pretty(array_of(events, [](const lib::Event& e) {
+    ordered j;
+    j["catalog"] = e.catalog->name;
+    j["id"] = e.entry->id;
+    j["event"] = e.kind;
+    j["date"] = date_or_null(e.date);
+    j["at_latest"] = e.at_latest;
+    j["severity"] = catalog::to_string(e.severity);
+    j["meaning"] = e.meaning;
+    return j;
+  }));
+}
+
+std::string json_combos(const std::vector<lib::Combo>& combos) {
+  return util::json::dump_pretty(array_of(combos, [](const lib::Combo& c) {
+    ordered j;
+    j["catalog"] = c.catalog->name;
+    j["runtime"] = c.entry->id;
+    j["python"] = c.python.str();
+    j["status"] = c.lifecycle.status.name;
+    j["next_milestone"] = next_milestone_json(c.lifecycle, true);
+    return j;
+  }));
+}
+
+ordered former_ids_json(const lib::RuleInfo& r) {
+  ordered aliases = ordered::array();
+  for (auto alias : r.aliases) {
+    if (!alias.empty()) {
+      aliases.push_back(alias);
+    }
+  }
+  return aliases;
+}
+
+std::string json_rules() {
+  ordered a = ordered::array();
+  for (const auto& r : lib::rule_infos()) {
+    a.push_back({{"id", r.id},
+                 {"severity", catalog::to_string(r.severity)},
+                 {"description", r.description},
+                 {"help", r.help},
+                 {"aliases", former_ids_json(r)}});
+  }
+  return util::json::dump_pretty(a);
+}
+
+std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan) {
+  ordered j;
+  j["date"] = format_date(req.base.on);
+  j["runtime"] = req.base.runtime;
+  j["catalog"] = plan.current ? ordered(plan.current->catalog->name) : ordered(nullptr);
+  j["status"] = plan.current_lifecycle ? ordered(plan.current_lifecycle->status.name) : ordered(nullptr);
+  j["service"] = req.base.service;
+  j["strategy"] = strategy_name(req.strategy);
+  j["min_days"] = req.min_days;
+  j["frameworks"] = plan.frameworks;
+  j["handoff"] = plan.handoff;
+  j["handoff_reason"] = text_or_null(plan.handoff_reason);
+  j["candidates"] = candidates_json(plan.candidates);
+  j["closest"] = candidates_json(plan.closest);
+  j["findings"] = findings_json(plan.findings);
+  return util::json::dump_pretty(j);
+}
+
+std::string json_resource(const lib::Resource& r, const lib::Verdict& v) {
+  return util::json::dump(resource_json(r, v));
+}
+
+std::string json_summary(const lib::AuditSummary& s) {
+  ordered j;
+  j["resources"] = s.resources;
+  j["malformed"] = s.malformed;
+  j["by_status"] = by_status_json(s.by_status);
+  j["worst"] = s.worst ? ordered(std::string(catalog::to_string(*s.worst))) : ordered(nullptr);
+  return util::json::dump(j);
+}
+
+} // namespace render

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "lib/audit.hpp"
+#include "lib/check.hpp"
+#include "lib/rules.hpp"
+#include "lib/timeline.hpp"
+#include "lib/upgrade.hpp"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace render {
+
+// Machine output (README "JSON output"). Field names are a contract shared by every command:
+// an entry has catalog, id, version, released, python, packages, status, milestones,
+// next_milestone; a finding has rule, severity, message and, where they apply, path, line,
+// column, runtime, python, suggestion. Each document function returns a whole document with a
+// newline; each value function returns a value to put in a document, which is dumped once.
+
+// --- Values ---
+// A date field: "YYYY-MM-DD", or null when the date is unknown.
+nlohmann::ordered_json date_or_null(const std::optional<catalog::Date>& d);
+// A text field: the text, or null when it is empty.
+nlohmann::ordered_json text_or_null(const std::string& s);
+nlohmann::ordered_json finding_json(const lib::Finding& finding);
+nlohmann::ordered_json findings_json(const std::vector<lib::Finding>& findings);
+// The next milestone {name, date, days, at_latest} (with its window {earliest, latest} when
+// `window` is set); null when none is left or the entry is unreleased.
+nlohmann::ordered_json next_milestone_json(const lib::Lifecycle& lc, bool window);
+// Upgrade candidates: catalog, id, version, python, status, next_milestone, usable_until,
+// days_usable, uris, changes.
+nlohmann::ordered_json candidates_json(const std::vector<lib::Candidate>& candidates);
+// One audited resource, the fields of json_resource.
+nlohmann::ordered_json resource_json(const lib::Resource& r, const lib::Verdict& v);
+// A count per status, in the map's order.
+nlohmann::ordered_json by_status_json(const std::map<std::string, size_t>& by_status);
+// The former ids of a rule, as an array.
+nlohmann::ordered_json former_ids_json(const lib::RuleInfo& rule);
+// Sets j[key] to the text unless it is empty (optional fields are left out, not null).
+void set_unless_empty(nlohmann::ordered_json& j, const char* key, const std::string& value);
+
+// --- Documents ---
+std::string json_entries(const std::vector<lib::EntryView>& entries);
+std::string json_entry_full(const lib::EntryView& entry);
+std::string json_check(const lib::Request& req, const lib::CheckResult& result);
+std::string json_findings(const std::vector<lib::Finding>& findings);
+std::string json_events(const std::vector<lib::Event>& events);
+std::string json_combos(const std::vector<lib::Combo>& combos);
+// The rule registry: [{id, severity, description, help, aliases}] in registry order.
+std::string json_rules();
+// One finding as compact JSON on one line (no newline), the fields of json_findings.
+std::string json_finding(const lib::Finding& finding);
+
+// The whole upgrade answer: date, runtime, catalog, status, strategy, min_days, handoff,
+// handoff_reason, frameworks, candidates (catalog, id, version, python, status, next_milestone,
+// usable_until, days_usable, uris, changes), closest, findings. Ends with a newline.
+std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan);
+
+// One audited resource on one line (no newline): kind, name, state, created, path, line,
+// runtime, python, framework, image_uri, service, catalog, status, deadline, deadline_milestone,
+// days, action, target, findings.
+std::string json_resource(const lib::Resource& r, const lib::Verdict& v);
+
+// The audit summary on one line: resources, malformed, by_status, worst.
+std::string json_summary(const lib::AuditSummary& s);
+
+} // namespace render

@@ -1,0 +1,201 @@
+#include "render/text.hpp"
+
+#include "lib/frameworks.hpp"
+#include "util/text.hpp"
+
+#include <algorithm>
+
+#include "render/findings.hpp"
+
+namespace render {
+
+using catalog::format_date;
+
+Tone status_tone(const lib::Lifecycle& lc) {
+  auto sev = lc.severity();
+  if (!sev) {
+    return Tone::good;
+  }
+  if (lc.status.name == "unreleased") {
+    return Tone::dim;
+  }
+  return *sev == catalog::Severity::error ? Tone::bad : Tone::warn;
+}
+
+std::string frameworks_text(const catalog::RuntimeEntry& r) {
+  if (!r.framework.empty()) {
+    return r.framework + " " + r.framework_version;
+  }
+  std::vector<std::string> out;
+  for (const auto& p : r.packages) {
+    if (lib::is_key_framework(p.name)) {
+      out.push_back(p.name + " " + p.version);
+    }
+  }
+  for (const auto& p : r.package_lines) {
+    out.push_back(p.name + " " + p.version + ".x");
+  }
+  return out.empty() ? "-" : util::join(out);
+}
+
+std::string python_text(const catalog::RuntimeEntry& r) {
+  if (!r.python) {
+    return "unknown";
+  }
+  return util::join(*r.python, ", ", [](const auto& p) { return p.str(); });
+}
+
+std::string released_text(const lib::ReleaseWindow& w) {
+  if (w.released) {
+    return format_date(*w.released);
+  }
+  auto lo = w.earliest();
+  if (lo && w.by) {
+    return *lo == *w.by ? format_date(*w.by) : format_date(*lo) + ".." + format_date(*w.by);
+  }
+  if (lo) {
+    return ">= " + format_date(*lo);
+  }
+  if (w.by) {
+    return "<= " + format_date(*w.by);
+  }
+  return "unknown";
+}
+
+std::string next_text(const lib::Lifecycle& lc) {
+  const lib::MilestoneDate* n = lc.next();
+  if (!n) {
+    return "-";
+  }
+  return n->name() + " " + lib::short_date(*n);
+}
+
+std::string days_text(const lib::Lifecycle& lc) {
+  if (!lc.next() || !lc.status.days_left) {
+    return "-";
+  }
+  return std::to_string(*lc.status.days_left);
+}
+
+Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalog) {
+  Table t;
+  if (with_catalog) {
+    t.headers.push_back("CATALOG");
+  }
+  for (const char* h : {"ID", "RELEASED", "PYTHON", "FRAMEWORKS", "STATUS", "NEXT MILESTONE", "DAYS"}) {
+    t.headers.push_back(h);
+  }
+  for (const auto& e : entries) {
+    std::vector<Cell> row;
+    if (with_catalog) {
+      row.push_back({e.catalog->name});
+    }
+    row.push_back({e.entry->id});
+    row.push_back({released_text(e.lifecycle.release)});
+    row.push_back({python_text(*e.entry)});
+    row.push_back({frameworks_text(*e.entry)});
+    row.push_back({e.lifecycle.status.name, status_tone(e.lifecycle)});
+    row.push_back({next_text(e.lifecycle)});
+    row.push_back({days_text(e.lifecycle)});
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+Table combos_table(const std::vector<lib::Combo>& combos) {
+  Table t;
+  t.headers = {"CATALOG", "RUNTIME", "PYTHON", "STATUS", "NEXT MILESTONE", "DAYS"};
+  for (const auto& c : combos) {
+    t.rows.push_back({{c.catalog->name},
+                      {c.entry->id},
+                      {c.python.str()},
+                      {c.lifecycle.status.name, status_tone(c.lifecycle)},
+                      {next_text(c.lifecycle)},
+                      {days_text(c.lifecycle)}});
+  }
+  return t;
+}
+
+Table events_table(const std::vector<lib::Event>& events, catalog::Date on) {
+  Table t;
+  t.headers = {"DATE", "CATALOG", "ID", "EVENT", "SEVERITY", "MEANING"};
+  for (const auto& e : events) {
+    std::string d = e.date ? (e.at_latest ? "<= " : "") + format_date(*e.date) : "unknown";
+    bool ahead = !e.date || *e.date > on;
+    Tone tone = e.kind == "released" || ahead ? Tone::plain : severity_tone(e.severity, Tone::warn);
+    t.rows.push_back({{d, e.date && *e.date > on ? Tone::plain : Tone::dim},
+                      {e.catalog->name},
+                      {e.entry->id},
+                      {e.kind, tone},
+                      {e.kind == "released" ? "-" : std::string(catalog::to_string(e.severity))},
+                      {e.meaning}});
+  }
+  return t;
+}
+
+Table rules_table() {
+  Table t;
+  t.headers = {"RULE", "SEVERITY", "DESCRIPTION", "ALIASES"};
+  for (const auto& r : lib::rule_infos()) {
+    std::string aliases;
+    for (auto alias : r.aliases) {
+      if (!alias.empty()) {
+        aliases += (aliases.empty() ? "" : ", ") + std::string(alias);
+      }
+    }
+    t.rows.push_back({{std::string(r.id)},
+                      {std::string(catalog::to_string(r.severity)), severity_tone(r.severity, Tone::plain)},
+                      {std::string(r.description)},
+                      {aliases.empty() ? "-" : aliases, Tone::dim}});
+  }
+  return t;
+}
+
+namespace {
+
+// "runtime 1.15 (ai-platform) with Python 3.7 is valid for training on 2020-01-01: supported;
+// next: deletion 2021-05-01 (486 days)".
+std::string verdict_text(const lib::Request& req, const lib::CheckResult& res, const std::string& python, bool color) {
+  const auto& lc = *res.lifecycle;
+  std::string who = res.target->catalog->entry_noun + " " + req.runtime + " (" + res.target->catalog->name + ")";
+  bool warned = std::any_of(res.findings.begin(), res.findings.end(),
+                            [](const lib::Finding& f) { return f.severity == catalog::Severity::warning; });
+  std::string verdict = !res.ok() ? paint("not valid", Tone::bad, color)
+                        : warned  ? paint("valid, with warnings,", Tone::warn, color)
+                                  : paint("valid", Tone::good, color);
+  std::string out = who + (python.empty() ? "" : " with Python " + python) + " is " + verdict + " for " + req.service + " on " +
+                    format_date(req.on) + ": " + lc.status.name;
+  if (const auto* n = lc.next(); n && lc.status.name != "unreleased") {
+    out += "; next: " + n->name() + " " + lib::short_date(*n);
+    if (lc.status.days_left) {
+      out += " (" + std::to_string(*lc.status.days_left) + " days)";
+    }
+  }
+  return out + "\n";
+}
+
+} // namespace
+
+std::string check_text(const lib::Request& req, const lib::CheckResult& res, const std::string& python, bool quiet, bool color) {
+  std::string out = findings_text(res.findings, color);
+  if (quiet) {
+    return out;
+  }
+  if (res.target) {
+    out += verdict_text(req, res, python, color);
+  }
+  if (!res.suggestions.empty()) {
+    out += "use instead:\n";
+    for (const auto& s : res.suggestions) {
+      std::string runs = s.python.empty() ? python_text(*s.entry) : s.python;
+      if (s.python_changes) {
+        runs += " (Python changes from " + python + ")";
+      }
+      out += "  " + s.catalog->name + " " + s.entry->id + "  " + s.lifecycle.status.name + ", python " + runs + ", next " +
+             next_text(s.lifecycle) + (s.unconfirmed ? ", unconfirmed: it may not exist yet on this date" : "") + "\n";
+    }
+  }
+  return out;
+}
+
+} // namespace render

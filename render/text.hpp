@@ -1,0 +1,40 @@
+#pragma once
+
+#include "lib/check.hpp"
+#include "lib/rules.hpp"
+#include "lib/timeline.hpp"
+
+#include <string>
+#include <vector>
+
+#include "render/table.hpp"
+
+namespace render {
+
+// The tone a status reads in: green supported, amber expiring or warning, red error.
+Tone status_tone(const lib::Lifecycle& lc);
+
+// "tensorflow 2.1.0, scikit-learn 0.22.1" or "PyTorch 2.4"; "-" when none is recorded.
+std::string frameworks_text(const catalog::RuntimeEntry& r);
+// "3.7, 3.8" or "unknown".
+std::string python_text(const catalog::RuntimeEntry& r);
+// "2020-03-09", a window "2021-02-26..2021-03-02", ">= 2024-07-11", "<= 2020-08-28" or "unknown".
+std::string released_text(const lib::ReleaseWindow& w);
+// "deletion 2021-12-19" / "submission_end <= 2021-08-28"; "-" when none is left.
+std::string next_text(const lib::Lifecycle& lc);
+std::string days_text(const lib::Lifecycle& lc);
+
+// Entries as a table (list, check suggestions).
+Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalog);
+// Runtime x Python pairs (combos).
+Table combos_table(const std::vector<lib::Combo>& combos);
+// Events (timeline): past milestones in their severity's tone, dates before `on` dimmed.
+Table events_table(const std::vector<lib::Event>& events, catalog::Date on);
+// The rule registry (rules).
+Table rules_table();
+
+// The check answer for a terminal: the findings, then (unless quiet) the verdict on the entry
+// and what to use instead. `python` is the Python version as the user gave it.
+std::string check_text(const lib::Request& req, const lib::CheckResult& res, const std::string& python, bool quiet, bool color);
+
+} // namespace render

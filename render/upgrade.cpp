@@ -1,0 +1,87 @@
+#include "render/upgrade.hpp"
+
+#include "render/findings.hpp"
+#include "render/text.hpp"
+
+namespace render {
+
+std::string strategy_name(lib::Strategy strategy) {
+  return strategy == lib::Strategy::newest ? "newest" : "nearest";
+}
+
+std::string breaking_mark(const lib::Change& c) {
+  return c.breaking ? " (breaking)" : "";
+}
+
+std::string change_text(const lib::Change& c) {
+  std::string from = c.from.empty() ? "(none)" : c.from;
+  std::string to = c.to.empty() ? "(not recorded)" : c.to;
+  std::string out = c.kind == "platform" ? "platform " + from + " -> " + to : c.name + " " + from + " -> " + to;
+  out += breaking_mark(c);
+  if (!c.note.empty()) {
+    out += ": " + c.note;
+  }
+  return out;
+}
+
+namespace {
+
+std::string candidate_text(const lib::Candidate& c, size_t rank) {
+  std::string out = (rank ? std::to_string(rank) + ". " : "- ") + c.catalog->name + " " + c.entry->id;
+  out += "  python " + (c.python.empty() ? std::string("unknown") : c.python);
+  out += ", " + c.lifecycle.status.name + ", next " + next_text(c.lifecycle);
+  if (c.lifecycle.status.days_left) {
+    out += " (" + std::to_string(*c.lifecycle.status.days_left) + " days)";
+  }
+  out += ", usable until " + (c.usable_until ? catalog::format_date(*c.usable_until) : std::string("unknown")) + "\n";
+  if (c.unconfirmed) {
+    out += "     availability on this date unconfirmed: the sources do not say when it appeared" +
+           (c.catalog->as_of ? " (they list it as of " + catalog::format_date(*c.catalog->as_of) + ")" : std::string()) + "\n";
+  }
+  if (!c.entry->uris.empty()) {
+    out += "     image: " + c.entry->uris.front() + "\n";
+  }
+  for (const auto* twin : c.twins) {
+    if (!twin->uris.empty()) {
+      out += "     " + twin->accelerator + " image: " + twin->uris.front() + "\n";
+    }
+  }
+  for (const auto& ch : c.changes) {
+    out += "     " + change_text(ch) + "\n";
+  }
+  if (c.changes.empty()) {
+    out += "     no recorded changes\n";
+  }
+  return out;
+}
+
+} // namespace
+
+std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan, bool quiet, bool color) {
+  std::string out = findings_text(plan.findings, color);
+  if (quiet || !plan.current) {
+    return out;
+  }
+  const auto& lc = *plan.current_lifecycle;
+  out += plan.current->catalog->entry_noun + " " + req.base.runtime + " (" + plan.current->catalog->name + ") on " +
+         catalog::format_date(req.base.on) + ": " + lc.status.name + ", next " + next_text(lc) + "\n";
+  if (plan.handoff) {
+    out += "migrate: " + plan.handoff_reason + "\n";
+  }
+  if (!plan.candidates.empty()) {
+    out += "candidates for " + req.base.service + " (" + strategy_name(req.strategy) + " first" +
+           (req.min_days > 0 ? ", usable for at least " + std::to_string(req.min_days) + " days" : "") + "):\n";
+    for (size_t i = 0; i < plan.candidates.size(); ++i) {
+      out += candidate_text(plan.candidates[i], i + 1);
+    }
+  }
+  if (!plan.closest.empty()) {
+    out += "last known prebuilt images (none is offered: none is available on this date):\n";
+    for (const auto& c : plan.closest) {
+      out += candidate_text(c, 0);
+    }
+  }
+  return out;
+}
+
+} // namespace render
