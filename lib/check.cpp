@@ -46,8 +46,7 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
     return std::nullopt;
   }
   const std::string who = c.entry_noun + " " + r.id;
-  const std::string& s = lc.status.name;
-  if (s == "unreleased") {
+  if (lc.status.is(Standing::unreleased)) {
     const ReleaseWindow& w = lc.release;
     if (w.released) {
       return make(RuleId::unreleased, *sev, who + " is not released until " + format_date(*r.released), c, r);
@@ -64,12 +63,12 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
     }
     return make(RuleId::unreleased, *sev, msg, c, r);
   }
-  if (s == "expiring") {
+  if (lc.status.is(Standing::expiring)) {
     const MilestoneDate& n = *lc.next();
     return make(RuleId::expiring, *sev,
                 who + " " + describe_upcoming(n) + " (in " + std::to_string(*lc.status.days_left) + " days)", c, r);
   }
-  if (s == "unknown") {
+  if (lc.status.is(Standing::unknown)) {
     auto by = existed_by(c, r);
     std::string why;
     if (by && req.on < *by) {

@@ -166,38 +166,56 @@ Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_da
     }
   }
   if (lc.release.unreleased_on(on)) {
-    st.name = "unreleased";
+    st.kind = Standing::unreleased;
     st.reached.reset();
     st.later_possible = false;
   } else if (st.reached) {
-    st.name = lc.milestones[*st.reached].name();
+    st.kind = Standing::milestone;
   } else if (st.later_possible || (!r.released && existed_by(c, r) && on < *existed_by(c, r))) {
-    st.name = "unknown";
+    st.kind = Standing::unknown;
   } else if (st.days_left && *st.days_left <= warn_days) {
-    st.name = "expiring";
+    st.kind = Standing::expiring;
   } else {
-    st.name = "supported";
+    st.kind = Standing::supported;
   }
+  st.name = st.kind == Standing::milestone ? lc.milestones[*st.reached].name() : standing_name(st.kind);
   return lc;
 }
 
+const char* standing_name(Standing s) {
+  switch (s) {
+  case Standing::unreleased:
+    return "unreleased";
+  case Standing::supported:
+    return "supported";
+  case Standing::expiring:
+    return "expiring";
+  case Standing::unknown:
+    return "unknown";
+  case Standing::milestone:
+    break;
+  }
+  return "";
+}
+
 std::optional<Severity> Lifecycle::severity(bool deployed) const {
-  const std::string& s = status.name;
-  if (s == "supported") {
+  switch (status.kind) {
+  case Standing::supported:
     return std::nullopt;
-  }
-  if (s == "unreleased") {
+  case Standing::unreleased:
     return Severity::error;
-  }
-  if (s == "expiring" || s == "unknown") {
+  case Standing::expiring:
+  case Standing::unknown:
     return Severity::warning;
+  case Standing::milestone:
+    break;
   }
   const auto& policy = *milestones[*status.reached].policy;
   return deployed && policy.deployed_severity ? *policy.deployed_severity : policy.severity;
 }
 
 bool Lifecycle::usable() const {
-  if (status.name == "unreleased" || status.name == "unknown") {
+  if (status.is(Standing::unreleased) || status.is(Standing::unknown)) {
     return false;
   }
   auto sev = severity(false);

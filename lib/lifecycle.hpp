@@ -69,10 +69,24 @@ struct MilestoneDate {
 // one becomes "no later than the sunset". A window whose ends meet is a certain date.
 std::vector<MilestoneDate> resolve_milestones(const Catalog& c, const RuntimeEntry& r);
 
+// What an entry's standing on a date is, before any milestone's name.
+enum class Standing {
+  unreleased, // before its release window
+  supported,  // released, no milestone reached, the next one not near
+  expiring,   // the next milestone is at most warn_days away
+  unknown,    // inside the release window, or a milestone's window holds the day
+  milestone,  // a milestone is certainly in effect (its name is the status)
+};
+
+// "unreleased", "supported", "expiring" or "unknown" (k_status_names); "" for Standing::milestone.
+const char* standing_name(Standing s);
+
 // The standing of an entry on a date.
 struct Status {
-  // "unreleased", "supported", "expiring", "unknown", or the name of the last milestone reached.
+  Standing kind = Standing::supported;
+  // What the user reads: standing_name(kind), or the name of the last milestone reached.
   std::string name;
+  bool is(Standing s) const { return kind == s; }
   std::optional<size_t> reached; // index of the last milestone certainly reached
   std::optional<size_t> next;    // index of the next milestone not reached
   std::optional<long> days_left; // days until next, when its date is known

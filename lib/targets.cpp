@@ -142,7 +142,7 @@ public:
     if (current) {
       Lifecycle lc = evaluate(from, *current, q.on, q.warn_days);
       // An entry that does not exist yet replaces nothing: what exists is the answer.
-      m_replaces = lc.status.name != "unreleased";
+      m_replaces = !lc.status.is(Standing::unreleased);
       if (const MilestoneDate* m = first_error_milestone(lc); m && m->date && m_replaces) {
         m_current_end = m->date; // the latest it can be
       }
@@ -201,7 +201,7 @@ private:
 
   std::optional<Target> qualify(const Catalog& c, const RuntimeEntry& e, bool successor) const {
     Lifecycle lc = evaluate(c, e, m_q.on, m_q.warn_days);
-    if (lc.status.name == "unreleased" || !open_on(lc, m_q.on) ||
+    if (lc.status.is(Standing::unreleased) || !open_on(lc, m_q.on) ||
         (m_q.min_days > 0 && !open_on(lc, m_q.on + date::days{m_q.min_days}))) {
       return std::nullopt;
     }
@@ -396,7 +396,7 @@ private:
       t.entry = &e;
       t.handoff = c != &m_from;
       t.lifecycle = evaluate(*c, e, m_q.on, m_q.warn_days);
-      if (t.lifecycle.status.name == "unreleased") {
+      if (t.lifecycle.status.is(Standing::unreleased)) {
         continue;
       }
       const MilestoneDate* end = first_error_milestone(t.lifecycle);

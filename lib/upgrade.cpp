@@ -25,7 +25,7 @@ void nothing_found(UpgradePlan& plan, const TargetSearch& s, const TargetQuery& 
   std::string with = plan.frameworks.empty() ? "" : " with " + util::join(plan.frameworks);
   std::string when =
       " on " + format_date(q.on) + (req.min_days > 0 ? " for at least " + std::to_string(req.min_days) + " more days" : "");
-  if (plan.current_lifecycle->usable() || plan.current_lifecycle->status.name == "unknown") {
+  if (plan.current_lifecycle->usable() || plan.current_lifecycle->status.is(Standing::unknown)) {
     plan.findings.push_back(finding(RuleId::no_alternative,
                                     "nothing in " + where + " available for " + q.service + with + when + " outlasts " +
                                         c.entry_noun + " " + r.id + "; keep it until a newer one appears",

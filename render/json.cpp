@@ -192,7 +192,7 @@ ordered findings_json(const std::vector<Finding>& findings) {
 
 ordered next_milestone_json(const Lifecycle& lc, bool window) {
   const MilestoneDate* n = lc.next();
-  if (!n || lc.status.name == "unreleased") {
+  if (!n || lc.status.is(lib::Standing::unreleased)) {
     return nullptr;
   }
   ordered j;

@@ -39,7 +39,7 @@ std::string python_of(const catalog::RuntimeEntry& e) {
 
 std::string next_of(const Lifecycle& lc) {
   const lib::MilestoneDate* n = lc.next();
-  if (!n || lc.status.name == "unreleased") {
+  if (!n || lc.status.is(lib::Standing::unreleased)) {
     return "-";
   }
   return n->name() + " " + lib::short_date(*n) +

@@ -15,13 +15,13 @@ namespace {
 std::string status_reason(const lib::EntryView& v, catalog::Date on) {
   const catalog::RuntimeEntry& r = *v.entry;
   const lib::ReleaseWindow& w = v.lifecycle.release;
-  const std::string& st = v.lifecycle.status.name;
+  const lib::Status& st = v.lifecycle.status;
   auto existed = lib::existed_by(*v.catalog, r);
-  bool in_release = st == "unreleased" || (st == "unknown" && existed && on < *existed);
+  bool in_release = st.is(lib::Standing::unreleased) || (st.is(lib::Standing::unknown) && existed && on < *existed);
   if (in_release && !w.released && (w.after || w.by)) {
     return " (" + lib::describe_release(w) + ")";
   }
-  if (st == "unknown" && v.lifecycle.next() && v.lifecycle.next()->maybe_reached_by(on)) {
+  if (st.is(lib::Standing::unknown) && v.lifecycle.next() && v.lifecycle.next()->maybe_reached_by(on)) {
     return " (it " + lib::describe_upcoming(*v.lifecycle.next()) + ")";
   }
   if (v.lifecycle.status.later_possible) {
@@ -61,8 +61,7 @@ std::string fields_text(const lib::EntryView& v, catalog::Date on, bool color) {
   for (const auto& u : r.uris) {
     field("uri", u);
   }
-  const std::string& st = v.lifecycle.status.name;
-  field("status", paint(st, status_tone(v.lifecycle), color) + " on " + catalog::format_date(on) + status_reason(v, on));
+  field("status", paint(v.lifecycle.status.name, status_tone(v.lifecycle), color) + " on " + catalog::format_date(on) + status_reason(v, on));
   field("confidence", r.confidence);
   return out;
 }

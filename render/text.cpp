@@ -16,7 +16,7 @@ Tone status_tone(const lib::Lifecycle& lc) {
   if (!sev) {
     return Tone::good;
   }
-  if (lc.status.name == "unreleased") {
+  if (lc.status.is(lib::Standing::unreleased)) {
     return Tone::dim;
   }
   return *sev == catalog::Severity::error ? Tone::bad : Tone::warn;
@@ -165,7 +165,7 @@ std::string verdict_text(const lib::Request& req, const lib::CheckResult& res, c
                                   : paint("valid", Tone::good, color);
   std::string out = who + (python.empty() ? "" : " with Python " + python) + " is " + verdict + " for " + req.service + " on " +
                     format_date(req.on) + ": " + lc.status.name;
-  if (const auto* n = lc.next(); n && lc.status.name != "unreleased") {
+  if (const auto* n = lc.next(); n && !lc.status.is(lib::Standing::unreleased)) {
     out += "; next: " + n->name() + " " + lib::short_date(*n);
     if (lc.status.days_left) {
       out += " (" + std::to_string(*lc.status.days_left) + " days)";
