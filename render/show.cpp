@@ -61,7 +61,8 @@ std::string fields_text(const lib::EntryView& v, catalog::Date on, bool color) {
   for (const auto& u : r.uris) {
     field("uri", u);
   }
-  field("status", paint(v.lifecycle.status.name, status_tone(v.lifecycle), color) + " on " + catalog::format_date(on) + status_reason(v, on));
+  field("status", paint(v.lifecycle.status.name, status_tone(v.lifecycle), color) + " on " + catalog::format_date(on) +
+                      status_reason(v, on));
   field("confidence", r.confidence);
   return out;
 }
