@@ -20,12 +20,12 @@ struct ShowArgs {
 int run_show(Context& ctx, const ShowArgs& a) {
   std::string format = ctx.format("show", {"table", "json"});
   auto ref = lib::find_entry(ctx.catalogs(), a.id, ctx.scope());
+  catalog::Date on = ctx.today();
   if (!ref) {
-    auto near = lib::did_you_mean(ctx.catalogs(), a.id, ctx.scope());
-    std::string hint = near.empty() ? "" : " (did you mean " + util::join(near) + "?)";
+    auto near = lib::near_matches(ctx.catalogs(), a.id, ctx.scope(), on, ctx.g.warn_days);
+    std::string hint = near.empty() ? "" : " (did you mean " + lib::describe_near(near) + "?)";
     throw catalog::InvalidInput("no entry '" + a.id + "' in the catalog" + hint + "; 'rtcat list' shows every id");
   }
-  catalog::Date on = ctx.today();
   lib::EntryView v{ref->catalog, ref->entry, lib::evaluate(*ref->catalog, *ref->entry, on, ctx.g.warn_days)};
   ctx.out(format == "json" ? render::json_entry_full(v) : render::show_text(v, on, ctx.color()));
   return k_exit_ok;

@@ -233,11 +233,11 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
   if (!res.target) {
     Finding f = finding_of(RuleId::unknown_runtime, "");
     f.runtime = req.runtime;
-    auto near = did_you_mean(set, req.runtime, scope);
+    auto near = near_matches(set, req.runtime, scope, req.on, req.warn_days);
     f.message = "runtime " + req.runtime + " is not in the catalog";
     if (!near.empty()) {
-      f.message += " (did you mean " + util::join(near, ", ") + "?)";
-      f.suggestion = near.front();
+      f.message += " (did you mean " + describe_near(near) + "?)";
+      f.suggestion = usable_near(near);
     }
     res.findings.push_back(f);
     return res;

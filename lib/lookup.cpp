@@ -1,6 +1,7 @@
 #include "lib/lookup.hpp"
 
 #include "catalog/error.hpp"
+#include "lib/lifecycle.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -112,6 +113,41 @@ std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::strin
     }
   }
   return out;
+}
+
+std::vector<NearMatch> near_matches(const catalog::CatalogSet& set, std::string_view id, const Scope& scope, catalog::Date on,
+                                    int warn_days, size_t max) {
+  std::vector<NearMatch> out;
+  for (const auto& near : did_you_mean(set, id, scope, max)) {
+    Scope s = scope;
+    if (id.find(':') != std::string_view::npos && set.has(std::string(id.substr(0, id.find(':'))))) {
+      s.platform = std::string(id.substr(0, id.find(':')));
+    }
+    auto ref = find_entry(set, near, s);
+    if (!ref) {
+      continue;
+    }
+    Lifecycle lc = evaluate(*ref->catalog, *ref->entry, on, warn_days);
+    out.push_back({*ref, lc.status.name, lc.usable()});
+  }
+  return out;
+}
+
+std::string describe_near(const std::vector<NearMatch>& near) {
+  std::vector<std::string> parts;
+  for (const auto& n : near) {
+    parts.push_back(n.ref.entry->id + " (" + n.status + ")");
+  }
+  return util::join(parts, ", ");
+}
+
+std::string usable_near(const std::vector<NearMatch>& near) {
+  for (const auto& n : near) {
+    if (n.usable) {
+      return n.ref.entry->id;
+    }
+  }
+  return "";
 }
 
 } // namespace lib

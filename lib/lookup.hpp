@@ -32,6 +32,24 @@ std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_v
 // "did you mean".
 std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::string_view id, const Scope& scope, size_t max = 3);
 
+// A "did you mean" candidate with its status on the date asked. It corrects a typo; it is not a
+// recommendation, so it may be closed, and says so.
+struct NearMatch {
+  EntryRef ref;
+  std::string status;  // the status name on the date ("deletion", "supported", ...)
+  bool usable = false; // new work may use it on that date
+};
+
+// did_you_mean's ids with their entries and their status on `on`.
+std::vector<NearMatch> near_matches(const catalog::CatalogSet& set, std::string_view id, const Scope& scope, catalog::Date on,
+                                    int warn_days, size_t max = 3);
+
+// "1.15 (deletion), 1.14 (supported)".
+std::string describe_near(const std::vector<NearMatch>& near);
+
+// The first usable match's id, for a "use X" hint; "" when none may be used on the date.
+std::string usable_near(const std::vector<NearMatch>& near);
+
 // Validates a service name ("training" or "prediction"); throws InvalidInput otherwise.
 void check_service(std::string_view service);
 

@@ -120,7 +120,13 @@ expect_out "ai-platform 2.1  supported, python 3.7 (Python changes from 3.5)"
 # Not in the catalog: a finding, not an input error.
 run --at 2020-06-01 check --runtime 2.12
 expect_exit 1
-expect_out "error: runtime 2.12 is not in the catalog (did you mean 2.11, 2.10, 2.9?) [unknown-runtime] (use 2.11)"
+# Each near id with its status that day; none is released yet, so there is no "use" hint.
+expect_out "error: runtime 2.12 is not in the catalog (did you mean 2.11 (unreleased), 2.10 (unreleased), 2.9 (unreleased)?) [unknown-runtime]"
+expect_no_out "(use 2."
+# The hint names the nearest id that new jobs may use that day.
+run --at 2020-01-01 check --runtime 1.16
+expect_exit 1
+expect_out "(did you mean 1.15 (supported), 1.14 (supported), 1.13 (expiring)?) [unknown-runtime] (use 1.15)"
 run --at 2020-06-01 check --runtime 2.12 --format json
 expect_json 'j.ok' 'false'
 expect_json 'j.status' 'null'

@@ -52,8 +52,9 @@ expect_json 'j.timeline.map(e => e.event).join(",")' 'support_end,availability_e
 run --at 2026-11-30 show sklearn-cpu.1-6 --format json
 expect_json 'j.catalog' 'vertex-training'
 
-run show 2.12
-expect_input_error "no entry '2.12' in the catalog (did you mean 2.11, 2.10, 2.9?); 'rtcat list' shows every id"
+# "did you mean" corrects a typo, it does not recommend: each id comes with its status that day.
+run --at 2023-01-01 show 2.12
+expect_input_error "no entry '2.12' in the catalog (did you mean 2.11 (unknown), 2.10 (supported), 2.9 (supported)?); 'rtcat list' shows every id"
 run show 'bad id'
 expect_input_error "invalid runtime 'bad id'"
 finish

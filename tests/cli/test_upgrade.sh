@@ -105,7 +105,7 @@ expect_json 'new Set(j.candidates.map(c => c.framework)).size > 1' "true"
 # Unknown runtime: a finding with did-you-mean; malformed input: exit 2, one line.
 run upgrade --runtime 1.99 --at 2020-01-01
 expect_exit 1
-expect_out "runtime 1.99 is not in the catalog (did you mean 1.15, 1.14, 1.13?) [unknown-runtime]"
+expect_out "runtime 1.99 is not in the catalog (did you mean 1.15 (supported), 1.14 (supported), 1.13 (expiring)?) [unknown-runtime]"
 run upgrade --runtime 1.15 --strategy oldest
 expect_input_error "newest,nearest"
 run upgrade --runtime 1.15 --python three --at 2020-01-01
