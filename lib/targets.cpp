@@ -161,6 +161,12 @@ public:
     }
     if (m_search.targets.empty() && m_search.successor) {
       handoff();
+      if (m_search.targets.empty() && !m_search.sunset) {
+        // Nothing to hand off to, and the platform still runs: the answer is to stay, not to
+        // migrate (the no-alternative note says so).
+        m_search.handoff = false;
+        m_search.handoff_reason.clear();
+      }
     }
     if (m_search.targets.size() > m_q.max) {
       m_search.targets.resize(m_q.max);

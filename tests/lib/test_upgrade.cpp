@@ -147,7 +147,8 @@ TEST_CASE("upgrade offers images of unknown availability, marked, only when the 
     auto req = request("1.3", "2021-03-01");
     req.base.frameworks = {"torch"};
     auto plan = lib::plan_upgrade(set, req);
-    CHECK(plan.handoff);
+    CHECK_FALSE(plan.handoff); // nothing to migrate to: no "migrate:" line, only the note
+    CHECK(plan.handoff_reason.empty());
     CHECK(plan.candidates.empty());
     CHECK(plan.closest.empty());
     REQUIRE(plan.findings.size() == 1);
