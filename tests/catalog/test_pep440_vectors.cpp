@@ -56,6 +56,12 @@ bool allow_pre(Tri spec_pre, Tri contains_pre = None, bool installed = false) {
   return installed || contains_pre.value_or(spec_pre.value_or(true));
 }
 
+// The rows of the tables that map one string to another (in both files).
+struct Pair {
+  const char* in;
+  const char* out;
+};
+
 // ---------------------------------------------------------------- tests/test_version.py
 
 // VERSIONS: "This list must be in the correct sorting order".
@@ -90,11 +96,6 @@ const char* const INVALID_VERSIONS[] = {
     // Local version which includes a non-ASCII letter that matches regex '[a-z]'
     // when re.IGNORECASE is in force and re.ASCII is not
     "1.0+\u0130"};
-
-struct Pair {
-  const char* in;
-  const char* out;
-};
 
 // test_normalized_versions
 const Pair NORMALIZED_VERSIONS[] = {
