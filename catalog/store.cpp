@@ -11,13 +11,10 @@ namespace catalog {
 
 namespace {
 
-const char* const k_schema = R"sql(
-CREATE TABLE catalogs (
-  name     TEXT PRIMARY KEY,
-  position INTEGER NOT NULL,
-  header   TEXT NOT NULL              -- canonical JSON of the catalog without its runtimes
-);
-CREATE TABLE runtimes (
+// The runtimes table of the current schema: the schema creates it, and the upgrade from version 1
+// rebuilds it as `name` before renaming it.
+std::string create_runtimes(const std::string& name) {
+  return "CREATE TABLE " + name + R"sql( (
   catalog     TEXT NOT NULL REFERENCES catalogs(name) ON DELETE CASCADE,
   position    INTEGER NOT NULL,
   id          TEXT NOT NULL,
@@ -28,29 +25,32 @@ CREATE TABLE runtimes (
   document    TEXT NOT NULL,          -- canonical JSON of the runtime entry
   PRIMARY KEY (catalog, id)
 );
-CREATE INDEX runtimes_by_position ON runtimes(catalog, position);
 )sql";
+}
+
+const char* const k_runtimes_index = "CREATE INDEX runtimes_by_position ON runtimes(catalog, position);\n";
+
+std::string schema() {
+  return R"sql(
+CREATE TABLE catalogs (
+  name     TEXT PRIMARY KEY,
+  position INTEGER NOT NULL,
+  header   TEXT NOT NULL              -- canonical JSON of the catalog without its runtimes
+);
+)sql" + create_runtimes("runtimes") +
+         k_runtimes_index;
+}
 
 // Version 1 -> 2: runtimes gains released_after, in its place among the columns. Version-1
 // documents have no released_after, so the new column is null throughout.
-const char* const k_upgrade_1_to_2 = R"sql(
-CREATE TABLE runtimes_v2 (
-  catalog     TEXT NOT NULL REFERENCES catalogs(name) ON DELETE CASCADE,
-  position    INTEGER NOT NULL,
-  id          TEXT NOT NULL,
-  version     TEXT,
-  released    TEXT,
-  released_after TEXT,
-  released_by TEXT,
-  document    TEXT NOT NULL,
-  PRIMARY KEY (catalog, id)
-);
+std::string upgrade_1_to_2() {
+  return create_runtimes("runtimes_v2") + R"sql(
 INSERT INTO runtimes_v2(catalog, position, id, version, released, released_after, released_by, document)
   SELECT catalog, position, id, version, released, NULL, released_by, document FROM runtimes;
 DROP TABLE runtimes;
 ALTER TABLE runtimes_v2 RENAME TO runtimes;
-CREATE INDEX runtimes_by_position ON runtimes(catalog, position);
-)sql";
+)sql" + k_runtimes_index;
+}
 
 std::string opt_date_text(const std::optional<Date>& d) {
   return d ? format_date(*d) : std::string();
@@ -77,7 +77,7 @@ Store::Store(const std::string& path, Mode mode) : m_path(path) {
     if (mode == Mode::create && version == 0 && m_db->execAndGet("SELECT count(*) FROM sqlite_master").getInt() == 0) {
       m_db->exec("PRAGMA journal_mode = WAL");
       SQLite::Transaction tx(*m_db);
-      m_db->exec(k_schema);
+      m_db->exec(schema());
       m_db->exec("PRAGMA user_version = " + std::to_string(k_schema_version));
       tx.commit();
       version = k_schema_version;
@@ -107,7 +107,7 @@ void Store::upgrade(int from) {
       return;
     }
     if (version == 1) {
-      m_db->exec(k_upgrade_1_to_2);
+      m_db->exec(upgrade_1_to_2());
       version = 2;
     }
     m_db->exec("PRAGMA user_version = " + std::to_string(version));

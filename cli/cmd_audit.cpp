@@ -18,6 +18,16 @@ struct AuditArgs {
   bool strict = false;
 };
 
+// Declares the arguments and options that fill a AuditArgs.
+void declare_audit(CLI::App& sub, AuditArgs& a) {
+  sub.add_option("files", a.files,
+                 "Inventory files: `gcloud ai-platform jobs list --format=json`, `gcloud ai-platform versions list "
+                 "--format=json` (JSON arrays) or JSON Lines")
+      ->required()
+      ->type_name("FILE");
+  sub.add_flag("--strict", a.strict, "Stop with an input error (exit 2) at the first malformed record");
+}
+
 // Output written in large blocks as the audit goes, so memory stays flat.
 class Sink {
 public:
@@ -84,14 +94,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
 } // namespace
 
 Action define_audit(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<AuditArgs>();
-  sub.add_option("files", args->files,
-                 "Inventory files: `gcloud ai-platform jobs list --format=json`, `gcloud ai-platform versions list "
-                 "--format=json` (JSON arrays) or JSON Lines")
-      ->required()
-      ->type_name("FILE");
-  sub.add_flag("--strict", args->strict, "Stop with an input error (exit 2) at the first malformed record");
-  return [&ctx, args] { return run_audit(ctx, *args); };
+  return define_command(sub, ctx, declare_audit, run_audit);
 }
 
 } // namespace cli

@@ -18,6 +18,14 @@ struct ClusterEnvArgs {
   std::string spec;
 };
 
+// Declares the arguments and options that fill a ClusterEnvArgs.
+void declare_cluster_env(CLI::App& sub, ClusterEnvArgs& a) {
+  sub.add_option("--framework", a.framework, "pytorch, mxnet or tensorflow")
+      ->required()
+      ->check(CLI::IsMember(lib::cluster::env_frameworks()));
+  sub.add_option("--spec", a.spec, "Read CLUSTER_SPEC from this file instead of the environment")->type_name("FILE");
+}
+
 int run_cluster_env(Context& ctx, const ClusterEnvArgs& a) {
   std::string format = ctx.format("cluster-env", {"sh", "json", "dotenv"});
   std::string text;
@@ -39,12 +47,7 @@ int run_cluster_env(Context& ctx, const ClusterEnvArgs& a) {
 } // namespace
 
 Action define_cluster_env(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<ClusterEnvArgs>();
-  sub.add_option("--framework", args->framework, "pytorch, mxnet or tensorflow")
-      ->required()
-      ->check(CLI::IsMember(lib::cluster::env_frameworks()));
-  sub.add_option("--spec", args->spec, "Read CLUSTER_SPEC from this file instead of the environment")->type_name("FILE");
-  return [&ctx, args] { return run_cluster_env(ctx, *args); };
+  return define_command(sub, ctx, declare_cluster_env, run_cluster_env);
 }
 
 } // namespace cli

@@ -20,6 +20,19 @@ struct ClusterSpecArgs {
   std::string host_pattern = lib::cluster::k_default_host_pattern;
 };
 
+// Declares the arguments and options that fill a ClusterSpecArgs.
+void declare_cluster_spec(CLI::App& sub, ClusterSpecArgs& a) {
+  sub.add_option("file", a.file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file")->type_name("FILE");
+  sub.add_option("--gcloud", a.gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")
+      ->type_name("COMMAND");
+  sub.add_option("--replica", a.replica, "Only this replica: master:0, worker:N, ps:N or evaluator:N")->type_name("TYPE:INDEX");
+  sub.add_option("--trial", a.trial, "Hyperparameter trial id (from 1) in task.trial; tuning jobs default to 1")
+      ->type_name("N")
+      ->check(CLI::Range(1L, 1000000L));
+  sub.add_option("--host-pattern", a.host_pattern, "Replica addresses, with {type}, {index} and optionally {job}")
+      ->type_name("PATTERN");
+}
+
 int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
   std::string format = ctx.format("cluster-spec", {"table", "json"});
   if (a.file.empty() == a.gcloud.empty()) {
@@ -52,18 +65,7 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
 } // namespace
 
 Action define_cluster_spec(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<ClusterSpecArgs>();
-  sub.add_option("file", args->file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file")->type_name("FILE");
-  sub.add_option("--gcloud", args->gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")
-      ->type_name("COMMAND");
-  sub.add_option("--replica", args->replica, "Only this replica: master:0, worker:N, ps:N or evaluator:N")
-      ->type_name("TYPE:INDEX");
-  sub.add_option("--trial", args->trial, "Hyperparameter trial id (from 1) in task.trial; tuning jobs default to 1")
-      ->type_name("N")
-      ->check(CLI::Range(1L, 1000000L));
-  sub.add_option("--host-pattern", args->host_pattern, "Replica addresses, with {type}, {index} and optionally {job}")
-      ->type_name("PATTERN");
-  return [&ctx, args] { return run_cluster_spec(ctx, *args); };
+  return define_command(sub, ctx, declare_cluster_spec, run_cluster_spec);
 }
 
 } // namespace cli

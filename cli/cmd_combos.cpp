@@ -15,6 +15,11 @@ struct CombosArgs {
   std::string python;
 };
 
+// Declares the arguments and options that fill a CombosArgs.
+void declare_combos(CLI::App& sub, CombosArgs& a) {
+  sub.add_option("--python", a.python, "Only this Python version")->type_name("X.Y");
+}
+
 int run_combos(Context& ctx, const CombosArgs& a) {
   std::string format = ctx.format("combos", {"table", "json", "csv", "markdown"});
   std::optional<catalog::Version> python;
@@ -43,9 +48,7 @@ int run_combos(Context& ctx, const CombosArgs& a) {
 } // namespace
 
 Action define_combos(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<CombosArgs>();
-  sub.add_option("--python", args->python, "Only this Python version")->type_name("X.Y");
-  return [&ctx, args] { return run_combos(ctx, *args); };
+  return define_command(sub, ctx, declare_combos, run_combos);
 }
 
 } // namespace cli

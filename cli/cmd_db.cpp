@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <memory>
 #include <sys/stat.h>
 
 namespace cli {
@@ -25,6 +26,17 @@ struct DbArgs {
 bool exists(const std::string& path) {
   struct stat st {};
   return ::stat(path.c_str(), &st) == 0;
+}
+
+// The store at `path`, which must exist (else an input error, `hint` at its end), opened in `mode`;
+// a schema upgrade on opening is reported.
+std::unique_ptr<catalog::Store> open_existing(const std::string& path, catalog::Store::Mode mode, const std::string& hint = "") {
+  if (!exists(path)) {
+    throw catalog::InvalidInput(path + ": no such catalog store" + hint);
+  }
+  auto store = std::make_unique<catalog::Store>(path, mode);
+  report_store_upgrade(*store);
+  return store;
 }
 
 int run_init(Context& ctx, const DbArgs& a) {
@@ -57,12 +69,8 @@ int run_import(Context& ctx, const DbArgs& a) {
       catalogs.push_back(catalog::parse_catalog(util::read_file(f), f));
     }
   }
-  if (!exists(a.db)) {
-    throw catalog::InvalidInput(a.db + ": no such catalog store; create it with 'rtcat db init " + a.db + "'");
-  }
-  catalog::Store store(a.db, catalog::Store::Mode::write);
-  report_store_upgrade(store);
-  store.import_catalogs(catalogs);
+  auto store = open_existing(a.db, catalog::Store::Mode::write, "; create it with 'rtcat db init " + a.db + "'");
+  store->import_catalogs(catalogs);
   if (!ctx.g.quiet) {
     std::string out;
     for (const auto& c : catalogs) {
@@ -74,12 +82,8 @@ int run_import(Context& ctx, const DbArgs& a) {
 }
 
 int run_export(Context& ctx, const DbArgs& a) {
-  if (!exists(a.db)) {
-    throw catalog::InvalidInput(a.db + ": no such catalog store");
-  }
-  catalog::Store store(a.db, catalog::Store::Mode::read);
-  report_store_upgrade(store);
-  auto names = store.names();
+  auto store = open_existing(a.db, catalog::Store::Mode::read);
+  auto names = store->names();
   std::string name = a.name;
   if (name.empty()) {
     if (names.size() != 1) {
@@ -92,7 +96,7 @@ int run_export(Context& ctx, const DbArgs& a) {
     throw catalog::InvalidInput(a.db + ": no catalog named '" + name +
                                 "' (valid: " + (names.empty() ? "none" : util::join(names)) + ")");
   }
-  std::string text = catalog::write_catalog(store.load(name));
+  std::string text = catalog::write_catalog(store->load(name));
   if (a.output.empty() || a.output == "-") {
     ctx.out(text);
   } else {
@@ -102,18 +106,14 @@ int run_export(Context& ctx, const DbArgs& a) {
 }
 
 int run_verify(Context& ctx, const DbArgs& a) {
-  if (!exists(a.db)) {
-    throw catalog::InvalidInput(a.db + ": no such catalog store");
-  }
-  catalog::Store store(a.db, catalog::Store::Mode::read);
-  report_store_upgrade(store);
-  auto problems = store.verify();
+  auto store = open_existing(a.db, catalog::Store::Mode::read);
+  auto problems = store->verify();
   std::string out;
   for (const auto& p : problems) {
     out += a.db + ": error: " + p + "\n";
   }
   if (problems.empty() && !ctx.g.quiet) {
-    auto names = store.names();
+    auto names = store->names();
     out += a.db + ": ok (schema version " + std::to_string(catalog::Store::k_schema_version) + ", " +
            std::to_string(names.size()) + " catalogs)\n";
   }
@@ -123,10 +123,11 @@ int run_verify(Context& ctx, const DbArgs& a) {
 
 // Every db subcommand takes the store's path first; `more` adds its other arguments.
 Action define_db_command(CLI::App& sub, Context& ctx, void (*more)(CLI::App&, DbArgs&), int (*run)(Context&, const DbArgs&)) {
-  auto args = std::make_shared<DbArgs>();
-  sub.add_option("db", args->db, "Path of the SQLite catalog store")->required();
-  more(sub, *args);
-  return [&ctx, args, run] { return run(ctx, *args); };
+  auto declare = [more](CLI::App& s, DbArgs& a) {
+    s.add_option("db", a.db, "Path of the SQLite catalog store")->required();
+    more(s, a);
+  };
+  return define_command(sub, ctx, declare, run);
 }
 
 void no_more(CLI::App&, DbArgs&) {}

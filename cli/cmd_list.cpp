@@ -18,6 +18,18 @@ struct ListArgs {
   std::string framework;
 };
 
+// Declares the arguments and options that fill a ListArgs.
+void declare_list(CLI::App& sub, ListArgs& a) {
+  sub.add_option("--status", a.status,
+                 "Only entries with this status (supported, expiring, unknown, unreleased, or a milestone such as "
+                 "submission_end); repeatable or comma-separated")
+      ->type_name("STATUS");
+  sub.add_option("--python", a.python, "Only entries that accept this Python version")->type_name("X.Y");
+  sub.add_option("--framework", a.framework,
+                 "Only entries that carry this framework (tensorflow, scikit-learn, xgboost, pytorch)")
+      ->type_name("NAME");
+}
+
 int run_list(Context& ctx, const ListArgs& a) {
   std::string format = ctx.format("list", {"table", "json", "csv", "markdown"});
   auto catalogs = ctx.selected();
@@ -40,16 +52,7 @@ int run_list(Context& ctx, const ListArgs& a) {
 } // namespace
 
 Action define_list(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<ListArgs>();
-  sub.add_option("--status", args->status,
-                 "Only entries with this status (supported, expiring, unknown, unreleased, or a milestone such as "
-                 "submission_end); repeatable or comma-separated")
-      ->type_name("STATUS");
-  sub.add_option("--python", args->python, "Only entries that accept this Python version")->type_name("X.Y");
-  sub.add_option("--framework", args->framework,
-                 "Only entries that carry this framework (tensorflow, scikit-learn, xgboost, pytorch)")
-      ->type_name("NAME");
-  return [&ctx, args] { return run_list(ctx, *args); };
+  return define_command(sub, ctx, declare_list, run_list);
 }
 
 } // namespace cli

@@ -19,6 +19,17 @@ struct ReportArgs {
   std::string output;
 };
 
+// Declares the arguments and options that fill a ReportArgs.
+void declare_report(CLI::App& sub, ReportArgs& a) {
+  sub.add_option("--inventory", a.inventories,
+                 "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")
+      ->type_name("FILE");
+  sub.add_option("--scan", a.scan_paths,
+                 "Source tree to scan for runtime references, as `rtcat scan` does; its findings join the report; repeatable")
+      ->type_name("PATH");
+  sub.add_option("-o,--output", a.output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
+}
+
 // Source-tree findings for the report, from the scan library.
 std::vector<lib::Finding> scan_findings(Context& ctx, const std::vector<std::string>& paths) {
   lib::scan::ScanOptions o;
@@ -56,15 +67,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
 } // namespace
 
 Action define_report(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<ReportArgs>();
-  sub.add_option("--inventory", args->inventories,
-                 "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")
-      ->type_name("FILE");
-  sub.add_option("--scan", args->scan_paths,
-                 "Source tree to scan for runtime references, as `rtcat scan` does; its findings join the report; repeatable")
-      ->type_name("PATH");
-  sub.add_option("-o,--output", args->output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
-  return [&ctx, args] { return run_report(ctx, *args); };
+  return define_command(sub, ctx, declare_report, run_report);
 }
 
 } // namespace cli

@@ -41,6 +41,30 @@ struct ScanArgs {
   const CLI::Option* catalog = nullptr;
 };
 
+// Declares the arguments and options that fill a ScanArgs.
+void declare_scan(CLI::App& sub, ScanArgs& a) {
+  const CLI::App& root = *sub.get_parent();
+  a.fail_on = root.get_option("--fail-on");
+  a.warn_days = root.get_option("--warn-days");
+  a.catalog = root.get_option("--catalog");
+  sub.add_option("paths", a.paths, "Files or folders to scan (default: .)")->type_name("PATH");
+  sub.add_option("--exclude", a.excludes, "Skip paths matching this gitignore-style glob (repeatable)")
+      ->type_name("GLOB")
+      ->allow_extra_args(false);
+  sub.add_option("--ignore", a.ignore, "Drop findings of this rule id or alias (repeatable; see 'rtcat rules')")
+      ->type_name("RULE")
+      ->allow_extra_args(false);
+  sub.add_option("--max-filesize", a.max_filesize, "Skip files larger than this (bytes, or with K, M, G)")->type_name("SIZE");
+  sub.add_option("-j,--threads", a.threads, "Threads reading files (default: one per core)")
+      ->type_name("N")
+      ->check(CLI::Range(0u, 256u));
+  sub.add_flag("--no-ignore", a.no_ignore, "Do not honour .gitignore files");
+  sub.add_option("--config", a.config, "Config file instead of the repository's .rtcat.toml / .rtcat.yaml")->type_name("FILE");
+  sub.add_flag("--no-config", a.no_config, "Do not read .rtcat.toml / .rtcat.yaml");
+  sub.add_option("-o,--output", a.output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
+  sub.add_flag("--list-rules", a.list_rules, "List every rule id with its level and meaning, and exit (as 'rtcat rules')");
+}
+
 // Throws InvalidInput for a rule id that no check emits, so that a typo cannot silently
 // suppress nothing. `where` names the flag or config file.
 void check_rules(Context& ctx, const std::vector<std::string>& ids, const std::string& where) {
@@ -117,29 +141,7 @@ int run_scan(Context& ctx, const ScanArgs& a) {
 } // namespace
 
 Action define_scan(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<ScanArgs>();
-  const CLI::App& root = *sub.get_parent();
-  args->fail_on = root.get_option("--fail-on");
-  args->warn_days = root.get_option("--warn-days");
-  args->catalog = root.get_option("--catalog");
-  sub.add_option("paths", args->paths, "Files or folders to scan (default: .)")->type_name("PATH");
-  sub.add_option("--exclude", args->excludes, "Skip paths matching this gitignore-style glob (repeatable)")
-      ->type_name("GLOB")
-      ->allow_extra_args(false);
-  sub.add_option("--ignore", args->ignore, "Drop findings of this rule id or alias (repeatable; see 'rtcat rules')")
-      ->type_name("RULE")
-      ->allow_extra_args(false);
-  sub.add_option("--max-filesize", args->max_filesize, "Skip files larger than this (bytes, or with K, M, G)")->type_name("SIZE");
-  sub.add_option("-j,--threads", args->threads, "Threads reading files (default: one per core)")
-      ->type_name("N")
-      ->check(CLI::Range(0u, 256u));
-  sub.add_flag("--no-ignore", args->no_ignore, "Do not honour .gitignore files");
-  sub.add_option("--config", args->config, "Config file instead of the repository's .rtcat.toml / .rtcat.yaml")
-      ->type_name("FILE");
-  sub.add_flag("--no-config", args->no_config, "Do not read .rtcat.toml / .rtcat.yaml");
-  sub.add_option("-o,--output", args->output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
-  sub.add_flag("--list-rules", args->list_rules, "List every rule id with its level and meaning, and exit (as 'rtcat rules')");
-  return [&ctx, args] { return run_scan(ctx, *args); };
+  return define_command(sub, ctx, declare_scan, run_scan);
 }
 
 } // namespace cli

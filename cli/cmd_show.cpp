@@ -17,6 +17,11 @@ struct ShowArgs {
   std::string id;
 };
 
+// Declares the arguments and options that fill a ShowArgs.
+void declare_show(CLI::App& sub, ShowArgs& a) {
+  sub.add_option("id", a.id, "Runtime or image id (2.11, tf-cpu.2-17.py310), or CATALOG:ID")->required();
+}
+
 int run_show(Context& ctx, const ShowArgs& a) {
   std::string format = ctx.format("show", {"table", "json"});
   auto ref = lib::find_entry(ctx.catalogs(), a.id, ctx.scope());
@@ -34,9 +39,7 @@ int run_show(Context& ctx, const ShowArgs& a) {
 } // namespace
 
 Action define_show(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<ShowArgs>();
-  sub.add_option("id", args->id, "Runtime or image id (2.11, tf-cpu.2-17.py310), or CATALOG:ID")->required();
-  return [&ctx, args] { return run_show(ctx, *args); };
+  return define_command(sub, ctx, declare_show, run_show);
 }
 
 } // namespace cli

@@ -19,6 +19,12 @@ struct TimelineArgs {
   std::string id;
 };
 
+// Declares the arguments and options that fill a TimelineArgs.
+void declare_timeline(CLI::App& sub, TimelineArgs& a) {
+  sub.add_option("--within", a.within, "Only events from the date to this far ahead (90d, 12w, 6m, 1y)")->type_name("SPAN");
+  sub.add_option("--id", a.id, "Only this runtime or image")->type_name("ID");
+}
+
 int run_timeline(Context& ctx, const TimelineArgs& a) {
   std::string format = ctx.format("timeline", {"table", "json", "csv", "markdown", "svg", "ics"});
   catalog::Date on = ctx.today();
@@ -65,10 +71,7 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
 } // namespace
 
 Action define_timeline(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<TimelineArgs>();
-  sub.add_option("--within", args->within, "Only events from the date to this far ahead (90d, 12w, 6m, 1y)")->type_name("SPAN");
-  sub.add_option("--id", args->id, "Only this runtime or image")->type_name("ID");
-  return [&ctx, args] { return run_timeline(ctx, *args); };
+  return define_command(sub, ctx, declare_timeline, run_timeline);
 }
 
 } // namespace cli

@@ -23,6 +23,23 @@ struct ValidateArgs {
   std::vector<std::string> frameworks;
 };
 
+// Declares the arguments and options that fill a ValidateArgs.
+void declare_validate(CLI::App& sub, ValidateArgs& a) {
+  sub.add_option("files", a.files,
+                 "Job files: REST JSON (.json: a Job or a bare trainingInput), gcloud config.yaml (.yaml/.yml), or a gcloud "
+                 "command line (.sh, .txt)")
+      ->type_name("FILE");
+  sub.add_option("--gcloud", a.gcloud,
+                 "A 'gcloud ai-platform jobs submit training ...' command line (also ml-engine); repeatable")
+      ->type_name("COMMAND");
+  sub.add_option("--requirements", a.requirements,
+                 "What the job installs: a requirements.txt, or a setup.py with a literal install_requires / REQUIRED_PACKAGES "
+                 "list; repeatable")
+      ->type_name("FILE");
+  sub.add_option("--framework", a.frameworks, "A framework the job trains with (scikit-learn, xgboost, tensorflow); repeatable")
+      ->type_name("NAME");
+}
+
 int run_validate(Context& ctx, const ValidateArgs& a) {
   std::string format = ctx.format("validate", {"table", "json"});
   if (a.files.empty() && a.gcloud.empty()) {
@@ -67,22 +84,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
 } // namespace
 
 Action define_validate(CLI::App& sub, Context& ctx) {
-  auto args = std::make_shared<ValidateArgs>();
-  sub.add_option("files", args->files,
-                 "Job files: REST JSON (.json: a Job or a bare trainingInput), gcloud config.yaml (.yaml/.yml), or a gcloud "
-                 "command line (.sh, .txt)")
-      ->type_name("FILE");
-  sub.add_option("--gcloud", args->gcloud,
-                 "A 'gcloud ai-platform jobs submit training ...' command line (also ml-engine); repeatable")
-      ->type_name("COMMAND");
-  sub.add_option("--requirements", args->requirements,
-                 "What the job installs: a requirements.txt, or a setup.py with a literal install_requires / REQUIRED_PACKAGES "
-                 "list; repeatable")
-      ->type_name("FILE");
-  sub.add_option("--framework", args->frameworks,
-                 "A framework the job trains with (scikit-learn, xgboost, tensorflow); repeatable")
-      ->type_name("NAME");
-  return [&ctx, args] { return run_validate(ctx, *args); };
+  return define_command(sub, ctx, declare_validate, run_validate);
 }
 
 } // namespace cli

@@ -8,6 +8,7 @@
 #include "cli/exit_code.hpp"
 
 #include <functional>
+#include <memory>
 #include <span>
 #include <string_view>
 
@@ -55,6 +56,15 @@ const Command* find_command(std::span<const Command> table, std::string_view nam
 
 // The name in `table` closest to a mistyped `name`, or "" when none is close.
 std::string closest_command(std::span<const Command> table, std::string_view name);
+
+// What a command's `define` does: binds a fresh Args to `sub` with `declare` (its arguments and
+// options) and returns the action that runs `run` over them once they are parsed.
+template <class Args, class Declare>
+Action define_command(CLI::App& sub, Context& ctx, Declare declare, int (*run)(Context&, const Args&)) {
+  auto args = std::make_shared<Args>();
+  declare(sub, *args);
+  return [&ctx, args, run] { return run(ctx, *args); };
+}
 
 // The definitions, one per cli/cmd_<name>.cpp.
 Action define_list(CLI::App& sub, Context& ctx);

@@ -3,7 +3,10 @@
 #include "catalog/error.hpp"
 #include "catalog/store.hpp"
 #include "cli/exit_code.hpp"
+#include "lib/frameworks.hpp"
 #include "util/text.hpp"
+
+#include <CLI/CLI.hpp>
 
 #include <chrono>
 #include <cstdlib>
@@ -99,6 +102,40 @@ int Context::exit_for(const std::vector<lib::Finding>& findings) const {
 void Context::out(const std::string& text) const {
   std::cout << text;
   std::cout.flush();
+}
+
+void add_job_options(CLI::App& sub, JobArgs& a, const JobOptionsHelp& help) {
+  sub.add_option("-r,--runtime", a.runtime, help.runtime)->required();
+  sub.add_option("-p,--python", a.python, help.python)->type_name("X.Y");
+  auto* framework = sub.add_option("--framework", a.frameworks, help.framework)->type_name("NAME");
+  auto* require =
+      sub.add_option("--require", a.requires_, "A PEP 440 requirement the job installs, like 'tensorflow>=2.11'; repeatable")
+          ->type_name("SPEC");
+  if (help.one_value_per_flag) {
+    framework->allow_extra_args(false);
+    require->allow_extra_args(false);
+  }
+  sub.add_option("--service", a.service, "training (jobs) or prediction (model versions)")
+      ->check(CLI::IsMember({"training", "prediction"}));
+}
+
+lib::Request job_request(Context& ctx, const JobArgs& a) {
+  lib::Request req;
+  req.runtime = a.runtime;
+  if (!a.python.empty()) {
+    req.python = catalog::Version::parse(a.python);
+  }
+  for (const auto& f : a.frameworks) {
+    req.frameworks.push_back(lib::framework_key(f));
+  }
+  for (const auto& r : a.requires_) {
+    req.requires_.push_back(catalog::pep440::Requirement::parse(r));
+  }
+  req.service = a.service;
+  req.on = ctx.today();
+  req.warn_days = ctx.g.warn_days;
+  req.platform = ctx.g.platform;
+  return req;
 }
 
 std::string store_upgrade_line(const std::string& path, int from, int to) {

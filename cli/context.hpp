@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/catalog_set.hpp"
+#include "lib/check.hpp"
 #include "lib/finding.hpp"
 #include "lib/lookup.hpp"
 
@@ -63,6 +64,30 @@ private:
   std::optional<catalog::CatalogSet> m_set;
   std::optional<catalog::Date> m_today;
 };
+
+// A job as `check` and `upgrade` take it from the command line.
+struct JobArgs {
+  std::string runtime;
+  std::string python;
+  std::vector<std::string> frameworks;
+  std::vector<std::string> requires_;
+  std::string service = "training";
+};
+
+// How a command describes the job options in its --help.
+struct JobOptionsHelp {
+  const char* runtime;
+  const char* python;
+  const char* framework;
+  bool one_value_per_flag = false; // --framework and --require take one value each time they are given
+};
+
+// Declares -r/--runtime (required), -p/--python, --framework, --require and --service for `a`.
+void add_job_options(CLI::App& sub, JobArgs& a, const JobOptionsHelp& help);
+
+// The request for that job on ctx's date, with its --warn-days and --platform. Throws
+// InvalidInput for a malformed Python version or requirement.
+lib::Request job_request(Context& ctx, const JobArgs& a);
 
 // The line on stderr that says a catalog store was upgraded to a newer schema when it was opened.
 std::string store_upgrade_line(const std::string& path, int from, int to);

@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lib {
@@ -19,8 +21,25 @@ namespace {
 
 using json = nlohmann::json;
 
-// Which field of a record a string value lands in, by its key path.
-enum class Field { none, job_id, name, state, created, runtime, python, framework, image, deployment };
+// What a string value does to the record, by its key path: most values fill one member of the
+// Resource (Field::member).
+enum class Field { none, job_id, name, member, deployment };
+struct Slot {
+  Field field = Field::none;
+  std::string Resource::*member = nullptr; // for Field::member
+};
+
+// The keys of a record's top level that an audit reads.
+const std::pair<std::string_view, Slot> k_top_level[] = {
+    {"jobId", {Field::job_id}},
+    {"name", {Field::name}},
+    {"state", {Field::member, &Resource::state}},
+    {"createTime", {Field::member, &Resource::created}},
+    {"runtimeVersion", {Field::member, &Resource::runtime}},
+    {"pythonVersion", {Field::member, &Resource::python}},
+    {"framework", {Field::member, &Resource::framework}},
+    {"deploymentUri", {Field::deployment}},
+};
 
 // A SAX handler that keeps only the fields an audit needs: no document tree is built, so a
 // record costs a few string copies however many other fields it has.
@@ -109,52 +128,41 @@ private:
     return false;
   }
 
-  Field field() const {
+  Slot slot() const {
     if (m_in_array > 0) {
-      return Field::none;
+      return {};
     }
     if (m_depth == 1) {
-      if (m_key == "jobId")
-        return Field::job_id;
-      if (m_key == "name")
-        return Field::name;
-      if (m_key == "state")
-        return Field::state;
-      if (m_key == "createTime")
-        return Field::created;
-      if (m_key == "runtimeVersion")
-        return Field::runtime;
-      if (m_key == "pythonVersion")
-        return Field::python;
-      if (m_key == "framework")
-        return Field::framework;
-      if (m_key == "deploymentUri")
-        return Field::deployment;
-      return Field::none;
+      for (const auto& [key, found] : k_top_level) {
+        if (m_key == key) {
+          return found;
+        }
+      }
+      return {};
     }
     const std::string& parent = m_path.back();
     if (m_depth == 2 && (parent == "trainingInput" || parent == "predictionInput")) {
       if (m_key == "runtimeVersion")
-        return Field::runtime;
+        return {Field::member, &Resource::runtime};
       if (m_key == "pythonVersion")
-        return Field::python;
-      return Field::none;
+        return {Field::member, &Resource::python};
+      return {};
     }
     if (m_depth == 2 && parent == "container" && m_key == "image") {
-      return Field::image;
+      return {Field::member, &Resource::image_uri};
     }
     if (m_depth == 3 && parent == "masterConfig" && m_path[1] == "trainingInput" && m_key == "imageUri") {
-      return Field::image;
+      return {Field::member, &Resource::image_uri};
     }
-    return Field::none;
+    return {};
   }
 
   bool scalar(std::string* val, const char* what) {
     if (m_depth == 0) {
       return fail(std::string("expected a JSON object (a job or model version), found ") + what);
     }
-    Field f = field();
-    if (f == Field::none) {
+    Slot s = slot();
+    if (s.field == Field::none) {
       return true;
     }
     if (!val) {
@@ -163,7 +171,7 @@ private:
       }
       return fail("field " + m_key + " must be a string, found " + what);
     }
-    switch (f) {
+    switch (s.field) {
     case Field::job_id:
       res.name = std::move(*val);
       res.kind = "job";
@@ -172,23 +180,8 @@ private:
       if (res.kind != "job")
         res.name = std::move(*val);
       break;
-    case Field::state:
-      res.state = std::move(*val);
-      break;
-    case Field::created:
-      res.created = std::move(*val);
-      break;
-    case Field::runtime:
-      res.runtime = std::move(*val);
-      break;
-    case Field::python:
-      res.python = std::move(*val);
-      break;
-    case Field::framework:
-      res.framework = std::move(*val);
-      break;
-    case Field::image:
-      res.image_uri = std::move(*val);
+    case Field::member:
+      res.*s.member = std::move(*val);
       break;
     case Field::deployment:
       saw_deployment = true;

@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <vector>
+
 using namespace catalog::pep440;
 
 namespace {
@@ -33,14 +35,23 @@ TEST_CASE("PEP 440 ordering") {
 }
 
 TEST_CASE("PEP 440 normalisation") {
-  CHECK(v("1.0-1").str() == "1.0.post1");
-  CHECK(v("1.0alpha2").str() == "1.0a2");
-  CHECK(v("v1.0").str() == "1.0");
-  CHECK(v("1.0_RC1").str() == "1.0rc1");
-  CHECK(v("1.0.POST1").str() == "1.0.post1");
-  CHECK(v("1.0-dev3").str() == "1.0.dev3");
-  CHECK(v("1.0+Ubuntu-1").str() == "1.0+ubuntu.1");
-  CHECK(v("\u202f1.0\t\u2029\n ").str() == "1.0"); // white space as Unicode defines it, not only ASCII
+  struct Case {
+    const char* in;
+    const char* out;
+  };
+  const Case cases[] = {{"1.0-1", "1.0.post1"},
+                        {"1.0alpha2", "1.0a2"},
+                        {"v1.0", "1.0"},
+                        {"1.0_RC1", "1.0rc1"},
+                        {"1.0.POST1", "1.0.post1"},
+                        {"1.0-dev3", "1.0.dev3"},
+                        {"1.0+Ubuntu-1", "1.0+ubuntu.1"},
+                        // white space as Unicode defines it, not only ASCII
+                        {"\u202f1.0\t\u2029\n ", "1.0"}};
+  for (const Case& c : cases) {
+    CAPTURE(c.in);
+    CHECK(v(c.in).str() == c.out);
+  }
   for (const char* bad : {"", "abc", "1.0+", "1.0++a", "1..0", "1.0-", "1.0 beta", "1.0#"}) {
     CAPTURE(bad);
     CHECK_FALSE(Version::try_parse(bad));
@@ -48,60 +59,59 @@ TEST_CASE("PEP 440 normalisation") {
 }
 
 TEST_CASE("PEP 440 specifiers") {
-  SUBCASE("comparison") {
-    CHECK(in(">=2.11", "2.11.0"));
-    CHECK_FALSE(in(">=2.11", "2.8.0"));
-    CHECK(in("<2,>=1.13", "1.15.0"));
-    CHECK_FALSE(in("<2,>=1.13", "2.1.0"));
-    CHECK(in("!=0.23.0", "0.22.1"));
-    CHECK_FALSE(in("!=0.23.0", "0.23"));
-  }
-  SUBCASE("compatible release") {
-    CHECK(in("~=1.4", "1.9"));
-    CHECK_FALSE(in("~=1.4", "2.0"));
-    CHECK(in("~=1.4.5", "1.4.9"));
-    CHECK_FALSE(in("~=1.4.5", "1.5.0"));
-  }
-  SUBCASE("prefix match") {
-    CHECK(in("==1.15.*", "1.15.0"));
-    CHECK(in("==1.15.*", "1.15.5rc1"));
-    CHECK_FALSE(in("==1.15.*", "1.16.0"));
-    CHECK(in("!=1.15.*", "2.1.0"));
-  }
-  SUBCASE("pre-releases are allowed, as for an installed distribution") {
-    CHECK(in(">=2.0", "2.1rc1"));
-    CHECK_FALSE(in("<2.1", "2.1rc1"));
-    CHECK(in("<2.1rc2", "2.1rc1"));
-  }
-  SUBCASE("post and local versions") {
-    CHECK_FALSE(in(">1.0", "1.0.post1"));
-    CHECK(in(">1.0.post1", "1.0.post2"));
-    CHECK(in("==1.0", "1.0+local.7"));
-    CHECK_FALSE(in("==1.0+other", "1.0+local.7"));
-    CHECK_FALSE(in(">1.0", "1.0+local"));
-    CHECK(in("<=1.0", "1.0+local"));
-    // Exclusive comparisons exclude only V's own local, post- and pre-releases.
-    CHECK(in(">1.0.dev1", "1.0+local"));
-    CHECK(in(">1.0a1", "1.0a2+local"));
-    CHECK(in(">1.0.post1", "1.0.post2+local"));
-    CHECK_FALSE(in(">1.0a1", "1.0a1+local"));
-    CHECK(in(">1.0.dev1", "1.0.post0"));
-    CHECK_FALSE(in(">1.0a1", "1.0a1.post0"));
-    CHECK(in("<1.0.post1", "1.0.dev0"));
-    CHECK_FALSE(in("<1.0.post1", "1.0.post1.dev0"));
-  }
-  SUBCASE("epochs") {
-    CHECK(in(">=2.0", "1!1.0"));
-    CHECK_FALSE(in("<2.0", "1!1.0"));
-  }
-  SUBCASE("arbitrary equality") {
-    CHECK(in("===1.0", "1.0"));
-  }
-  SUBCASE("invalid specifiers are input errors") {
-    for (const char* bad : {">=", "2.11", "=>2.11", ">=2.x", "~=1", "<=1.0.*", "==1.0a1.*", ">=1.0,", ",>=1.0", ">=1.0+local"}) {
-      CAPTURE(bad);
-      CHECK_THROWS_AS(SpecifierSet::parse(bad), catalog::InvalidInput);
+  // A specifier set, versions it holds and versions it does not.
+  struct Case {
+    const char* spec;
+    std::vector<const char*> in;
+    std::vector<const char*> out;
+  };
+  const Case cases[] = {
+      // comparison
+      {">=2.11", {"2.11.0"}, {"2.8.0"}},
+      {"<2,>=1.13", {"1.15.0"}, {"2.1.0"}},
+      {"!=0.23.0", {"0.22.1"}, {"0.23"}},
+      // compatible release
+      {"~=1.4", {"1.9"}, {"2.0"}},
+      {"~=1.4.5", {"1.4.9"}, {"1.5.0"}},
+      // prefix match
+      {"==1.15.*", {"1.15.0", "1.15.5rc1"}, {"1.16.0"}},
+      {"!=1.15.*", {"2.1.0"}, {}},
+      // pre-releases are allowed, as for an installed distribution
+      {">=2.0", {"2.1rc1"}, {}},
+      {"<2.1", {}, {"2.1rc1"}},
+      {"<2.1rc2", {"2.1rc1"}, {}},
+      // post and local versions
+      {">1.0", {}, {"1.0.post1", "1.0+local"}},
+      {">1.0.post1", {"1.0.post2"}, {}},
+      {"==1.0", {"1.0+local.7"}, {}},
+      {"==1.0+other", {}, {"1.0+local.7"}},
+      {"<=1.0", {"1.0+local"}, {}},
+      // Exclusive comparisons exclude only V's own local, post- and pre-releases.
+      {">1.0.dev1", {"1.0+local", "1.0.post0"}, {}},
+      {">1.0a1", {"1.0a2+local"}, {"1.0a1+local", "1.0a1.post0"}},
+      {">1.0.post1", {"1.0.post2+local"}, {}},
+      {"<1.0.post1", {"1.0.dev0"}, {"1.0.post1.dev0"}},
+      // epochs
+      {">=2.0", {"1!1.0"}, {}},
+      {"<2.0", {}, {"1!1.0"}},
+      // arbitrary equality
+      {"===1.0", {"1.0"}, {}},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.spec);
+    for (const char* version : c.in) {
+      CAPTURE(version);
+      CHECK(in(c.spec, version));
     }
+    for (const char* version : c.out) {
+      CAPTURE(version);
+      CHECK_FALSE(in(c.spec, version));
+    }
+  }
+  // invalid specifiers are input errors
+  for (const char* bad : {">=", "2.11", "=>2.11", ">=2.x", "~=1", "<=1.0.*", "==1.0a1.*", ">=1.0,", ",>=1.0", ">=1.0+local"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_AS(SpecifierSet::parse(bad), catalog::InvalidInput);
   }
 }
 

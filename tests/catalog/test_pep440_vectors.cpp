@@ -56,6 +56,12 @@ bool allow_pre(Tri spec_pre, Tri contains_pre = None, bool installed = false) {
   return installed || contains_pre.value_or(spec_pre.value_or(true));
 }
 
+// The rows of the tables that map one string to another (in both files).
+struct Pair {
+  const char* in;
+  const char* out;
+};
+
 // ---------------------------------------------------------------- tests/test_version.py
 
 // VERSIONS: "This list must be in the correct sorting order".
@@ -90,11 +96,6 @@ const char* const INVALID_VERSIONS[] = {
     // Local version which includes a non-ASCII letter that matches regex '[a-z]'
     // when re.IGNORECASE is in force and re.ASCII is not
     "1.0+\u0130"};
-
-struct Pair {
-  const char* in;
-  const char* out;
-};
 
 // test_normalized_versions
 const Pair NORMALIZED_VERSIONS[] = {
@@ -1367,18 +1368,72 @@ const char* const SATISFIABLE_NO_PRE[] = {"", ">=1.0,<2.0", ">=1.0.dev0,<2.0", "
                                           // Inclusive upper at non-pre-release boundary
                                           ">=1.0rc1,<=1.0", ">=1.0.dev0,<=1.0"};
 
+// ---------------------------------------------------------------- checks shared by the tables
+
+// Every string of a list gives `expected` through pred.
+template <class List, class Pred> void check_all(const List& list, Pred pred, bool expected) {
+  for (const char* s : list) {
+    INFO("s: " << s);
+    CHECK(pred(s) == expected);
+  }
+}
+
+// Every row's input gives the row's output through f.
+template <class Rows, class F> void check_pairs(const Rows& rows, F f) {
+  for (const Pair& row : rows) {
+    INFO("in: " << row.in);
+    CHECK(f(row.in) == row.out);
+  }
+}
+
+// Every row's version gives the row's flag through pred.
+template <class Rows, class Pred> void check_flags(const Rows& rows, Pred pred) {
+  for (const Flag& row : rows) {
+    INFO("s: " << row.version);
+    CHECK(pred(v(row.version)) == row.expected);
+  }
+}
+
+// Specifier(spec, prereleases=True) holds (or not, as `expected` says) every row's version.
+template <class Rows> void check_specifier_contains(const Rows& rows, bool expected) {
+  for (const Contains& row : rows) {
+    INFO("version: " << row.version);
+    INFO("spec: " << row.spec);
+    CHECK(Specifier::parse(row.spec).contains(v(row.version), true) == expected);
+  }
+}
+
+// Spec (a Specifier or a SpecifierSet) holds a row's version exactly when the row expects it, with
+// pre-releases allowed (upstream's default and prereleases=True both allow them).
+template <class Spec, class Rows> void check_expected(const Rows& rows) {
+  for (const Expect& row : rows) {
+    INFO("version: " << row.version);
+    INFO("spec: " << row.spec);
+    CHECK(Spec::parse(row.spec).contains(v(row.version), true) == row.expected);
+  }
+}
+
+// A row's version before (`initial`) and after (`set`) setting the prereleases of a Spec.
+template <class Spec, class Rows> void check_prereleases_set(const Rows& rows) {
+  for (const auto& row : rows) {
+    INFO("row.spec: " << row.spec);
+    INFO("row.version: " << row.version);
+    auto s = Spec::parse(row.spec);
+    CHECK(s.contains(v(row.version), allow_pre(row.initial)) == row.initial_contains);
+    CHECK(s.contains(v(row.version), allow_pre(row.set)) == row.final_contains);
+  }
+}
+
 } // namespace
 
 // ================================================================ tests/test_version.py
 
 TEST_CASE("pep440 vectors: test_version.py valid and invalid versions") {
-  for (const char* s : VERSIONS) {
-    INFO("s: " << s);
-    CHECK(Version::try_parse(s));
-  }
+  auto parses = [](const char* s) { return Version::try_parse(s).has_value(); };
+  check_all(VERSIONS, parses, true);
+  check_all(INVALID_VERSIONS, parses, false);
   for (const char* s : INVALID_VERSIONS) {
     INFO("s: " << s);
-    CHECK_FALSE(Version::try_parse(s));
     CHECK_THROWS_AS(Version::parse(s), catalog::InvalidInput);
   }
   // test_parse_raises
@@ -1386,29 +1441,15 @@ TEST_CASE("pep440 vectors: test_version.py valid and invalid versions") {
 }
 
 TEST_CASE("pep440 vectors: test_version.py normalisation and str") {
-  for (const auto& [in_b, out_b] : NORMALIZED_VERSIONS) {
-    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& out = out_b;
-    INFO("in: " << in);
-    CHECK(v(in).str() == out);
-  }
-  for (const auto& [in_b, out_b] : VERSION_STR) {
-    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& out = out_b;
-    INFO("in: " << in);
-    CHECK(v(in).str() == out);
-  }
+  auto str = [](const char* in) { return v(in).str(); };
+  check_pairs(NORMALIZED_VERSIONS, str);
+  check_pairs(VERSION_STR, str);
   // test_version_rc_and_c_equals
   CHECK(v("1.0rc1") == v("1.0c1"));
 }
 
 TEST_CASE("pep440 vectors: test_version.py properties") {
-  for (const auto& [in_b, out_b] : VERSION_PUBLIC) {
-    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& out = out_b;
-    INFO("in: " << in);
-    CHECK(v(in).public_version().str() == out);
-  }
+  check_pairs(VERSION_PUBLIC, [](const char* in) { return v(in).public_version().str(); });
   for (const char* s : PROPERTY_VERSIONS) {
     INFO("s: " << s);
     std::string text_s = s;
@@ -1426,18 +1467,8 @@ TEST_CASE("pep440 vectors: test_version.py properties") {
       CHECK(v(s).str() == v(s).public_version().str() + "+deadbeef");
     }
   }
-  for (const auto& [s_b, expected_b] : VERSION_IS_PRERELEASE) {
-    const auto& s = s_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& expected = expected_b;
-    INFO("s: " << s);
-    CHECK(v(s).is_prerelease() == expected);
-  }
-  for (const auto& [s_b, expected_b] : VERSION_IS_POSTRELEASE) {
-    const auto& s = s_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& expected = expected_b;
-    INFO("s: " << s);
-    CHECK(v(s).is_postrelease() == expected);
-  }
+  check_flags(VERSION_IS_PRERELEASE, [](const Version& x) { return x.is_prerelease(); });
+  check_flags(VERSION_IS_POSTRELEASE, [](const Version& x) { return x.is_postrelease(); });
 }
 
 TEST_CASE("pep440 vectors: test_version.py comparison over VERSIONS") {
@@ -1493,86 +1524,34 @@ TEST_CASE("pep440 vectors: test_specifiers.py valid and invalid specifiers") {
 }
 
 TEST_CASE("pep440 vectors: test_specifiers.py str, operator, version, length and items") {
-  for (const auto& [in_b, out_b] : SPECIFIER_STR) {
-    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& out = out_b;
-    INFO("in: " << in);
-    CHECK(Specifier::parse(in).str() == out);
-  }
-  for (const auto& [in_b, out_b] : SPECIFIER_SET_STR) {
-    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& out = out_b;
-    INFO("in: " << in);
-    CHECK(SpecifierSet::parse(in).str() == out);
-  }
-  for (const auto& [in_b, out_b] : SPECIFIER_OPERATOR) {
-    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& out = out_b;
-    INFO("in: " << in);
-    CHECK(Specifier::parse(in).op == out);
-  }
-  for (const auto& [in_b, out_b] : SPECIFIER_VERSION) {
-    const auto& in = in_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& out = out_b;
-    INFO("in: " << in);
+  check_pairs(SPECIFIER_STR, [](const char* in) { return Specifier::parse(in).str(); });
+  check_pairs(SPECIFIER_SET_STR, [](const char* in) { return SpecifierSet::parse(in).str(); });
+  check_pairs(SPECIFIER_OPERATOR, [](const char* in) { return Specifier::parse(in).op; });
+  check_pairs(SPECIFIER_VERSION, [](const char* in) {
     auto s = Specifier::parse(in);
-    CHECK(s.version_text + (s.wildcard ? ".*" : "") == out);
-  }
-  for (const auto& [spec_b, items_b] : SPECIFIER_ITEMS) {
-    const auto& spec = spec_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& items = items_b;
-    INFO("spec: " << spec);
-    auto set = SpecifierSet::parse(spec);
-    CHECK(set.clauses.size() == items.size());
+    return s.version_text + (s.wildcard ? ".*" : "");
+  });
+  for (const auto& row : SPECIFIER_ITEMS) {
+    INFO("spec: " << row.spec);
+    auto set = SpecifierSet::parse(row.spec);
+    CHECK(set.clauses.size() == row.items.size());
     std::set<std::string> got;
     for (const auto& c : set.clauses) {
       got.insert(c.str());
     }
-    CHECK(got == std::set<std::string>(items.begin(), items.end()));
+    CHECK(got == std::set<std::string>(row.items.begin(), row.items.end()));
   }
 }
 
 TEST_CASE("pep440 vectors: test_specifiers.py Specifier contains") {
   // test_specifiers: Specifier(spec, prereleases=True)
-  for (const auto& [version_b, spec_b] : SPECIFIERS_TRUE) {
-    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& spec = spec_b;
-    INFO("version: " << version);
-    INFO("spec: " << spec);
-    CHECK(Specifier::parse(spec).contains(v(version), true));
-  }
-  for (const auto& [version_b, spec_b] : SPECIFIERS_FALSE) {
-    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& spec = spec_b;
-    INFO("version: " << version);
-    INFO("spec: " << spec);
-    CHECK_FALSE(Specifier::parse(spec).contains(v(version), true));
-  }
+  check_specifier_contains(SPECIFIERS_TRUE, true);
+  check_specifier_contains(SPECIFIERS_FALSE, false);
   // test_specifier_prereleases_set
-  for (const auto& row : SPECIFIER_PRERELEASES_SET) {
-    INFO("row.spec: " << row.spec);
-    INFO("row.version: " << row.version);
-    auto s = Specifier::parse(row.spec);
-    CHECK(s.contains(v(row.version), allow_pre(row.initial)) == row.initial_contains);
-    CHECK(s.contains(v(row.version), allow_pre(row.set)) == row.final_contains);
-  }
+  check_prereleases_set<Specifier>(SPECIFIER_PRERELEASES_SET);
   // test_arbitrary_equality, test_arbitrary_equality_normalization
-  for (const auto& [version_b, spec_b, expected_b] : ARBITRARY_EQUALITY) {
-    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& spec = spec_b;
-    const auto& expected = expected_b;
-    INFO("version: " << version);
-    INFO("spec: " << spec);
-    CHECK(Specifier::parse(spec).contains(v(version)) == expected);
-  }
-  for (const auto& [version_b, spec_b, expected_b] : ARBITRARY_EQUALITY_NORMALIZATION) {
-    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& spec = spec_b;
-    const auto& expected = expected_b;
-    INFO("version: " << version);
-    INFO("spec: " << spec);
-    CHECK(Specifier::parse(spec).contains(v(version), true) == expected);
-  }
+  check_expected<Specifier>(ARBITRARY_EQUALITY);
+  check_expected<Specifier>(ARBITRARY_EQUALITY_NORMALIZATION);
   // test_specifiers_prereleases
   for (const auto& row : SPECIFIERS_PRERELEASES) {
     INFO("row.spec: " << row.spec);
@@ -1583,18 +1562,10 @@ TEST_CASE("pep440 vectors: test_specifiers.py Specifier contains") {
 
 TEST_CASE("pep440 vectors: test_specifiers.py SpecifierSet contains") {
   // test_empty_specifier: SpecifierSet(prereleases=True) holds every version
-  for (const char* s : VERSIONS) {
-    INFO("s: " << s);
-    CHECK(SpecifierSet::parse("").contains(v(s), true));
-  }
+  check_all(
+      VERSIONS, [](const char* s) { return SpecifierSet::parse("").contains(v(s), true); }, true);
   // test_specifier_prereleases_explicit
-  for (const auto& row : SPECIFIER_SET_PRERELEASES_EXPLICIT) {
-    INFO("row.spec: " << row.spec);
-    INFO("row.version: " << row.version);
-    auto set = SpecifierSet::parse(row.spec);
-    CHECK(set.contains(v(row.version), allow_pre(row.initial)) == row.initial_contains);
-    CHECK(set.contains(v(row.version), allow_pre(row.set)) == row.final_contains);
-  }
+  check_prereleases_set<SpecifierSet>(SPECIFIER_SET_PRERELEASES_EXPLICIT);
   // test_specifier_contains_prereleases
   CHECK(SpecifierSet::parse("").contains(v("1.0.dev1"), allow_pre(None)));
   CHECK(SpecifierSet::parse("").contains(v("1.0.dev1"), allow_pre(None, true)));
@@ -1611,41 +1582,16 @@ TEST_CASE("pep440 vectors: test_specifiers.py SpecifierSet contains") {
   CHECK(SpecifierSet::parse("~=1.0").contains(v("1.1.0.dev1"), allow_pre(false, None, true)));
   CHECK_FALSE(SpecifierSet::parse("~=1.0").contains(v("1.1.0.dev1"), allow_pre(false, false, false)));
   // test_contains_exclusionary_bridges
-  for (const auto& [spec_b, prereleases_b, version_b, expected_b] : CONTAINS_EXCLUSIONARY_BRIDGES) {
-    const auto& spec = spec_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& prereleases = prereleases_b;
-    const auto& version = version_b;
-    const auto& expected = expected_b;
-    INFO("spec: " << spec);
-    INFO("version: " << version);
-    CHECK(SpecifierSet::parse(spec).contains(v(version), allow_pre(None, prereleases)) == expected);
+  for (const auto& row : CONTAINS_EXCLUSIONARY_BRIDGES) {
+    INFO("spec: " << row.spec);
+    INFO("version: " << row.version);
+    CHECK(SpecifierSet::parse(row.spec).contains(v(row.version), allow_pre(None, row.prereleases)) == row.expected);
   }
   // test_contains_arbitrary_equality_contains, test_contains_arbitrary_equality_normalization
-  for (const auto& [version_b, spec_b, expected_b] : SET_ARBITRARY_EQUALITY_CONTAINS) {
-    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& spec = spec_b;
-    const auto& expected = expected_b;
-    INFO("version: " << version);
-    INFO("spec: " << spec);
-    CHECK(SpecifierSet::parse(spec).contains(v(version)) == expected);
-  }
-  for (const auto& [version_b, spec_b, expected_b] : SET_ARBITRARY_EQUALITY_NORMALIZATION) {
-    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& spec = spec_b;
-    const auto& expected = expected_b;
-    INFO("version: " << version);
-    INFO("spec: " << spec);
-    CHECK(SpecifierSet::parse(spec).contains(v(version), true) == expected);
-  }
+  check_expected<SpecifierSet>(SET_ARBITRARY_EQUALITY_CONTAINS);
+  check_expected<SpecifierSet>(SET_ARBITRARY_EQUALITY_NORMALIZATION);
   // test_comparison_ignores_local
-  for (const auto& [version_b, spec_b, expected_b] : COMPARISON_IGNORES_LOCAL) {
-    const auto& version = version_b; // a variable, not a binding: clang 14 cannot capture bindings
-    const auto& spec = spec_b;
-    const auto& expected = expected_b;
-    INFO("version: " << version);
-    INFO("spec: " << spec);
-    CHECK(SpecifierSet::parse(spec).contains(v(version)) == expected);
-  }
+  check_expected<SpecifierSet>(COMPARISON_IGNORES_LOCAL);
   // test_contains_with_compatible_operator: SpecifierSet("~=1.18.0") & SpecifierSet("~=1.18")
   CHECK_FALSE(SpecifierSet::parse("~=1.18.0,~=1.18").contains(v("1.19.5")));
   CHECK(SpecifierSet::parse("~=1.18.0,~=1.18").contains(v("1.18.0")));
@@ -1653,21 +1599,11 @@ TEST_CASE("pep440 vectors: test_specifiers.py SpecifierSet contains") {
 
 TEST_CASE("pep440 vectors: test_specifiers.py TestIsUnsatisfiable, through contains over the samples") {
   // filter(_SAMPLE_VERSIONS, prereleases=True) is empty exactly for the unsatisfiable sets.
-  for (const char* spec : UNSATISFIABLE) {
-    INFO("spec: " << spec);
-    CHECK_FALSE(any_contained(spec, true));
-  }
-  for (const char* spec : SATISFIABLE) {
-    INFO("spec: " << spec);
-    CHECK(any_contained(spec, true));
-  }
+  auto with_pre = [](const char* spec) { return any_contained(spec, true); };
+  check_all(UNSATISFIABLE, with_pre, false);
+  check_all(SATISFIABLE, with_pre, true);
   // SpecifierSet(spec, prereleases=False): pre-releases never match.
-  for (const char* spec : UNSATISFIABLE_NO_PRE) {
-    INFO("spec: " << spec);
-    CHECK_FALSE(any_contained(spec, false));
-  }
-  for (const char* spec : SATISFIABLE_NO_PRE) {
-    INFO("spec: " << spec);
-    CHECK(any_contained(spec, false));
-  }
+  auto without_pre = [](const char* spec) { return any_contained(spec, false); };
+  check_all(UNSATISFIABLE_NO_PRE, without_pre, false);
+  check_all(SATISFIABLE_NO_PRE, without_pre, true);
 }

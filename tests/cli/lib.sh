@@ -72,6 +72,40 @@ expect_json() {
   [[ "$got" == "$2" ]] || fail "json $1: expected $2, got $got"
 }
 
+# trim TEXT: TEXT without the spaces around it.
+trim() {
+  local t="${1#"${1%%[! ]*}"}"
+  printf '%s' "${t%"${t##*[! ]}"}"
+}
+
+# cases: a table of runs on stdin, one a line: `EXIT | ARGS | EXPECTED | ...`. Runs rtcat with
+# ARGS (split at white space, no quoting), expects exit EXIT and every EXPECTED on stdout. Blank
+# lines and lines starting with # are skipped.
+cases() {
+  local line e
+  local -a fields argv
+  while IFS= read -r line; do
+    [[ -z "${line// /}" || "$line" == \#* ]] && continue
+    IFS='|' read -ra fields <<<"$line"
+    read -ra argv <<<"${fields[1]}"
+    run "${argv[@]}"
+    expect_exit "$(trim "${fields[0]}")"
+    for e in "${fields[@]:2}"; do
+      expect_out "$(trim "$e")"
+    done
+  done
+}
+
+# expect_jsons: a table of expect_json checks on stdin, one a line: `FILTER | EXPECTED` (split at
+# the last |).
+expect_jsons() {
+  local line
+  while IFS= read -r line; do
+    [[ -z "${line// /}" ]] && continue
+    expect_json "$(trim "${line%|*}")" "$(trim "${line##*|}")"
+  done
+}
+
 # The exit code that CTest reads as "skipped" (SKIP_RETURN_CODE in tests/CMakeLists.txt).
 readonly SKIP=77
 # require_node_modules MODULE...: skips the whole test, saying why, unless Node.js resolves every

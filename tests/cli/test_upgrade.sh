@@ -5,10 +5,12 @@ source "$(dirname "$0")/lib.sh"
 # Ranking rules.
 run upgrade --runtime 1.12 --python 2.7 --at 2019-08-01 --format json
 expect_exit 0
-expect_json 'j.candidates.map(c => c.id).join(" ")' "1.14 1.13"
-expect_json 'j.strategy' "newest"
-expect_json 'j.handoff' "false"
-expect_json 'j.status' "supported"
+expect_jsons <<'JSON'
+j.candidates.map(c => c.id).join(" ") | 1.14 1.13
+j.strategy | newest
+j.handoff | false
+j.status | supported
+JSON
 run upgrade --runtime 1.12 --python 2.7 --at 2019-08-01 --strategy nearest --format json
 expect_json 'j.candidates.map(c => c.id).join(" ")' "1.13 1.14"
 
@@ -29,19 +31,23 @@ expect_no_out "(none) ->"
 
 # TensorFlow 1 -> 2 and Python 2 -> 3 are flagged as breaking.
 run upgrade --runtime 1.15 --python 2.7 --at 2020-06-01 --format json
-expect_json 'j.candidates[0].id' "2.1"
-expect_json 'j.candidates[0].changes.filter(c => c.breaking).map(c => c.name).join(" ")' "python tensorflow"
-expect_json 'j.candidates[0].changes.find(c => c.name == "tensorflow").from' "1.15.0"
-expect_json 'j.candidates[0].changes.some(c => c.name == "scikit-learn")' "false"
+expect_jsons <<'JSON'
+j.candidates[0].id | 2.1
+j.candidates[0].changes.filter(c => c.breaking).map(c => c.name).join(" ") | python tensorflow
+j.candidates[0].changes.find(c => c.name == "tensorflow").from | 1.15.0
+j.candidates[0].changes.some(c => c.name == "scikit-learn") | false
+JSON
 
 # Only what existed on the date: from 1.15 on 2021-06-01, ai-platform 2.4 (released by
 # 2021-03-02) first, and no image whose framework did not exist yet.
 run upgrade --runtime 1.15 --at 2021-06-01 --format json
 expect_exit 0
-expect_json 'j.candidates[0].id' "2.4"
-expect_json 'j.candidates[0].unconfirmed' "false"
-expect_json 'j.candidates.every(c => c.catalog == "ai-platform")' "true"
-expect_json 'j.candidates.filter(c => c.unconfirmed).every((c, i, a) => j.candidates.indexOf(c) >= j.candidates.length - a.length)' "true"
+expect_jsons <<'JSON'
+j.candidates[0].id | 2.4
+j.candidates[0].unconfirmed | false
+j.candidates.every(c => c.catalog == "ai-platform") | true
+j.candidates.filter(c => c.unconfirmed).every((c, i, a) => j.candidates.indexOf(c) >= j.candidates.length - a.length) | true
+JSON
 
 # The help example: 1.14 with Python 2.7 on 2019-11-30 is the newest runtime; nothing outlasts it
 # yet, and no TensorFlow 2.17 image is named.
@@ -52,10 +58,12 @@ expect_no_out "2-17"
 
 # Python is a change, not a filter: 1.14 with Python 3.5 moves to a runtime with 3.7.
 run upgrade --runtime 1.14 --python 3.5 --at 2020-08-01 --format json
-expect_json 'j.candidates.map(c => c.id).join(" ")' "2.1 1.15 2.2"
-expect_json 'j.candidates[0].python' "3.7"
-expect_json 'j.candidates[0].python_changes' "true"
-expect_json 'j.candidates[2].unconfirmed' "true"
+expect_jsons <<'JSON'
+j.candidates.map(c => c.id).join(" ") | 2.1 1.15 2.2
+j.candidates[0].python | 3.7
+j.candidates[0].python_changes | true
+j.candidates[2].unconfirmed | true
+JSON
 
 # CPU and GPU twins are one candidate with both URIs.
 run upgrade --runtime 1.15 --at 2025-03-01 --format json
@@ -68,13 +76,15 @@ run upgrade --runtime 2.1 --framework scikit-learn --service prediction --at 202
 expect_json 'j.handoff_reason.startsWith("no newer runtime in ai-platform")' "true"
 run upgrade --runtime 2.1 --framework scikit-learn --service prediction --at 2025-02-01 --format json
 expect_exit 0
-expect_json 'j.handoff' "true"
-expect_json 'j.handoff_reason.includes("past its sunset (2025-02-01)")' "true"
-expect_json 'j.candidates[0].catalog' "vertex-prediction"
-expect_json 'j.candidates[0].id' "sklearn-cpu.1-6"
-expect_json 'j.candidates[0].uris[0]' "us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest"
-expect_json 'j.candidates[0].usable_until' "2027-10-14"
-expect_json 'j.candidates.every(c => c.framework == "scikit-learn")' "true"
+expect_jsons <<'JSON'
+j.handoff | true
+j.handoff_reason.includes("past its sunset (2025-02-01)") | true
+j.candidates[0].catalog | vertex-prediction
+j.candidates[0].id | sklearn-cpu.1-6
+j.candidates[0].uris[0] | us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest
+j.candidates[0].usable_until | 2027-10-14
+j.candidates.every(c => c.framework == "scikit-learn") | true
+JSON
 run upgrade --runtime 1.15 --at 2025-03-01
 expect_out "migrate: Google Cloud AI Platform Training and Prediction (legacy) is past its sunset (2025-02-01)"
 expect_out "1. vertex-training tf-cpu.2-17.py310"

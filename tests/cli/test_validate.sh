@@ -4,114 +4,60 @@ source "$(dirname "$0")/lib.sh"
 J="$SRC/data/examples/jobs"
 
 # Valid jobs, one per input form, exit 0.
-run validate "$J/valid-rest.json" --at 2020-06-01
-expect_exit 0
-expect_out "valid-rest.json: ok"
-run validate "$J/valid-bare-training-input.json" --at 2020-06-01
-expect_exit 0
-run validate "$J/valid-config.yaml" --at 2020-06-01
-expect_exit 0
-expect_out "valid-config.yaml: 3 notes"
-expect_out "valid-config.yaml:8:3: note: workerConfig.imageUri is not set: the 2 workers run the master's image gcr.io/my-project/census-trainer:1.0 [image-defaults-to-master]"
-run validate "$J/valid-gcloud.sh" --at 2020-06-01
-expect_exit 0
-expect_out "valid-gcloud.sh: ok"
+cases <<CASES
+0 | validate $J/valid-rest.json --at 2020-06-01 | valid-rest.json: ok
+0 | validate $J/valid-bare-training-input.json --at 2020-06-01
+0 | validate $J/valid-config.yaml --at 2020-06-01 | valid-config.yaml: 3 notes | valid-config.yaml:8:3: note: workerConfig.imageUri is not set: the 2 workers run the master's image gcr.io/my-project/census-trainer:1.0 [image-defaults-to-master]
+0 | validate $J/valid-gcloud.sh --at 2020-06-01 | valid-gcloud.sh: ok
+0 | validate $J/valid-pytorch-cluster.yaml --at 2020-06-01 -q
+CASES
 run validate --gcloud "gcloud ai-platform jobs submit training j1 --runtime-version=2.1 --python-version 3.7 --packages gs://b/t-1.tar.gz --module-name t.task" --at 2020-06-01
 expect_exit 0
 expect_out "--gcloud: ok"
-run validate "$J/valid-pytorch-cluster.yaml" --at 2020-06-01 -q
-expect_exit 0
 
 # Lifecycle from the core, on the day before, of and after 1.14's submission_end (2020-07-19: released 2019-07-19 + 12 months).
-run validate "$J/invalid-runtime-closed.json" --at 2020-07-18
-expect_exit 0
-expect_out "warning: runtime 1.14 closes to new jobs"
-run validate "$J/invalid-runtime-closed.json" --at 2020-07-19
-expect_exit 1
-expect_out "invalid-runtime-closed.json:8:5: error: runtime 1.14 closed to new jobs on 2020-07-19"
-expect_out "closed to new jobs on 2020-07-19 [submission-end]"
-run validate "$J/invalid-runtime-closed.json" --at 2020-07-20 --format json
-expect_exit 1
-expect_json 'j.find(f=>f.rule==="submission-end").line' '8'
-expect_json 'j.find(f=>f.rule==="submission-end").column' '5'
-expect_json 'j.find(f=>f.rule==="submission-end").runtime' '1.14'
-expect_json 'j.find(f=>f.rule==="submission-end").python' '3.5'
-expect_json 'j.find(f=>f.rule==="submission-end").path.endsWith("invalid-runtime-closed.json")' 'true'
+cases <<CASES
+0 | validate $J/invalid-runtime-closed.json --at 2020-07-18 | warning: runtime 1.14 closes to new jobs
+1 | validate $J/invalid-runtime-closed.json --at 2020-07-19 | invalid-runtime-closed.json:8:5: error: runtime 1.14 closed to new jobs on 2020-07-19 | closed to new jobs on 2020-07-19 [submission-end]
+1 | validate $J/invalid-runtime-closed.json --at 2020-07-20 --format json
+CASES
+expect_jsons <<'JSON'
+j.find(f=>f.rule==="submission-end").line | 8
+j.find(f=>f.rule==="submission-end").column | 5
+j.find(f=>f.rule==="submission-end").runtime | 1.14
+j.find(f=>f.rule==="submission-end").python | 3.5
+j.find(f=>f.rule==="submission-end").path.endsWith("invalid-runtime-closed.json") | true
+JSON
 
-run validate "$J/invalid-unknown-runtime.json" --at 2020-06-01
-expect_exit 1
-expect_out "invalid-unknown-runtime.json:5:5: error: runtime 2.12 is not in the catalog (did you mean"
-expect_out "[unknown-runtime]"
-
-run validate "$J/invalid-python.json" --at 2020-06-01
-expect_exit 1
-expect_out "invalid-python.json:6:5: error: Python 2.7 is not available on runtime 2.1 (available: 3.7) [python-unsupported]"
+cases <<CASES
+1 | validate $J/invalid-unknown-runtime.json --at 2020-06-01 | invalid-unknown-runtime.json:5:5: error: runtime 2.12 is not in the catalog (did you mean | [unknown-runtime]
+1 | validate $J/invalid-python.json --at 2020-06-01 | invalid-python.json:6:5: error: Python 2.7 is not available on runtime 2.1 (available: 3.7) [python-unsupported]
 
 # Required fields: defaulted before 2020-01-13, required from that day.
-run validate "$J/invalid-missing-versions.json" --at 2020-01-12
-expect_exit 0
-expect_out "note: runtimeVersion is not set: on 2020-01-12 it defaults to 1.0 (required from 2020-01-13) [runtime-version-defaulted]"
-expect_out "note: pythonVersion is not set: on 2020-01-12 it defaults to 2.7 (required from 2020-01-13) [python-version-defaulted]"
-run validate "$J/invalid-missing-versions.json" --at 2020-01-13
-expect_exit 1
-expect_out "invalid-missing-versions.json:3:3: error: runtimeVersion is required from 2020-01-13 (before, it defaulted to 1.0)"
-expect_out "[runtime-version-required]"
-expect_out "[python-version-required]"
+0 | validate $J/invalid-missing-versions.json --at 2020-01-12 | note: runtimeVersion is not set: on 2020-01-12 it defaults to 1.0 (required from 2020-01-13) [runtime-version-defaulted] | note: pythonVersion is not set: on 2020-01-12 it defaults to 2.7 (required from 2020-01-13) [python-version-defaulted]
+1 | validate $J/invalid-missing-versions.json --at 2020-01-13 | invalid-missing-versions.json:3:3: error: runtimeVersion is required from 2020-01-13 (before, it defaulted to 1.0) | [runtime-version-required] | [python-version-required]
 
-run validate "$J/invalid-scale-tier.yaml" --at 2020-06-01
-expect_exit 1
-expect_out "invalid-scale-tier.yaml:2:3: error: scaleTier 'basic-gpu' is not a scale tier (did you mean BASIC_GPU?) (valid: BASIC, STANDARD_1, PREMIUM_1, BASIC_GPU, BASIC_TPU, CUSTOM) [unknown-scale-tier] (use BASIC_GPU)"
-
-run validate "$J/invalid-custom-replicas.json" --at 2020-06-01
-expect_exit 1
-expect_out "[master-type-required]"
-expect_out "invalid-custom-replicas.json:5:5: error: workerCount is 2 but workerType is not set"
-expect_out "invalid-custom-replicas.json:6:5: error: parameterServerType is set but parameterServerCount is not"
-
-run validate "$J/invalid-packages.json" --at 2020-06-01
-expect_exit 1
-expect_out "invalid-packages.json:4:21: error: package 'dist/trainer-0.1.tar.gz' is not on Cloud Storage"
-expect_out "invalid-packages.json:4:48: error: package 'gs://my-bucket/trainer/task.py' is not a pip package"
-expect_out "[python-module-missing]"
-
-run validate "$J/invalid-no-code.json" --at 2020-06-01
-expect_exit 1
-expect_out "[no-training-code]"
+1 | validate $J/invalid-scale-tier.yaml --at 2020-06-01 | invalid-scale-tier.yaml:2:3: error: scaleTier 'basic-gpu' is not a scale tier (did you mean BASIC_GPU?) (valid: BASIC, STANDARD_1, PREMIUM_1, BASIC_GPU, BASIC_TPU, CUSTOM) [unknown-scale-tier] (use BASIC_GPU)
+1 | validate $J/invalid-custom-replicas.json --at 2020-06-01 | [master-type-required] | invalid-custom-replicas.json:5:5: error: workerCount is 2 but workerType is not set | invalid-custom-replicas.json:6:5: error: parameterServerType is set but parameterServerCount is not
+1 | validate $J/invalid-packages.json --at 2020-06-01 | invalid-packages.json:4:21: error: package 'dist/trainer-0.1.tar.gz' is not on Cloud Storage | invalid-packages.json:4:48: error: package 'gs://my-bucket/trainer/task.py' is not a pip package | [python-module-missing]
+1 | validate $J/invalid-no-code.json --at 2020-06-01 | [no-training-code]
 
 # scikit-learn training needs 1.13 (runtime 1.12 still open on 2019-06-01); pins vs requirements.
-run validate "$J/invalid-sklearn-runtime.yaml" --requirements "$J/requirements-sklearn.txt" --at 2019-06-01
-expect_exit 1
-expect_out "requirements-sklearn.txt:2:1: error: training with scikit-learn needs runtime 1.13 or later; runtime 1.12 is older [sklearn-training]"
-run validate "$J/valid-gcloud.sh" --requirements "$J/requirements-sklearn.txt" --at 2020-06-01
-expect_exit 0
-expect_out "requirements-sklearn.txt:2:1: note: scikit-learn==0.23.2 is not satisfied by runtime 2.1's scikit-learn 0.22.1; it is installed over the pin when the job starts (allowed for training) [require-over-pin]"
-run validate "$J/valid-gcloud.sh" --requirements "$J/setup.py" --at 2020-06-01 --format json
-expect_exit 0
+1 | validate $J/invalid-sklearn-runtime.yaml --requirements $J/requirements-sklearn.txt --at 2019-06-01 | requirements-sklearn.txt:2:1: error: training with scikit-learn needs runtime 1.13 or later; runtime 1.12 is older [sklearn-training]
+0 | validate $J/valid-gcloud.sh --requirements $J/requirements-sklearn.txt --at 2020-06-01 | requirements-sklearn.txt:2:1: note: scikit-learn==0.23.2 is not satisfied by runtime 2.1's scikit-learn 0.22.1; it is installed over the pin when the job starts (allowed for training) [require-over-pin]
+0 | validate $J/valid-gcloud.sh --requirements $J/setup.py --at 2020-06-01 --format json
+CASES
 expect_json 'j.filter(f=>f.rule==="require-over-pin").map(f=>f.line+":"+f.column).join(" ")' '4:6'
 
-run validate "$J/invalid-evaluators.yaml" --at 2021-01-01
-expect_exit 1
-expect_out "[replica-image-without-master]"
-expect_out "invalid-evaluators.yaml:9:3: warning: TensorFlow expects at most one evaluator; evaluatorCount is 2"
-
-run validate "$J/invalid-not-custom.json" --at 2020-06-01 --fail-on warning
-expect_exit 1
-expect_out "[not-custom-tier]"
-expect_out "[use-chief-no-effect]"
-
-run validate "$J/invalid-custom-container.yaml" --at 2021-01-01
-expect_out "invalid-custom-container.yaml:6:3: warning: runtimeVersion: 2.10 is a YAML number, which a YAML reader takes as 2.1; quote it ('2.10') [yaml-unquoted-version]"
-expect_out "[runtime-with-custom-container]"
-expect_out "invalid-custom-container.yaml:7:3: warning: trainingInput.python_version is not a trainingInput field; did you mean pythonVersion?"
-
-run validate "$J/invalid-gcloud-flag.sh" --at 2020-06-01
-expect_exit 0
-expect_out "invalid-gcloud-flag.sh:5:3: warning: --machine-type is not a flag of 'gcloud ai-platform jobs submit training'"
+cases <<CASES
+1 | validate $J/invalid-evaluators.yaml --at 2021-01-01 | [replica-image-without-master] | invalid-evaluators.yaml:9:3: warning: TensorFlow expects at most one evaluator; evaluatorCount is 2
+1 | validate $J/invalid-not-custom.json --at 2020-06-01 --fail-on warning | [not-custom-tier] | [use-chief-no-effect]
+1 | validate $J/invalid-custom-container.yaml --at 2021-01-01 | invalid-custom-container.yaml:6:3: warning: runtimeVersion: 2.10 is a YAML number, which a YAML reader takes as 2.1; quote it ('2.10') [yaml-unquoted-version] | [runtime-with-custom-container] | invalid-custom-container.yaml:7:3: warning: trainingInput.python_version is not a trainingInput field; did you mean pythonVersion?
+0 | validate $J/invalid-gcloud-flag.sh --at 2020-06-01 | invalid-gcloud-flag.sh:5:3: warning: --machine-type is not a flag of 'gcloud ai-platform jobs submit training'
 
 # Several files at once: findings of all, worst exit.
-run validate "$J/valid-rest.json" "$J/invalid-no-code.json" --at 2020-06-01
-expect_exit 1
-expect_out "valid-rest.json: ok"
+1 | validate $J/valid-rest.json $J/invalid-no-code.json --at 2020-06-01 | valid-rest.json: ok
+CASES
 
 # Malformed input: exit 2, one line with the position, nothing on stdout.
 run validate "$J/malformed-json.json"

@@ -36,7 +36,37 @@ inline const char* const k_old_catalog = R"({
   ]
 })";
 
-inline const char* const k_new_catalog = R"({
+// An image of the "new" catalog: a CPU image of `framework` at `version`, whose URI follows from
+// its id; `released` is its date member ("released": ... or "released_by": ...).
+struct NewImage {
+  std::string id;
+  std::string released;
+  std::string version;
+  std::string python;
+  std::string support_end;
+  std::string availability_end;
+  std::string framework;
+};
+
+inline std::string new_image_json(const NewImage& i) {
+  return R"({"id": ")" + i.id + "\", " + i.released + R"(, "version": ")" + i.version + R"(", "python": [")" + i.python +
+         R"("], "packages": {}, "milestones": {"support_end": ")" + i.support_end + R"(", "availability_end": ")" +
+         i.availability_end + R"("}, "framework": ")" + i.framework + R"(", "framework_version": ")" + i.version +
+         R"(", "accelerator": "cpu", "uris": ["us-docker.pkg.dev/new/)" + i.id + R"(:latest"], "notes": "", "sources": []})";
+}
+
+inline std::string new_catalog_json() {
+  const NewImage images[] = {
+      {"tf-cpu.2-15.py310", R"("released": "2024-01-01")", "2.15", "3.10", "2026-01-01", "2027-01-01", "TensorFlow"},
+      {"tf-cpu.2-8.py37", R"("released": "2024-01-01")", "2.8", "3.7", "2025-06-01", "2026-06-01", "TensorFlow"},
+      {"pytorch-cpu.2-4", R"("released_by": "2025-06-01")", "2.4", "3.10", "2026-06-01", "2027-06-01", "PyTorch"},
+      {"sklearn-cpu.1-0", R"("released": "2024-01-01")", "1.0", "3.7", "2025-01-01", "2026-01-01", "scikit-learn"},
+  };
+  std::string runtimes;
+  for (const auto& image : images) {
+    runtimes += (runtimes.empty() ? "" : ",\n    ") + new_image_json(image);
+  }
+  return R"({
   "format": "rtcat-catalog/1", "catalog": "new", "title": "New platform images", "entry_noun": "image", "as_of": "2026-06-01",
   "policy": {
     "milestones": [
@@ -46,29 +76,16 @@ inline const char* const k_new_catalog = R"({
   },
   "rules": [],
   "runtimes": [
-    {"id": "tf-cpu.2-15.py310", "released": "2024-01-01", "version": "2.15", "python": ["3.10"], "packages": {},
-     "milestones": {"support_end": "2026-01-01", "availability_end": "2027-01-01"},
-     "framework": "TensorFlow", "framework_version": "2.15", "accelerator": "cpu",
-     "uris": ["us-docker.pkg.dev/new/tf-cpu.2-15.py310:latest"], "notes": "", "sources": []},
-    {"id": "tf-cpu.2-8.py37", "released": "2024-01-01", "version": "2.8", "python": ["3.7"], "packages": {},
-     "milestones": {"support_end": "2025-06-01", "availability_end": "2026-06-01"},
-     "framework": "TensorFlow", "framework_version": "2.8", "accelerator": "cpu",
-     "uris": ["us-docker.pkg.dev/new/tf-cpu.2-8.py37:latest"], "notes": "", "sources": []},
-    {"id": "pytorch-cpu.2-4", "version": "2.4", "released_by": "2025-06-01", "python": ["3.10"], "packages": {},
-     "milestones": {"support_end": "2026-06-01", "availability_end": "2027-06-01"},
-     "framework": "PyTorch", "framework_version": "2.4", "accelerator": "cpu",
-     "uris": ["us-docker.pkg.dev/new/pytorch-cpu.2-4:latest"], "notes": "", "sources": []},
-    {"id": "sklearn-cpu.1-0", "released": "2024-01-01", "version": "1.0", "python": ["3.7"], "packages": {},
-     "milestones": {"support_end": "2025-01-01", "availability_end": "2026-01-01"},
-     "framework": "scikit-learn", "framework_version": "1.0", "accelerator": "cpu",
-     "uris": ["us-docker.pkg.dev/new/sklearn-cpu.1-0:latest"], "notes": "", "sources": []}
+    )" + runtimes +
+         R"(
   ]
 })";
+}
 
 inline catalog::CatalogSet migration_set() {
   std::vector<catalog::Catalog> cs;
   cs.push_back(catalog::parse_catalog(k_old_catalog, "old.json"));
-  cs.push_back(catalog::parse_catalog(k_new_catalog, "new.json"));
+  cs.push_back(catalog::parse_catalog(new_catalog_json(), "new.json"));
   return catalog::CatalogSet::from_catalogs(std::move(cs));
 }
 

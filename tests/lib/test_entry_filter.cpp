@@ -2,25 +2,14 @@
 #include "catalog/json_io.hpp"
 #include "lib/entry_filter.hpp"
 #include "tests/support/fixtures.hpp"
+#include "tests/support/ids.hpp"
 
 #include <doctest/doctest.h>
 
 using catalog::parse_date;
 
-namespace {
-const catalog::Catalog& legacy() {
-  static const auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
-  return c;
-}
-
-std::vector<std::string> ids(const std::vector<lib::EntryView>& rows) {
-  std::vector<std::string> out;
-  for (const auto& r : rows) {
-    out.push_back(r.entry->id);
-  }
-  return out;
-}
-} // namespace
+using fixtures::ids;
+using fixtures::legacy;
 
 TEST_CASE("status_names: the fixed statuses, then each milestone once") {
   auto names = lib::status_names({&legacy(), &legacy()});

@@ -6,20 +6,21 @@
 
 using catalog::parse_date;
 
+using fixtures::images;
+using fixtures::legacy;
+
 namespace {
-const catalog::Catalog& legacy() {
-  static const auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
-  return c;
-}
-const catalog::Catalog& images() {
-  static const auto c = catalog::parse_catalog(fixtures::images_json(), "images.json");
-  return c;
-}
 std::string status(const catalog::Catalog& c, const char* id, const char* on, int warn = 90) {
   return lib::evaluate(c, *c.find(id), parse_date(on), warn).status.name;
 }
 std::string milestone(const catalog::Catalog& c, const char* id, size_t i) {
   return lib::short_date(lib::resolve_milestones(c, *c.find(id)).at(i));
+}
+// Adds a copy of the catalog's 1.13 (its second runtime) as `id`, released on `released`.
+void add_runtime(catalog::Catalog& c, const char* id, const char* released) {
+  c.runtimes.push_back(c.runtimes[1]);
+  c.runtimes.back().id = id;
+  c.runtimes.back().released = parse_date(released);
 }
 } // namespace
 
@@ -45,15 +46,11 @@ TEST_CASE("the published retirement table is reproduced by the real policy") {
   // 1.12 released 2018-12-19: +12 months = 2019-12-19, floored to 2020-01-13.
   auto text = fixtures::legacy_json();
   auto c = catalog::parse_catalog(text, "legacy.json");
-  c.runtimes.push_back(c.runtimes[1]);
-  c.runtimes.back().id = "1.12";
-  c.runtimes.back().released = parse_date("2018-12-19");
-  c.runtimes.push_back(c.runtimes[1]);
-  c.runtimes.back().id = "1.6";
-  c.runtimes.back().released = parse_date("2018-03-20");
-  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("1.12"))[0]) == "2020-01-13");
-  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("1.6"))[1]) == "2020-04-13");
-  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("1.12"))[1]) == "2020-12-19");
+  add_runtime(c, "1.12", "2018-12-19");
+  add_runtime(c, "1.6", "2018-03-20");
+  CHECK(milestone(c, "1.12", 0) == "2020-01-13");
+  CHECK(milestone(c, "1.6", 1) == "2020-04-13");
+  CHECK(milestone(c, "1.12", 1) == "2020-12-19");
 }
 
 TEST_CASE("status on the day before, of and after each milestone") {
@@ -80,19 +77,15 @@ TEST_CASE("status on the day before, of and after each milestone") {
 
 TEST_CASE("leap days and month ends") {
   auto c = legacy();
-  c.runtimes.push_back(c.runtimes[1]);
-  c.runtimes.back().id = "leap";
-  c.runtimes.back().released = parse_date("2020-02-29");
-  c.runtimes.push_back(c.runtimes[1]);
-  c.runtimes.back().id = "monthend";
-  c.runtimes.back().released = parse_date("2019-08-31");
+  add_runtime(c, "leap", "2020-02-29");
+  add_runtime(c, "monthend", "2019-08-31");
   c.policy.milestones[0].after_months = 6;
-  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("leap"))[0]) == "2020-08-29");
-  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("monthend"))[0]) == "2020-02-29");
+  CHECK(milestone(c, "leap", 0) == "2020-08-29");
+  CHECK(milestone(c, "monthend", 0) == "2020-02-29");
   c.policy.milestones[0].after_months = 12;
-  CHECK(lib::short_date(lib::resolve_milestones(c, *c.find("leap"))[0]) == "2021-02-28");
-  CHECK(lib::evaluate(c, *c.find("leap"), parse_date("2021-02-27"), 0).status.name == "supported");
-  CHECK(lib::evaluate(c, *c.find("leap"), parse_date("2021-02-28"), 0).status.name == "submission_end");
+  CHECK(milestone(c, "leap", 0) == "2021-02-28");
+  CHECK(status(c, "leap", "2021-02-27", 0) == "supported");
+  CHECK(status(c, "leap", "2021-02-28", 0) == "submission_end");
 }
 
 TEST_CASE("unknown stays unknown until a bound makes it certain") {

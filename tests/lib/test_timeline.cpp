@@ -7,12 +7,7 @@
 
 using catalog::parse_date;
 
-namespace {
-const catalog::Catalog& legacy() {
-  static const auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
-  return c;
-}
-} // namespace
+using fixtures::legacy;
 
 TEST_CASE("the timeline is in date order with unknown dates last") {
   auto events = lib::timeline({&legacy()});

@@ -1,8 +1,11 @@
 #include "catalog/error.hpp"
 #include "lib/upgrade.hpp"
 #include "tests/lib/migration_fixtures.hpp"
+#include "tests/support/ids.hpp"
 
 #include <doctest/doctest.h>
+
+using fixtures::ids;
 
 namespace {
 
@@ -13,14 +16,6 @@ lib::UpgradeRequest request(const char* runtime, const char* on) {
   return req;
 }
 
-std::vector<std::string> ids(const std::vector<lib::Candidate>& cs) {
-  std::vector<std::string> out;
-  for (const auto& c : cs) {
-    out.push_back(c.entry->id);
-  }
-  return out;
-}
-
 const lib::Change* change(const lib::Candidate& c, const std::string& name) {
   for (const auto& ch : c.changes) {
     if (ch.name == name) {
@@ -28,6 +23,17 @@ const lib::Change* change(const lib::Candidate& c, const std::string& name) {
     }
   }
   return nullptr;
+}
+
+// The change of `name` in c, which must be there: from `from` to `to`, breaking or not.
+const lib::Change& check_change(const lib::Candidate& c, const std::string& name, const std::string& from, const std::string& to,
+                                bool breaking) {
+  const auto* ch = change(c, name);
+  REQUIRE(ch);
+  CHECK(ch->from == from);
+  CHECK(ch->to == to);
+  CHECK(ch->breaking == breaking);
+  return *ch;
 }
 
 } // namespace
@@ -54,14 +60,17 @@ TEST_CASE("upgrade ranks candidates by strategy") {
 
 TEST_CASE("upgrade --min-days drops candidates that close too soon") {
   auto set = test::migration_set();
-  auto req = request("1.0", "2020-10-01");
-  SUBCASE("1.1 closes on 2021-06-01: 242 days later it is still open") {
-    req.min_days = 242;
-    CHECK(ids(lib::plan_upgrade(set, req).candidates) == std::vector<std::string>{"1.2", "1.1"});
-  }
-  SUBCASE("243 days later is its closing day: it is dropped") {
-    req.min_days = 243;
-    CHECK(ids(lib::plan_upgrade(set, req).candidates) == std::vector<std::string>{"1.2"});
+  // 1.1 closes on 2021-06-01: 242 days after 2020-10-01 it is still open, 243 days after is its
+  // closing day and it is dropped.
+  struct Case {
+    int min_days;
+    std::vector<std::string> ids;
+  };
+  for (const auto& c : {Case{242, {"1.2", "1.1"}}, Case{243, {"1.2"}}}) {
+    CAPTURE(c.min_days);
+    auto req = request("1.0", "2020-10-01");
+    req.min_days = c.min_days;
+    CHECK(ids(lib::plan_upgrade(set, req).candidates) == c.ids);
   }
 }
 
@@ -77,27 +86,15 @@ TEST_CASE("upgrade says what changes") {
   CHECK(to12.usable_until == test::day("2021-09-01"));
   CHECK(to12.days_usable == 335);
   SUBCASE("Python 2 -> 3 is breaking") {
-    const auto* py = change(to12, "python");
-    REQUIRE(py);
-    CHECK(py->from == "2.7");
-    CHECK(py->to == "3.7");
-    CHECK(py->breaking);
+    check_change(to12, "python", "2.7", "3.7", true);
   }
   SUBCASE("TensorFlow 1 -> 2 is breaking, with how to port") {
-    const auto* tf = change(to12, "tensorflow");
-    REQUIRE(tf);
-    CHECK(tf->kind == "framework");
-    CHECK(tf->from == "1.15.0");
-    CHECK(tf->to == "2.3.0");
-    CHECK(tf->breaking);
-    CHECK(tf->note.find("tf_upgrade_v2") != std::string::npos);
+    const auto& tf = check_change(to12, "tensorflow", "1.15.0", "2.3.0", true);
+    CHECK(tf.kind == "framework");
+    CHECK(tf.note.find("tf_upgrade_v2") != std::string::npos);
   }
   SUBCASE("every pinned package, old -> new") {
-    const auto* np = change(to12, "numpy");
-    REQUIRE(np);
-    CHECK(np->from == "1.16.4");
-    CHECK(np->to == "1.19.2");
-    CHECK_FALSE(np->breaking);
+    check_change(to12, "numpy", "1.16.4", "1.19.2", false);
     // A package only the target pins says nothing about what changes.
     CHECK_FALSE(change(to12, "pandas"));
   }

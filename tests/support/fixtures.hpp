@@ -6,14 +6,17 @@
 
 namespace fixtures {
 
+// A catalog document in the file format: its format, its name and then `members` (the rest of its
+// members, JSON, as indented in the document).
+inline std::string catalog_json(const std::string& name, const std::string& members) {
+  return "{\n  \"format\": \"rtcat-catalog/1\",\n  \"catalog\": \"" + name + "\",\n" + members + "\n}";
+}
+
 // A small catalog in the file format, shaped like ai-platform: two derived milestones, a
 // retroactive floor and a sunset. Runtimes: 1.0 (stated dates), 1.13, 1.15, 2.1 (released),
 // 2.2 (released_by only), 9.9 (no date at all).
 inline std::string legacy_json() {
-  return R"json({
-  "format": "rtcat-catalog/1",
-  "catalog": "legacy",
-  "title": "Legacy test platform",
+  return catalog_json("legacy", R"json(  "title": "Legacy test platform",
   "as_of": "2024-01-01",
   "policy": {
     "milestones": [
@@ -37,16 +40,12 @@ inline std::string legacy_json() {
     {"id": "2.1", "version": "2.1", "released": "2020-03-09", "python": ["3.7"], "packages": {"tensorflow": "2.1.0", "scikit-learn": "0.22.1"}},
     {"id": "2.2", "version": "2.2", "released": null, "released_by": "2020-08-28", "python": ["3.7"]},
     {"id": "9.9", "version": "9.9", "python": null}
-  ]
-})json";
+  ])json");
 }
 
 // A successor catalog of images with stated dates only.
 inline std::string images_json() {
-  return R"json({
-  "format": "rtcat-catalog/1",
-  "catalog": "images",
-  "entry_noun": "image",
+  return catalog_json("images", R"json(  "entry_noun": "image",
   "as_of": "2024-06-01",
   "policy": {
     "milestones": [
@@ -64,8 +63,17 @@ inline std::string images_json() {
      "milestones": {"support_end": "2025-07-11", "availability_end": "2026-07-11"}},
     {"id": "tf_opt-cpu.nightly", "python": null, "framework": "TensorFlow (optimized runtime)", "framework_version": "nightly",
      "milestones": {"support_end": null, "availability_end": null}}
-  ]
-})json";
+  ])json");
+}
+
+// The two catalogs above, parsed once.
+inline const catalog::Catalog& legacy() {
+  static const auto c = catalog::parse_catalog(legacy_json(), "legacy.json");
+  return c;
+}
+inline const catalog::Catalog& images() {
+  static const auto c = catalog::parse_catalog(images_json(), "images.json");
+  return c;
 }
 
 } // namespace fixtures

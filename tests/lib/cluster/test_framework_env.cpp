@@ -3,6 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include <initializer_list>
+#include <utility>
+
 using namespace lib::cluster;
 
 namespace {
@@ -24,26 +27,30 @@ std::string get(const EnvVars& vars, const std::string& name) {
   }
   return "<unset>";
 }
+
+// Every (name, value) of `expected` is set so in `vars`.
+void check_env(const EnvVars& vars, std::initializer_list<std::pair<const char*, const char*>> expected) {
+  for (const auto& e : expected) {
+    CAPTURE(e.first);
+    CHECK(get(vars, e.first) == e.second);
+  }
+}
 } // namespace
 
 TEST_CASE("framework_env for PyTorch: master rank 0, workers after it") {
-  auto m = framework_env(spec("master", 0), "pytorch");
-  CHECK(get(m, "MASTER_ADDR") == "m-0");
-  CHECK(get(m, "MASTER_PORT") == "2222");
-  CHECK(get(m, "WORLD_SIZE") == "3");
-  CHECK(get(m, "RANK") == "0");
+  check_env(framework_env(spec("master", 0), "pytorch"),
+            {{"MASTER_ADDR", "m-0"}, {"MASTER_PORT", "2222"}, {"WORLD_SIZE", "3"}, {"RANK", "0"}});
   CHECK(get(framework_env(spec("worker", 1), "pytorch"), "RANK") == "2");
   CHECK_THROWS_WITH_AS(framework_env(spec("ps", 0), "pytorch"), doctest::Contains("has no role in PyTorch"),
                        catalog::InvalidInput);
 }
 
 TEST_CASE("framework_env for MXNet: scheduler, worker, server") {
-  auto m = framework_env(spec("master", 0), "mxnet");
-  CHECK(get(m, "DMLC_ROLE") == "scheduler");
-  CHECK(get(m, "DMLC_PS_ROOT_URI") == "m-0");
-  CHECK(get(m, "DMLC_PS_ROOT_PORT") == "2222");
-  CHECK(get(m, "DMLC_NUM_WORKER") == "2");
-  CHECK(get(m, "DMLC_NUM_SERVER") == "1");
+  check_env(framework_env(spec("master", 0), "mxnet"), {{"DMLC_ROLE", "scheduler"},
+                                                        {"DMLC_PS_ROOT_URI", "m-0"},
+                                                        {"DMLC_PS_ROOT_PORT", "2222"},
+                                                        {"DMLC_NUM_WORKER", "2"},
+                                                        {"DMLC_NUM_SERVER", "1"}});
   CHECK(get(framework_env(spec("worker", 0), "mxnet"), "DMLC_ROLE") == "worker");
   CHECK(get(framework_env(spec("ps", 0), "mxnet"), "DMLC_ROLE") == "server");
   CHECK_THROWS_AS(framework_env(spec("evaluator", 0), "mxnet"), catalog::InvalidInput);
