@@ -120,22 +120,23 @@ Finding Auditor::missing_runtime() const {
   return *f;
 }
 
-Verdict Auditor::compute(const Resource& r) const {
+Verdict Auditor::without_runtime(const Resource& r) const {
   Verdict v;
-  if (r.runtime.empty()) {
-    if (!r.image_uri.empty()) {
-      v.status = "custom-container";
-      v.action = "none from rtcat: keep the image's base up to date";
-      v.findings.push_back(
-          make(RuleId::custom_container, "uses the custom container " + r.image_uri + "; no runtime version lifecycle applies"));
-    } else {
-      v.status = "missing-runtime";
-      v.action = "set runtimeVersion and pythonVersion";
-      v.findings.push_back(missing_runtime());
-    }
-    v.severity = worst(v.findings);
-    return v;
+  if (!r.image_uri.empty()) {
+    v.status = "custom-container";
+    v.action = "none from rtcat: keep the image's base up to date";
+    v.findings.push_back(
+        make(RuleId::custom_container, "uses the custom container " + r.image_uri + "; no runtime version lifecycle applies"));
+  } else {
+    v.status = "missing-runtime";
+    v.action = "set runtimeVersion and pythonVersion";
+    v.findings.push_back(missing_runtime());
   }
+  v.severity = worst(v.findings);
+  return v;
+}
+
+Request Auditor::request_for(const Resource& r) const {
   Request req;
   req.runtime = r.runtime;
   req.service = r.service;
@@ -146,11 +147,21 @@ Verdict Auditor::compute(const Resource& r) const {
   if (!r.framework.empty()) {
     req.frameworks.push_back(framework_key(r.framework));
   }
+  if (!r.python.empty()) {
+    req.python = catalog::Version::parse(r.python);
+  }
+  return req;
+}
+
+Verdict Auditor::compute(const Resource& r) const {
+  if (r.runtime.empty()) {
+    return without_runtime(r);
+  }
+  Verdict v;
+  Request req;
   CheckResult cr;
   try {
-    if (!r.python.empty()) {
-      req.python = catalog::Version::parse(r.python);
-    }
+    req = request_for(r);
     cr = check(m_set, req);
   } catch (const catalog::InvalidInput& e) {
     v.status = "invalid";
@@ -183,33 +194,35 @@ Verdict Auditor::compute(const Resource& r) const {
     v.action = "none";
     return v;
   }
+  choose_target(r, req, v);
+  return v;
+}
+
+void Auditor::choose_target(const Resource& r, const Request& req, Verdict& v) const {
   UpgradeRequest up;
   up.base = req;
   up.max = 1;
   UpgradePlan plan = plan_upgrade(m_set, up);
   if (plan.candidates.empty()) {
     v.action = "no available target on " + format_date(m_on) + " (see rtcat upgrade)";
-    return v;
+    return;
   }
   if (plan.handoff && plan.frameworks.empty()) {
     v.action = "migrate to " + plan.candidates.front().catalog->name + " (no framework is recorded for " + r.runtime +
                ": choose the image of the job's framework with rtcat upgrade --framework)";
-    return v;
+    return;
   }
   const Candidate& best = plan.candidates.front();
   v.target = plan.handoff ? best.catalog->name + ":" + best.entry->id : best.entry->id;
-  if (*v.severity == Severity::error) {
-    v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target;
-  } else {
-    v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target +
-               (v.deadline && v.days && *v.days > 0 ? " before " + format_date(*v.deadline) : "");
+  v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target;
+  if (*v.severity != Severity::error && v.deadline && v.days && *v.days > 0) {
+    v.action += " before " + format_date(*v.deadline);
   }
   for (auto& f : v.findings) {
     if (f.severity >= Severity::warning) { // the upgrade plan's choice, not check's Python-bound one
       f.suggestion = v.target;
     }
   }
-  return v;
 }
 
 std::string resource_label(const Resource& r) {

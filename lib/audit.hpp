@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/catalog_set.hpp"
+#include "lib/check.hpp"
 #include "lib/finding.hpp"
 #include "lib/inventory.hpp"
 #include "lib/lifecycle.hpp"
@@ -53,6 +54,12 @@ public:
 
 private:
   Verdict compute(const Resource& r) const;
+  // A resource with no runtimeVersion: a custom container, or the missing field.
+  Verdict without_runtime(const Resource& r) const;
+  // The check request a resource stands for; throws InvalidInput for a malformed Python version.
+  Request request_for(const Resource& r) const;
+  // The upgrade or migration target and the action, for a resource that needs one.
+  void choose_target(const Resource& r, const Request& req, Verdict& v) const;
   // runtime-version-required (or -defaulted, before the policy's date) for a resource with
   // neither a runtime nor a container.
   Finding missing_runtime() const;
