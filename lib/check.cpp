@@ -161,7 +161,7 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
       out.push_back(make(RuleId::framework_mismatch, who + " is a " + r.framework + " image, not " + fw, c, r));
     } else if (!own && !ruled && !package_version(r, fw)) {
       out.push_back(make(RuleId::framework_not_included,
-                         who + " has no recorded " + fw + " version; install it with your job's packages", c, r));
+                         who + " has no recorded " + fw + " version; " + unrecorded_framework_advice(fw, req.service), c, r));
     }
   }
   for (const auto& req_pkg : req.requires_) {

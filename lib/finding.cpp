@@ -25,4 +25,19 @@ bool fails(const std::vector<Finding>& findings, std::optional<catalog::Severity
   return threshold && w && *w >= *threshold;
 }
 
+bool follows_a_finding(const Finding& f) {
+  return f.rule == rule_id(RuleId::no_alternative) || f.rule == rule_id(RuleId::custom_container_route) ||
+         f.rule == rule_id(RuleId::stale_data);
+}
+
+bool SaidOnce::repeated(const Finding& f) {
+  if (f.rule == rule_id(RuleId::no_alternative)) {
+    return !m_said.insert(f.rule).second;
+  }
+  if (f.rule == rule_id(RuleId::custom_container_route)) {
+    return !m_said.insert(f.rule + "\n" + f.message).second;
+  }
+  return false;
+}
+
 } // namespace lib

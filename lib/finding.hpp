@@ -3,6 +3,7 @@
 #include "catalog/model.hpp"
 #include "lib/rules.hpp"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,5 +32,20 @@ std::optional<catalog::Severity> worst(const std::vector<Finding>& findings);
 
 // Whether any finding is at or above the threshold (nullopt threshold: never).
 bool fails(const std::vector<Finding>& findings, std::optional<catalog::Severity> threshold);
+
+// Whether the finding is a note that follows from another finding (what to use instead, that
+// nothing fits, how old the data is): it goes with that finding when it is suppressed.
+bool follows_a_finding(const Finding& f);
+
+// The notes said once in a run over many inputs: "nothing is usable" once, and each distinct
+// custom-container route once. Every other finding is always kept.
+class SaidOnce {
+public:
+  // True when the finding repeats a note this run already said (and should be dropped).
+  bool repeated(const Finding& f);
+
+private:
+  std::set<std::string> m_said;
+};
 
 } // namespace lib

@@ -26,4 +26,9 @@ struct PackageVersion {
 };
 std::optional<PackageVersion> package_version(const catalog::RuntimeEntry& r, const std::string& package);
 
+// What to do when an entry records no version of a framework the work uses: a training job
+// installs it with its packages; a model version cannot install packages over the runtime, so
+// it depends on what the runtime serves, which the sources do not say.
+std::string unrecorded_framework_advice(const std::string& framework, const std::string& service);
+
 } // namespace lib

@@ -433,7 +433,7 @@ private:
       bool kept = cp && r.python && std::find(r.python->begin(), r.python->end(), *cp) != r.python->end();
       from = kept || !r.python ? t.python : python_list(r);
     }
-    t.changes = changes_between(r, *t.entry, from, t.python, m_search.frameworks);
+    t.changes = changes_between(r, *t.entry, from, t.python, m_search.frameworks, m_q.service);
     if (t.catalog != &m_from) {
       t.changes.insert(t.changes.begin(),
                        Change{"platform", t.catalog->name, m_from.name, t.catalog->name, true,
@@ -490,7 +490,8 @@ Finding custom_container_route(const TargetSearch& s, const Catalog& from, const
 }
 
 std::vector<Change> changes_between(const RuntimeEntry& current, const RuntimeEntry& target, const std::string& python_from,
-                                    const std::string& python_to, const std::vector<std::string>& frameworks) {
+                                    const std::string& python_to, const std::vector<std::string>& frameworks,
+                                    const std::string& service) {
   std::vector<Change> out;
   if (!python_to.empty() && python_from != python_to) {
     Change c{"python", "python", python_from, python_to, false, ""};
@@ -518,7 +519,7 @@ std::vector<Change> changes_between(const RuntimeEntry& current, const RuntimeEn
                    ? "TensorFlow 2 drops the 1.x graph and session APIs: port with tf_upgrade_v2 or run under tf.compat.v1"
                    : "major version change: check " + fw + "'s migration notes";
     } else if (!to) {
-      c.note = "no " + fw + " version is recorded on " + target.id + ": install it with your job's packages";
+      c.note = "no " + fw + " version is recorded on " + target.id + ": " + unrecorded_framework_advice(fw, service);
     }
     out.push_back(c);
   }

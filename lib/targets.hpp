@@ -102,7 +102,8 @@ Finding custom_container_route(const TargetSearch& s, const Catalog& from, const
 // What changes from `current` to `target` for the frameworks of interest: Python, framework
 // versions (major jumps are breaking) and every package both pin, old -> new.
 std::vector<Change> changes_between(const RuntimeEntry& current, const RuntimeEntry& target, const std::string& python_from,
-                                    const std::string& python_to, const std::vector<std::string>& frameworks);
+                                    const std::string& python_to, const std::vector<std::string>& frameworks,
+                                    const std::string& service);
 
 // The frameworks an entry carries (images: their framework; runtimes: the frameworks it pins).
 std::vector<std::string> frameworks_carried(const RuntimeEntry& r);

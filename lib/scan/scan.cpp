@@ -205,7 +205,7 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   result.ignored = stats.ignored;
   result.symlinks = stats.symlinks;
   Judge judge(set, options);
-  std::set<std::string> said_once;
+  SaidOnce said_once;
   for (size_t i = 0; i < files.size(); ++i) {
     const FileRefs& fr = found[i];
     size_t first = result.findings.size();
@@ -231,12 +231,8 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
       if (auto f = judge.required_field(r, res)) {
         fs.push_back(*f);
       }
-      // Notes that follow from a finding (what to use instead, or that nothing fits, and how
-      // old the data is) go with it when it is suppressed; "nothing fits" is said once a run.
-      auto follows = [](const Finding& f) {
-        return f.rule == rule_id(RuleId::no_alternative) || f.rule == rule_id(RuleId::custom_container_route) ||
-               f.rule == rule_id(RuleId::stale_data);
-      };
+      // Notes that follow from a finding go with it when it is suppressed; "nothing fits" is said
+      // once a run.
       bool kept_reason = false;
       for (auto& f : fs) {
         bool at_python = r.python && (f.rule == rule_id(RuleId::python_unsupported) || f.rule == rule_id(RuleId::python_unknown));
@@ -250,9 +246,8 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
           ++result.suppressed;
           continue;
         }
-        if (follows(f)) {
-          bool once = f.rule != rule_id(RuleId::stale_data);
-          if (!kept_reason || (once && !said_once.insert(f.rule).second)) {
+        if (follows_a_finding(f)) {
+          if (!kept_reason || said_once.repeated(f)) {
             continue;
           }
         } else if (f.severity >= catalog::Severity::warning) {

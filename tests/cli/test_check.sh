@@ -118,4 +118,10 @@ cases <<'CASES'
 1 | --at 2030-01-01 check --runtime 2.11 | note: this answer rests on the ai-platform catalog as of 2026-11-30; dates after that may have changed [stale-data]
 CASES
 
+# A framework the runtime does not record: a training job installs it, a model version cannot.
+cases <<'CASES'
+0 | check --runtime 2.8 --framework tensorflow --at 2022-08-01 | runtime 2.8 has no recorded tensorflow version; install it with your job's packages [framework-not-included]
+0 | check --runtime 2.8 --framework tensorflow --service prediction --at 2022-08-01 | runtime 2.8 has no recorded tensorflow version; a model version cannot install it; check which tensorflow the runtime serves before deploying [framework-not-included]
+CASES
+
 finish

@@ -99,4 +99,13 @@ run --at 2020-06-01 validate "$WORK/negative.json"
 expect_exit 1
 expect_out "negative.json:2:3: error: workerCount is -1; it must be 0 or more [invalid-replica-count]"
 
+# "Nothing is usable" is said once a run, not once a file; each distinct custom-container route
+# once.
+run --at 2026-11-30 validate "$SRC/data/examples/jobs/valid-bare-training-input.json" "$SRC/data/examples/jobs/valid-rest.json"
+expect_exit 1
+[[ "$(grep -c 'no-alternative' <<<"$OUT")" == 1 ]] || fail "no-alternative said more than once: $OUT"
+[[ "$(grep -c 'custom-container-route' <<<"$OUT")" == 2 ]] || fail "expected a route per distinct job: $OUT"
+run --at 2026-11-30 validate "$SRC/data/examples/jobs/valid-rest.json" "$SRC/data/examples/jobs/valid-rest.json"
+[[ "$(grep -c 'custom-container-route' <<<"$OUT")" == 1 ]] || fail "the same route said twice: $OUT"
+
 finish

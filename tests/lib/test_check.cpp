@@ -155,3 +155,17 @@ TEST_CASE("check: an expiring runtime never suggests itself") {
     CHECK(s.entry->id != "1.15");
   }
 }
+
+TEST_CASE("notes said once a run: nothing usable once, each distinct route once, the rest always") {
+  lib::SaidOnce once;
+  auto note = [](lib::RuleId id, std::string msg) { return lib::finding_of(id, std::move(msg)); };
+  CHECK_FALSE(once.repeated(note(lib::RuleId::no_alternative, "nothing usable for tensorflow")));
+  CHECK(once.repeated(note(lib::RuleId::no_alternative, "nothing usable for xgboost")));
+  CHECK_FALSE(once.repeated(note(lib::RuleId::custom_container_route, "a container with tensorflow 1.15")));
+  CHECK_FALSE(once.repeated(note(lib::RuleId::custom_container_route, "a container with tensorflow 2.1")));
+  CHECK(once.repeated(note(lib::RuleId::custom_container_route, "a container with tensorflow 1.15")));
+  CHECK_FALSE(once.repeated(note(lib::RuleId::stale_data, "as of")));
+  CHECK_FALSE(once.repeated(note(lib::RuleId::stale_data, "as of")));
+  CHECK(lib::follows_a_finding(note(lib::RuleId::stale_data, "")));
+  CHECK_FALSE(lib::follows_a_finding(note(lib::RuleId::deletion, "")));
+}
