@@ -245,6 +245,9 @@ private:
     }
     t.handoff = successor;
     t.usable_until = end ? end->date : std::nullopt;
+    if (end && end->at_latest && end->windowed && end->earliest && end->earliest != end->date) {
+      t.usable_until_earliest = end->earliest;
+    }
     if (t.usable_until) {
       t.days_usable = catalog::days_between(m_q.on, *t.usable_until);
     }
@@ -407,6 +410,9 @@ private:
       }
       const MilestoneDate* end = first_error_milestone(t.lifecycle);
       t.usable_until = end ? end->date : std::nullopt;
+      if (end && end->at_latest && end->windowed && end->earliest && end->earliest != end->date) {
+        t.usable_until_earliest = end->earliest;
+      }
       t.python = python_for(e, std::nullopt).value_or("");
       t.python_changes = m_q.python && !t.python.empty() && t.python != m_q.python->str();
       m_search.last_known.push_back(std::move(t));

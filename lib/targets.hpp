@@ -48,14 +48,15 @@ struct TargetQuery {
 // A runtime or image to move to, on the query's date and for its service.
 struct Target {
   const Catalog* catalog = nullptr;
-  const RuntimeEntry* entry = nullptr;    // the twin that matches the current accelerator (cpu first)
-  std::vector<const RuntimeEntry*> twins; // the same image for the other accelerators
-  Lifecycle lifecycle;                    // of `entry` on the date
-  std::string python;                     // the Python it would run ("" when the sources do not say)
-  bool python_changes = false;            // a different Python than the job runs now
-  bool unconfirmed = false;               // its release window holds the date: it may not exist yet
-  bool handoff = false;                   // from the successor catalog
-  std::optional<Date> usable_until;       // its first error milestone (the latest it can be); unset: unknown
+  const RuntimeEntry* entry = nullptr;       // the twin that matches the current accelerator (cpu first)
+  std::vector<const RuntimeEntry*> twins;    // the same image for the other accelerators
+  Lifecycle lifecycle;                       // of `entry` on the date
+  std::string python;                        // the Python it would run ("" when the sources do not say)
+  bool python_changes = false;               // a different Python than the job runs now
+  bool unconfirmed = false;                  // its release window holds the date: it may not exist yet
+  bool handoff = false;                      // from the successor catalog
+  std::optional<Date> usable_until;          // its first error milestone (the latest it can be); unset: unknown
+  std::optional<Date> usable_until_earliest; // the earliest that milestone can be, when it is a window
   std::optional<long> days_usable;
   std::vector<Change> changes; // from the current entry (empty when there is none)
 

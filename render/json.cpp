@@ -153,6 +153,7 @@ ordered candidate_json(const lib::Candidate& c) {
   j["unconfirmed"] = c.unconfirmed;
   j["next_milestone"] = next_milestone_json(c.lifecycle, false);
   j["usable_until"] = date_or_null(c.usable_until);
+  j["usable_until_earliest"] = date_or_null(c.usable_until_earliest);
   j["days_usable"] = number_or_null(c.days_usable);
   j["uris"] = c.uris();
   if (!c.twins.empty()) {

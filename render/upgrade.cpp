@@ -26,6 +26,31 @@ std::string change_text(const lib::Change& c) {
 
 namespace {
 
+// "2022-03-02", "between 2022-02-26 and 2022-03-02" (a window), or "unknown".
+std::string usable_until_text(const lib::Candidate& c) {
+  if (!c.usable_until) {
+    return "unknown";
+  }
+  if (c.usable_until_earliest) {
+    return "between " + catalog::format_date(*c.usable_until_earliest) + " and " + catalog::format_date(*c.usable_until);
+  }
+  return catalog::format_date(*c.usable_until);
+}
+
+// When an unconfirmed candidate appeared, as far as the sources say.
+std::string appeared_text(const lib::Candidate& c) {
+  std::string as_of = c.catalog->as_of ? catalog::format_date(*c.catalog->as_of) : "";
+  const lib::ReleaseWindow& w = c.lifecycle.release;
+  if (w.earliest() && !w.by && !as_of.empty()) {
+    return "it appeared between " + catalog::format_date(*w.earliest()) + " and " + as_of + " (the sources list it as of " +
+           as_of + ")";
+  }
+  if (w.earliest() || w.by) {
+    return "it was " + lib::describe_release(w);
+  }
+  return "the sources do not say when it appeared" + (as_of.empty() ? "" : " (they list it as of " + as_of + ")");
+}
+
 std::string candidate_text(const lib::Candidate& c, size_t rank) {
   std::string out = (rank ? std::to_string(rank) + ". " : "- ") + c.catalog->name + " " + c.entry->id;
   out += "  python " + (c.python.empty() ? std::string("unknown") : c.python);
@@ -33,10 +58,9 @@ std::string candidate_text(const lib::Candidate& c, size_t rank) {
   if (c.lifecycle.status.days_left) {
     out += " (" + std::to_string(*c.lifecycle.status.days_left) + " days)";
   }
-  out += ", usable until " + (c.usable_until ? catalog::format_date(*c.usable_until) : std::string("unknown")) + "\n";
+  out += ", usable until " + usable_until_text(c) + "\n";
   if (c.unconfirmed) {
-    out += "     availability on this date unconfirmed: the sources do not say when it appeared" +
-           (c.catalog->as_of ? " (they list it as of " + catalog::format_date(*c.catalog->as_of) + ")" : std::string()) + "\n";
+    out += "     availability on this date unconfirmed: " + appeared_text(c) + "\n";
   }
   if (!c.entry->uris.empty()) {
     out += "     image: " + c.entry->uris.front() + "\n";

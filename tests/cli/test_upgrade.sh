@@ -124,4 +124,16 @@ run upgrade --runtime 1.15 --at 2020-13-01
 expect_input_error "--at: invalid date '2020-13-01'"
 run upgrade --runtime 1.15 --format csv --at 2020-01-01
 expect_input_error "--format csv is not available for upgrade (valid: table, json)"
+# A target whose end is a window says both bounds; an unconfirmed one says when it can have
+# appeared.
+run upgrade --runtime 1.15 --at 2021-06-01
+expect_out "1. ai-platform 2.4  python 3.7, supported, next submission_end 2022-02-26..2022-03-02 (274 days), usable until between 2022-02-26 and 2022-03-02"
+run upgrade --runtime 1.15 --at 2021-06-01 --format json
+expect_json 'j.candidates[0].usable_until' "2022-03-02"
+expect_json 'j.candidates[0].usable_until_earliest' "2022-02-26"
+run upgrade --runtime 2.1 --framework scikit-learn --service prediction --at 2025-02-01
+expect_out "availability on this date unconfirmed: it appeared between 2024-12-01 and 2026-08-21 (the sources list it as of 2026-08-21)"
+run upgrade --runtime 2.1 --framework scikit-learn --service prediction --at 2025-02-01 --format json
+expect_json 'j.candidates[0].usable_until_earliest' "null"
+
 finish
