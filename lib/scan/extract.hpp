@@ -27,6 +27,7 @@ struct Reference {
   bool whole_job = false;              // a whole job or model version: the required fields apply
   bool has_image = false;              // the job names a container image (runtime is then optional)
   size_t job_offset = 0;               // where the job starts (for a job without a runtime)
+  int cell = -1;                       // the notebook cell it is in (set by scan); -1 outside notebooks
 };
 
 // Which forms to look for. Each extractor returns references in file order.

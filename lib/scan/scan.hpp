@@ -27,12 +27,14 @@ struct FoundReference {
   std::string runtime;
   std::string python;
   std::string status; // lifecycle status on the date, or "unknown-runtime"
+  int cell = -1;      // the 0-based notebook cell; -1 outside notebooks
 };
 
 // Where a finding sits beyond its line and column.
 struct Region {
   int end_column = 0;      // one past the last character of the value
   std::string fingerprint; // stable across moves of the line (rule, path, line text)
+  int cell = -1;           // the 0-based notebook cell; -1 outside notebooks
 };
 
 struct ScanResult {
