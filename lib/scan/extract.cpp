@@ -47,8 +47,26 @@ std::vector<Reference> extract_all(std::string_view text) {
   if (contains(text, "ersion")) {
     auto keys = extract_keys(text);
     out.insert(out.end(), keys.begin(), keys.end());
+    if (contains(text, "--runtime-version")) {
+      // Flags that no gcloud command above took: a string of flags, an argument list.
+      std::vector<size_t> taken;
+      for (const auto& r : out) {
+        if (r.form == "gcloud" && !r.runtime.text.empty()) {
+          taken.push_back(r.runtime.offset);
+        }
+      }
+      for (auto& r : extract_flags(text)) {
+        if (std::find(taken.begin(), taken.end(), r.runtime.offset) == taken.end()) {
+          out.push_back(std::move(r));
+        }
+      }
+    }
   }
-  if (contains(text, "docker.pkg.dev/vertex-ai")) {
+  if (contains(text, "get_prebuilt_prediction_container_uri")) {
+    auto sdk = extract_sdk(text);
+    out.insert(out.end(), sdk.begin(), sdk.end());
+  }
+  if (contains(text, "docker.pkg.dev/vertex-ai") || contains(text, "gcr.io/cloud-aiplatform")) {
     auto images = extract_images(text);
     out.insert(out.end(), images.begin(), images.end());
   }

@@ -32,7 +32,8 @@ struct Reference {
 
 // Which forms to look for. Each extractor returns references in file order.
 
-// gcloud ai-platform / ml-engine "jobs submit training" and "versions create" commands (shell
+// gcloud ai-platform / ml-engine "jobs submit training", "jobs submit prediction" (batch
+// prediction, not a whole job) and "versions create" commands (shell
 // scripts, Makefiles, CI YAML, Dockerfiles, Markdown), across backslash continuations:
 // --runtime-version, --python-version, --framework, --master-image-uri.
 std::vector<Reference> extract_gcloud(std::string_view text);
@@ -41,9 +42,24 @@ std::vector<Reference> extract_gcloud(std::string_view text);
 // python_version keyword arguments; a Python version is paired with the nearest runtime.
 std::vector<Reference> extract_keys(std::string_view text);
 
-// Vertex AI prebuilt image URIs: {us,europe,asia}-docker.pkg.dev/vertex-ai[-restricted]/
-// {training,prediction}/IMAGE[:TAG].
+// Prebuilt image URIs: {us,europe,asia}-docker.pkg.dev/vertex-ai[-restricted]/
+// {training,prediction}/IMAGE[:TAG], the region possibly a template ({REGION}-, ${REGION}-,
+// $REGION-), and AI Platform's former host [us.|eu.|asia.]gcr.io/cloud-aiplatform/.
+// In a Dockerfile's FROM line as anywhere else.
 std::vector<Reference> extract_images(std::string_view text);
+
+// --runtime-version flags outside a gcloud command line: in a shell string
+// (FLAGS="--runtime-version 1.10 --python-version 2.7") or a Python argument list
+// (["gcloud", ..., "--runtime-version", "1.15"]); with the nearest --python-version and --framework.
+std::vector<Reference> extract_flags(std::string_view text);
+
+// The Vertex AI SDK's aiplatform.helpers.get_prebuilt_prediction_container_uri(framework=...,
+// framework_version=..., accelerator=...) with literal arguments, as the image it names.
+std::vector<Reference> extract_sdk(std::string_view text);
+
+// The image id get_prebuilt_prediction_container_uri names ("sklearn", "1.0" -> sklearn-cpu.1-0;
+// TensorFlow 2 is tf2-, 1.x tf-); "" for a framework it does not know.
+std::string prebuilt_prediction_image(std::string_view framework, std::string_view version, std::string_view accelerator);
 
 // Every form above, after a quick check that the text can hold any; in file order.
 std::vector<Reference> extract_all(std::string_view text);

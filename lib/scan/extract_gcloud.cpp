@@ -52,6 +52,9 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     r.job_offset = p;
     if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "training")) {
       r.service = "training";
+    } else if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "prediction")) {
+      r.service = "prediction";
+      r.whole_job = false; // batch prediction: the runtime is optional
     } else if (at(toks, i, "versions") && at(toks, i + 1, "create")) {
       r.service = "prediction";
     } else {
@@ -59,9 +62,14 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     }
     bool runtime_written = false;
     bool readable = true;
+    bool opaque = false; // a word that expands to more flags ($FLAGS, "${ARGS[@]}")
     for (size_t k = i; k < toks.size(); ++k) {
       const std::string& w = toks[k].text;
       if (w.rfind("--", 0) != 0) {
+        const std::string& prev = toks[k - 1].text;
+        if (!w.empty() && w[0] == '$' && (prev.rfind("--", 0) != 0 || prev.find('=') != std::string::npos)) {
+          opaque = true;
+        }
         continue;
       }
       size_t eq = w.find('=');
@@ -100,7 +108,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
         r.has_image = true;
       }
     }
-    if (readable && (!runtime_written || !r.runtime.text.empty())) {
+    if (readable && (!runtime_written || !r.runtime.text.empty()) && (runtime_written || !opaque)) {
       out.push_back(std::move(r));
     }
   }

@@ -164,17 +164,88 @@ std::vector<Reference> extract_keys(std::string_view text) {
   return runtimes;
 }
 
+namespace {
+
+bool is_host_char(char c) {
+  return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-';
+}
+
+// A region written as a template before "-docker.pkg.dev": {REGION}, ${REGION}, $REGION, {}.
+size_t template_start(std::string_view text, size_t p) {
+  if (p > 0 && text[p - 1] == '}') {
+    size_t open = text.rfind('{', p - 1);
+    if (open == std::string_view::npos || p - open > 40) {
+      return p;
+    }
+    for (size_t k = open + 1; k + 1 < p; ++k) {
+      if (!is_ident(text[k]) && text[k] != '.' && text[k] != ':' && text[k] != '-' && text[k] != '[' && text[k] != ']' &&
+          text[k] != '"' && text[k] != '\'') {
+        return p;
+      }
+    }
+    return open > 0 && text[open - 1] == '$' ? open - 1 : open;
+  }
+  size_t k = p;
+  while (k > 0 && is_ident(text[k - 1])) {
+    --k;
+  }
+  return k < p && k > 0 && text[k - 1] == '$' ? k - 1 : p;
+}
+
+// The image after "/training/" or "/prediction/" at i (the catalog's id) and its tag.
+std::optional<Reference> image_at(std::string_view text, size_t start, size_t i) {
+  std::string_view rest = text.substr(i);
+  std::string catalog;
+  if (rest.substr(0, 10) == "/training/") {
+    catalog = "vertex-training";
+    i += 10;
+  } else if (rest.substr(0, 12) == "/prediction/") {
+    catalog = "vertex-prediction";
+    i += 12;
+  } else {
+    return std::nullopt;
+  }
+  size_t name_start = i;
+  while (i < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' || text[i] == '-')) {
+    ++i;
+  }
+  if (i == name_start) {
+    return std::nullopt;
+  }
+  std::string image(text.substr(name_start, i - name_start));
+  if ((i < text.size() && (text[i] == ':' || text[i] == '@'))) {
+    ++i;
+    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' ||
+                               text[i] == '-' || text[i] == ':')) {
+      ++i;
+    }
+  }
+  Reference r;
+  r.form = "image";
+  r.catalog = catalog;
+  r.service = catalog == "vertex-prediction" ? "prediction" : "training";
+  r.runtime = Value{image, start, i - start};
+  r.job_offset = start;
+  return r;
+}
+
+} // namespace
+
 std::vector<Reference> extract_images(std::string_view text) {
   std::vector<Reference> out;
+  // Vertex AI: REGION-docker.pkg.dev/vertex-ai[-restricted]/..., the region possibly a template.
   static constexpr std::string_view k_host = "-docker.pkg.dev/vertex-ai";
   size_t from = 0;
   while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_host.data(), k_host.size())) {
     size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
     from = p + k_host.size();
     size_t start = p;
-    while (start > 0 && (std::islower(static_cast<unsigned char>(text[start - 1])) ||
-                         std::isdigit(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '-')) {
+    while (start > 0 && is_host_char(text[start - 1])) {
       --start;
+    }
+    if (start == p) {
+      start = template_start(text, p);
     }
     if (start == p) {
       continue;
@@ -183,42 +254,32 @@ std::vector<Reference> extract_images(std::string_view text) {
     if (text.substr(i, 11) == "-restricted") {
       i += 11;
     }
-    std::string_view rest = text.substr(i);
-    std::string catalog;
-    if (rest.substr(0, 10) == "/training/") {
-      catalog = "vertex-training";
-      i += 10;
-    } else if (rest.substr(0, 12) == "/prediction/") {
-      catalog = "vertex-prediction";
-      i += 12;
-    } else {
-      continue;
+    if (auto r = image_at(text, start, i)) {
+      from = r->runtime.offset + r->runtime.length;
+      out.push_back(std::move(*r));
     }
-    size_t name_start = i;
-    while (i < text.size() &&
-           (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' || text[i] == '-')) {
-      ++i;
-    }
-    if (i == name_start) {
-      continue;
-    }
-    std::string image(text.substr(name_start, i - name_start));
-    if ((i < text.size() && (text[i] == ':' || text[i] == '@'))) {
-      ++i;
-      while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' ||
-                                 text[i] == '-' || text[i] == ':')) {
-        ++i;
-      }
-    }
-    Reference r;
-    r.form = "image";
-    r.catalog = catalog;
-    r.service = catalog == "vertex-prediction" ? "prediction" : "training";
-    r.runtime = Value{image, start, i - start};
-    r.job_offset = start;
-    out.push_back(std::move(r));
-    from = i;
   }
+  // AI Platform's former host for the same images: [us.|eu.|asia.]gcr.io/cloud-aiplatform/...
+  static constexpr std::string_view k_gcr = "gcr.io/cloud-aiplatform";
+  from = 0;
+  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_gcr.data(), k_gcr.size())) {
+    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+    from = p + k_gcr.size();
+    size_t start = p;
+    while (start > 0 && (std::islower(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '.')) {
+      --start;
+    }
+    std::string_view prefix = text.substr(start, p - start);
+    if ((!prefix.empty() && prefix != "us." && prefix != "eu." && prefix != "asia.") ||
+        (start > 0 && is_host_char(text[start - 1]))) {
+      continue; // mygcr.io, x.us.gcr.io
+    }
+    if (auto r = image_at(text, start, from)) {
+      from = r->runtime.offset + r->runtime.length;
+      out.push_back(std::move(*r));
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Reference& a, const Reference& b) { return a.job_offset < b.job_offset; });
   return out;
 }
 

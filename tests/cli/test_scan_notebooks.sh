@@ -24,11 +24,27 @@ expect_out "markdown.ipynb:12:67: error: runtime 2.2 had its model versions dele
 expect_no_out "markdown.ipynb:7:"
 expect_no_out "runtime 1.13"
 expect_no_out "runtime 1.12"
-expect_no_out "runtime 1.14"
 # rtcat: ignore[...] on the line above, inside the cell.
 expect_no_out "suppressed.ipynb"
 expect_out "broken.ipynb:5:2: warning: notebook not read: invalid JSON: expected ',' [notebook-unreadable]"
-expect_out "5 files scanned, 8 references: 6 errors, 2 warnings, 0 notes (3 suppressed)"
+# Every form: the former gcr.io host, a templated region, the SDK helper resolved to its image, a
+# Python argument list (versions create, with --framework), a Python dict REST body, a Dockerfile
+# written by %%writefile, batch prediction.
+expect_out "forms.ipynb:12:26: warning: image tf-cpu.2-3 left support on 2023-09-01 [support-end]"
+expect_out "forms.ipynb:13:47: warning: image tf2-cpu.2-3 left support on 2023-11-15"
+expect_out "forms.ipynb:15:112: warning: image sklearn-cpu.0-24 left support on 2023-11-15"
+expect_out "forms.ipynb:17:38: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 [deletion] (use sklearn-cpu.1-0)"
+expect_out "forms.ipynb:18:100: error: runtime 2.1 had"
+expect_out "forms.ipynb:28:11: warning: image pytorch-gpu.1-11 left support on 2023-09-01"
+expect_out "forms.ipynb:38:68: error: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion] (use tf2-cpu.2-15)"
+expect_out "forms.py:6:20: warning: image tf-cpu.2-3"
+expect_out "7 files scanned, 20 references: 11 errors, 9 warnings, 0 notes (3 suppressed)"
+
+# The same code as a .py file and as a notebook cell yields the same references.
+run scan --no-config --at 2024-06-01 --format json forms.py
+PY_REFS=$(node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.references.map(r=>[r.form,r.service,r.catalog,r.runtime,r.python].join("/")).join(" "))' <<<"$OUT")
+run scan --no-config --at 2024-06-01 --format json forms.ipynb
+expect_json 'j.references.filter(r => r.cell === 0).map(r=>[r.form,r.service,r.catalog,r.runtime,r.python].join("/")).join(" ")' "$PY_REFS"
 
 # JSON: the cell index of each finding and reference.
 run scan --no-config --at 2024-06-01 --format json shell_lines.ipynb markdown.ipynb
