@@ -69,6 +69,13 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
     if (ref.cell >= 0) {
       e["cell"] = ref.cell;
     }
+    if (!ref.variable.empty()) {
+      e["variable"] = ref.variable;
+      e["set_line"] = ref.set_line;
+    }
+    if (ref.conditional) {
+      e["conditional"] = true;
+    }
     refs.push_back(e);
   }
   j["references"] = refs;

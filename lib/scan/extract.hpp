@@ -28,6 +28,23 @@ struct Reference {
   bool has_image = false;              // the job names a container image (runtime is then optional)
   size_t job_offset = 0;               // where the job starts (for a job without a runtime)
   int cell = -1;                       // the notebook cell it is in (set by scan); -1 outside notebooks
+
+  // A value written as a variable or an expression, which extract_all evaluates (vars.hpp):
+  // runtime.offset/length then say where it is written and runtime.text is empty.
+  std::string expr;               // as written
+  char expr_kind = 0;             // 's' a shell word, 'p' a Python expression, 'i' an image URI built by a
+                                  // Python ('p' rules) or shell string, 'k' SDK arguments (framework,
+                                  // version, accelerator; separated by \x1f)
+  std::string python_expr;        // the same for the Python version
+  char python_expr_kind = 0;      // 's' or 'p'
+  std::optional<Value> python_at; // where python_expr is written
+
+  // After evaluation: the value came through a variable (set at set_offset), or only on some
+  // branches of a condition that cannot be decided.
+  bool via = false;
+  bool conditional = false;
+  std::string variable;
+  size_t set_offset = 0;
 };
 
 // Which forms to look for. Each extractor returns references in file order.
@@ -70,6 +87,12 @@ struct Suppression {
   std::vector<std::string> rules;
 };
 std::vector<Suppression> find_suppressions(std::string_view text);
+
+// A value written as a variable or an expression at t[i] (after a key's ':' or '=', or a flag):
+// $NAME / ${NAME...} / {NAME} (kind 's', up to a space, quote or comma) or a Python expression
+// starting with a name or an f-string (kind 'p', up to a ',', ')', ']' or '}' outside brackets,
+// or the end of the line). nullopt for anything else.
+std::optional<Value> expression_at(std::string_view t, size_t i, char& kind);
 
 // Whether text is a dotted version number such as 2.11 or 3.7.
 bool is_version(std::string_view text);

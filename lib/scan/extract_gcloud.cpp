@@ -86,17 +86,28 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
         v.offset = toks[k + 1].text_offset;
       }
       v.length = v.text.size();
+      bool variable = v.text.find("$(") == std::string::npos &&
+                      (v.text.find('$') != std::string::npos || v.text.find('{') != std::string::npos);
       if (name == "runtime-version") {
         runtime_written = true;
         if (is_version(v.text)) {
           r.runtime = v;
+        } else if (variable) {
+          // $RUNTIME_VERSION, ${RT:-1.15}, IPython's {RUNTIME_VERSION}: evaluated by extract_all
+          r.runtime = Value{"", v.offset, v.length};
+          r.expr = v.text;
+          r.expr_kind = 's';
         } else {
-          readable = false; // a variable or a typo we cannot judge
+          readable = false; // a typo or a Makefile $(VAR) we cannot judge
         }
       } else if (name == "python-version") {
         r.python_written = true;
         if (is_version(v.text)) {
           r.python = v;
+        } else if (variable) {
+          r.python_expr = v.text;
+          r.python_expr_kind = 's';
+          r.python_at = Value{"", v.offset, v.length};
         }
       } else if (name == "framework" && !v.text.empty()) {
         std::string lower;
@@ -108,7 +119,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
         r.has_image = true;
       }
     }
-    if (readable && (!runtime_written || !r.runtime.text.empty()) && (runtime_written || !opaque)) {
+    if (readable && (!runtime_written || !r.runtime.text.empty() || r.expr_kind) && (runtime_written || !opaque)) {
       out.push_back(std::move(r));
     }
   }

@@ -68,6 +68,7 @@ std::optional<Value> value_after(std::string_view t, size_t i) {
 std::vector<Reference> extract_keys(std::string_view text) {
   std::vector<Reference> runtimes;
   std::vector<Value> pythons;
+  std::vector<char> python_kinds;  // per Python value: 0 a version, else an expression's kind
   std::vector<size_t> python_keys; // offsets of Python keys with an unreadable value
   static constexpr std::string_view k_needle = "ersion";
   size_t from = 0;
@@ -93,6 +94,38 @@ std::vector<Reference> extract_keys(std::string_view text) {
     }
     auto value = value_after(text, from);
     if (!value) {
+      // A variable or an expression: evaluated by extract_all.
+      size_t i = from;
+      if (i < text.size() && (text[i] == '"' || text[i] == '\'')) {
+        ++i;
+      }
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) {
+        ++i;
+      }
+      if (i >= text.size() || (text[i] != ':' && text[i] != '=') || (i + 1 < text.size() && text[i + 1] == '=')) {
+        continue;
+      }
+      ++i;
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) {
+        ++i;
+      }
+      char kind = 0;
+      auto e = expression_at(text, i, kind);
+      if (!e) {
+        continue;
+      }
+      if (python) {
+        pythons.push_back(*e);
+        python_kinds.push_back(kind);
+        continue;
+      }
+      Reference r;
+      r.form = "key";
+      r.runtime = Value{"", e->offset, e->length};
+      r.expr = e->text;
+      r.expr_kind = kind;
+      r.job_offset = key_start;
+      runtimes.push_back(std::move(r));
       continue;
     }
     if (!is_version(value->text)) {
@@ -103,6 +136,7 @@ std::vector<Reference> extract_keys(std::string_view text) {
     }
     if (python) {
       pythons.push_back(*value);
+      python_kinds.push_back(0);
       continue;
     }
     Reference r;
@@ -128,7 +162,7 @@ std::vector<Reference> extract_keys(std::string_view text) {
     lines.push_back(index.line(r.runtime.offset));
   }
   std::vector<int> best(runtimes.size(), 31);
-  auto attach = [&](size_t offset, const Value* value) {
+  auto attach = [&](size_t offset, const Value* value, char kind) {
     int line = index.line(offset);
     auto it = std::lower_bound(lines.begin(), lines.end(), line);
     size_t nearest = std::string::npos;
@@ -152,14 +186,22 @@ std::vector<Reference> extract_keys(std::string_view text) {
     r.python_written = true;
     if (value && distance < best[nearest]) {
       best[nearest] = distance;
-      r.python = *value;
+      if (kind == 0) {
+        r.python = *value;
+        r.python_expr.clear();
+      } else {
+        r.python.reset();
+        r.python_expr = value->text;
+        r.python_expr_kind = kind;
+        r.python_at = Value{"", value->offset, value->length};
+      }
     }
   };
-  for (const auto& v : pythons) {
-    attach(v.offset, &v);
+  for (size_t k = 0; k < pythons.size(); ++k) {
+    attach(pythons[k].offset, &pythons[k], python_kinds[k]);
   }
   for (size_t off : python_keys) {
-    attach(off, nullptr);
+    attach(off, nullptr, 0);
   }
   return runtimes;
 }
@@ -174,12 +216,11 @@ bool is_host_char(char c) {
 size_t template_start(std::string_view text, size_t p) {
   if (p > 0 && text[p - 1] == '}') {
     size_t open = text.rfind('{', p - 1);
-    if (open == std::string_view::npos || p - open > 40) {
+    if (open == std::string_view::npos || p - open > 60) {
       return p;
     }
     for (size_t k = open + 1; k + 1 < p; ++k) {
-      if (!is_ident(text[k]) && text[k] != '.' && text[k] != ':' && text[k] != '-' && text[k] != '[' && text[k] != ']' &&
-          text[k] != '"' && text[k] != '\'') {
+      if (text[k] == '\n' || text[k] == ' ') {
         return p;
       }
     }
@@ -190,6 +231,100 @@ size_t template_start(std::string_view text, size_t p) {
     --k;
   }
   return k < p && k > 0 && text[k - 1] == '$' ? k - 1 : p;
+}
+
+// An image URI whose image is a template (.../training/{}:latest, .../{TRAIN_VERSION}:latest,
+// .../${IMAGE}): the expression that builds it, for extract_all to evaluate. In Python the
+// string literal with its f prefix, .format(...) or % operand; in shell the word.
+std::optional<Reference> templated_image(std::string_view text, size_t start, size_t i, const std::string& catalog) {
+  size_t line_start = text.rfind('\n', start);
+  line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+  size_t q = start;
+  while (q > line_start && text[q - 1] != '"' && text[q - 1] != '\'' && text[q - 1] != ' ' && text[q - 1] != '=' &&
+         text[q - 1] != '(') {
+    --q;
+  }
+  size_t end = i;
+  while (end < text.size() && text[end] != '\n' && text[end] != ' ' && text[end] != '"' && text[end] != '\'' &&
+         text[end] != ')' && text[end] != ',') {
+    ++end;
+  }
+  std::string expr;
+  if (q > line_start && (text[q - 1] == '"' || text[q - 1] == '\'')) {
+    char quote = text[q - 1];
+    size_t close = text.find(quote, end);
+    if (close == std::string_view::npos || text.substr(end, close - end).find('\n') != std::string_view::npos) {
+      return std::nullopt;
+    }
+    size_t expr_start = q - 1;
+    bool f = expr_start > line_start && (text[expr_start - 1] == 'f' || text[expr_start - 1] == 'F');
+    if (f) {
+      --expr_start;
+    }
+    size_t after = close + 1;
+    while (after < text.size() && text[after] == ' ') {
+      ++after;
+    }
+    size_t expr_end = close + 1;
+    if (text.substr(after, 8) == ".format(") {
+      int depth = 0;
+      size_t k = after + 7;
+      for (; k < text.size(); ++k) {
+        if (text[k] == '(') {
+          ++depth;
+        } else if (text[k] == ')' && --depth == 0) {
+          break;
+        }
+      }
+      if (k >= text.size()) {
+        return std::nullopt;
+      }
+      expr_end = k + 1;
+    } else if (after < text.size() && text[after] == '%') {
+      size_t k = after + 1;
+      while (k < text.size() && text[k] == ' ') {
+        ++k;
+      }
+      if (k < text.size() && text[k] == '(') {
+        int depth = 0;
+        for (; k < text.size(); ++k) {
+          if (text[k] == '(') {
+            ++depth;
+          } else if (text[k] == ')' && --depth == 0) {
+            break;
+          }
+        }
+        if (k >= text.size()) {
+          return std::nullopt;
+        }
+        ++k;
+      } else {
+        while (k < text.size() && (is_ident(text[k]) || text[k] == '.')) {
+          ++k;
+        }
+      }
+      expr_end = k;
+    } else if (!f) {
+      if (text.substr(q, close - q).find('$') == std::string_view::npos) {
+        return std::nullopt; // a template filled elsewhere
+      }
+      expr = "s" + std::string(text.substr(q, close - q));
+    }
+    if (expr.empty()) {
+      expr = "p" + std::string(text.substr(expr_start, expr_end - expr_start));
+    }
+  } else {
+    expr = "s" + std::string(text.substr(q, end - q));
+  }
+  Reference r;
+  r.form = "image";
+  r.catalog = catalog;
+  r.service = catalog == "vertex-prediction" ? "prediction" : "training";
+  r.runtime = Value{"", start, end - start};
+  r.job_offset = start;
+  r.expr = std::move(expr);
+  r.expr_kind = 'i';
+  return r;
 }
 
 // The image after "/training/" or "/prediction/" at i (the catalog's id) and its tag.
@@ -211,6 +346,9 @@ std::optional<Reference> image_at(std::string_view text, size_t start, size_t i)
     ++i;
   }
   if (i == name_start) {
+    if (i < text.size() && (text[i] == '{' || text[i] == '$')) {
+      return templated_image(text, start, i, catalog);
+    }
     return std::nullopt;
   }
   std::string image(text.substr(name_start, i - name_start));
@@ -255,7 +393,7 @@ std::vector<Reference> extract_images(std::string_view text) {
       i += 11;
     }
     if (auto r = image_at(text, start, i)) {
-      from = r->runtime.offset + r->runtime.length;
+      from = std::max(from, r->runtime.offset + r->runtime.length);
       out.push_back(std::move(*r));
     }
   }

@@ -90,12 +90,30 @@ std::vector<Reference> extract_flags(std::string_view text) {
     size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
     from = p + k_flag.size();
     auto v = flag_value(text, from);
-    if (!v) {
-      continue;
-    }
     Reference r;
     r.form = "gcloud";
-    r.runtime = *v;
+    if (v) {
+      r.runtime = *v;
+    } else {
+      // "--runtime-version", RUNTIME_VERSION / --runtime-version=$RT / f"--runtime-version={RT}"
+      size_t i = from;
+      size_t limit = std::min(text.size(), i + 24);
+      if (i < text.size() && text[i] == '=') {
+        ++i;
+      }
+      while (i < limit && (text[i] == ' ' || text[i] == '\t' || text[i] == ',' || text[i] == '"' || text[i] == '\'' ||
+                           text[i] == '\n' || text[i] == '\r' || text[i] == '\\')) {
+        ++i;
+      }
+      char kind = 0;
+      auto e = expression_at(text, i, kind);
+      if (!e) {
+        continue;
+      }
+      r.runtime = Value{"", e->offset, e->length};
+      r.expr = e->text;
+      r.expr_kind = kind;
+    }
     r.job_offset = p;
     size_t lo = p > 400 ? p - 400 : 0;
     std::string_view before = text.substr(lo, p - lo);
@@ -194,7 +212,54 @@ std::vector<Reference> extract_sdk(std::string_view text) {
       i = arg_end + 1;
     }
     if (!args[0] || !args[1]) {
-      continue; // a variable: see the Python evaluation
+      // Variables: extract_all evaluates the arguments as written.
+      std::string exprs[3];
+      size_t version_at = p;
+      size_t version_len = k_call.size() - 1;
+      size_t pos = 0;
+      for (size_t a = from; a < close;) {
+        size_t comma = text.find(',', a);
+        size_t arg_end = comma == std::string_view::npos || comma > close ? close : comma;
+        std::string_view arg = text.substr(a, arg_end - a);
+        size_t eq = arg.find('=');
+        int slot = -1;
+        size_t value_at = a;
+        if (eq != std::string_view::npos && arg.find('"') > eq && arg.find('\'') > eq) {
+          std::string key(arg.substr(0, eq));
+          key.erase(0, key.find_first_not_of(" \t\n"));
+          key.erase(key.find_last_not_of(" \t\n") + 1);
+          slot = key == "framework" ? 0 : key == "framework_version" ? 1 : key == "accelerator" ? 2 : -1;
+          value_at = a + eq + 1;
+        } else if (pos < 2) {
+          slot = static_cast<int>(pos++);
+        }
+        if (slot >= 0) {
+          std::string_view value = text.substr(value_at, arg_end - value_at);
+          size_t b = value.find_first_not_of(" \t\n");
+          size_t e = value.find_last_not_of(" \t\n");
+          if (b != std::string_view::npos) {
+            exprs[slot] = std::string(value.substr(b, e - b + 1));
+            if (slot == 1) {
+              version_at = value_at + b;
+              version_len = e - b + 1;
+            }
+          }
+        }
+        a = arg_end + 1;
+      }
+      if (exprs[0].empty() || exprs[1].empty()) {
+        continue;
+      }
+      Reference r;
+      r.form = "image";
+      r.catalog = "vertex-prediction";
+      r.service = "prediction";
+      r.runtime = Value{"", version_at, version_len};
+      r.expr = exprs[0] + '\x1f' + exprs[1] + '\x1f' + exprs[2];
+      r.expr_kind = 'k';
+      r.job_offset = p;
+      out.push_back(std::move(r));
+      continue;
     }
     std::string image = prebuilt_prediction_image(args[0]->text, args[1]->text, args[2] ? args[2]->text : "");
     if (image.empty()) {

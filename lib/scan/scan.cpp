@@ -28,6 +28,7 @@ struct FileRefs {
   std::vector<Reference> refs;
   std::vector<Position> runtime_at; // per reference: the runtime value, or the job when it has none
   std::vector<Position> python_at;
+  std::vector<int> set_line; // per reference: where a value that came through a variable was set
   std::vector<Suppression> suppressions;
   std::optional<Finding> unreadable; // a notebook whose JSON could not be read
   Position unreadable_at;
@@ -214,6 +215,7 @@ std::vector<Reference> references_in(const std::string& path, std::string_view t
         to_raw(code, text, *r.python);
       }
       r.job_offset = code.raw_offset(r.job_offset);
+      r.set_offset = code.raw_offset(r.set_offset);
     }
     return refs;
   }
@@ -248,6 +250,7 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
       out.runtime_at.push_back(r.runtime.text.empty() ? locate(index, r.job_offset, 6)
                                                       : locate(index, r.runtime.offset, r.runtime.length));
       out.python_at.push_back(r.python ? locate(index, r.python->offset, r.python->length) : Position{});
+      out.set_line.push_back(r.via ? index.line(r.set_offset) : 0);
     }
     out.refs = std::move(refs);
     out.suppressions = find_suppressions(text);
@@ -294,7 +297,10 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
                            r.runtime.text,
                            r.python ? r.python->text : "",
                            res->lifecycle ? res->lifecycle->status.name : "unknown-runtime",
-                           r.cell};
+                           r.cell,
+                           r.via ? r.variable : "",
+                           fr.set_line[k],
+                           r.conditional};
         result.references.push_back(std::move(ref));
       } else if (!r.runtime.text.empty()) {
         continue;
@@ -315,6 +321,12 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
         f.path = files[i].path;
         f.line = at.line;
         f.column = at.column;
+        if (r.via && !r.variable.empty()) {
+          f.message += " (through " + r.variable + ", set on line " + std::to_string(fr.set_line[k]) +
+                       (r.conditional ? "; one branch of a condition" : "") + ")";
+        } else if (r.conditional) {
+          f.message += " (one branch of a condition)";
+        }
         if (std::any_of(options.ignore_rules.begin(), options.ignore_rules.end(),
                         [&](const std::string& name) { return rule_matches(name, f.rule); }) ||
             suppressed(fr.suppressions, f)) {

@@ -38,13 +38,31 @@ expect_out "forms.ipynb:18:100: error: runtime 2.1 had"
 expect_out "forms.ipynb:28:11: warning: image pytorch-gpu.1-11 left support on 2023-09-01"
 expect_out "forms.ipynb:38:68: error: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion] (use tf2-cpu.2-15)"
 expect_out "forms.py:6:20: warning: image tf-cpu.2-3"
-expect_out "7 files scanned, 20 references: 11 errors, 9 warnings, 0 notes (3 suppressed)"
+# Values through variables, reported where used with the line where they were set: Python
+# constants, .format and f-strings, if/else chains (an undecided condition gives every branch),
+# os.getenv with its default, tuple assignment, %env and $NAME / {NAME} / ${NAME:-default} in "!".
+expect_out "variables.ipynb:38:22: warning: image tf-gpu.2-1 left support on 2023-09-01 (through TRAIN_VERSION, set on line 30; one branch of a condition) [support-end]"
+expect_out "variables.ipynb:38:22: warning: image tf-cpu.2-1 left support on 2023-09-01 (through TRAIN_VERSION, set on line 32; one branch of a condition) [support-end]"
+expect_out "variables.ipynb:39:24: warning: image tf2-cpu.2-1 left support on 2023-11-15 (through DEPLOY_VERSION, set on line 33) [support-end]"
+expect_out "variables.ipynb:52:34: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 (through RUNTIME_VERSION, set on line 13) [deletion]"
+expect_out "variables.ipynb:57:112: warning: image xgboost-cpu.0-82 left support on 2023-11-15 (through VERSION, set on line 56) [support-end]"
+expect_out "variables.ipynb:67:70: error: runtime 2.1 had its model versions deleted on 2022-03-09; it closed to new jobs on 2021-03-09 (through RUNTIME, set on line 66) [deletion]"
+expect_out "variables.ipynb:76:73: error: runtime 1.14 had its model versions deleted on 2021-07-19"
+expect_out "variables.py:30:27: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 (through RUNTIME_VERSION, set on line 5) [deletion]"
+expect_out "9 files scanned, 32 references: 16 errors, 17 warnings, 0 notes (3 suppressed)"
 
 # The same code as a .py file and as a notebook cell yields the same references.
 run scan --no-config --at 2024-06-01 --format json forms.py
 PY_REFS=$(node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.references.map(r=>[r.form,r.service,r.catalog,r.runtime,r.python].join("/")).join(" "))' <<<"$OUT")
 run scan --no-config --at 2024-06-01 --format json forms.ipynb
 expect_json 'j.references.filter(r => r.cell === 0).map(r=>[r.form,r.service,r.catalog,r.runtime,r.python].join("/")).join(" ")' "$PY_REFS"
+run scan --no-config --at 2024-06-01 --format json variables.py
+PY_REFS=$(node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.references.map(r=>[r.form,r.service,r.catalog,r.runtime,r.python,r.variable,r.conditional].join("/")).join(" "))' <<<"$OUT")
+run scan --no-config --at 2024-06-01 --format json variables.ipynb
+expect_json 'j.references.filter(r => r.cell <= 2).map(r=>[r.form,r.service,r.catalog,r.runtime,r.python,r.variable,r.conditional].join("/")).join(" ")' "$PY_REFS"
+# JSON: the variable and the line where its value was set.
+expect_json 'j.references.filter(r => r.variable).map(r => r.line + ":" + r.variable + "@" + r.set_line + (r.conditional ? "?" : "")).join(" ")' \
+  "38:TRAIN_VERSION@30? 38:TRAIN_VERSION@32? 39:DEPLOY_VERSION@33 52:RUNTIME_VERSION@13 57:VERSION@56 67:RUNTIME@66"
 
 # JSON: the cell index of each finding and reference.
 run scan --no-config --at 2024-06-01 --format json shell_lines.ipynb markdown.ipynb

@@ -190,7 +190,12 @@ TEST_CASE("extract_flags: a string of flags and a Python argument list") {
                      "       \"--runtime-version\", \"2.1\", \"--framework\", \"SCIKIT_LEARN\"]\n"
                      "opts = ['--runtime-version', RUNTIME]\n";
   auto refs = extract_flags(text);
-  REQUIRE(refs.size() == 2);
+  REQUIRE(refs.size() == 3);
+  // A variable is left for extract_all to evaluate, where it is written.
+  CHECK(refs[2].runtime.text.empty());
+  CHECK(refs[2].expr == "RUNTIME");
+  CHECK(refs[2].expr_kind == 'p');
+  CHECK(at(text, refs[2].runtime) == std::pair{4, 30});
   CHECK(refs[0].runtime.text == "1.10");
   CHECK(at(text, refs[0].runtime) == std::pair{1, 26});
   REQUIRE(refs[0].python);
@@ -210,7 +215,9 @@ TEST_CASE("extract_sdk: get_prebuilt_prediction_container_uri names an image") {
       "u2 = get_prebuilt_prediction_container_uri('tensorflow', '2.8', accelerator='gpu')\n"
       "u3 = get_prebuilt_prediction_container_uri(framework=FW, framework_version='1.0')\n";
   auto refs = extract_sdk(text);
-  REQUIRE(refs.size() == 2);
+  REQUIRE(refs.size() == 3);
+  CHECK(refs[2].expr_kind == 'k');
+  CHECK(refs[2].expr == "FW\x1f'1.0'\x1f");
   CHECK(refs[0].runtime.text == "sklearn-cpu.0-24");
   CHECK(refs[0].catalog == "vertex-prediction");
   CHECK(at(text, refs[0].runtime) == std::pair{1, 104});
