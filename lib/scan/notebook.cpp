@@ -527,7 +527,12 @@ std::string markdown_code(std::string_view text) {
         }
         std::string ticks(run, '`');
         size_t close = line.find(ticks, i + run);
-        if (close != std::string_view::npos) {
+        std::string_view span = close == std::string_view::npos ? std::string_view() : line.substr(i + run, close - i - run);
+        // A whole command or image URI in `code` is one; a lone flag or key ("replace
+        // `--runtime-version 1.15`") is prose about it.
+        if (close != std::string_view::npos &&
+            (span.find("gcloud ") != std::string_view::npos || span.find("docker.pkg.dev/") != std::string_view::npos ||
+             span.find("gcr.io/") != std::string_view::npos)) {
           i = close + run;
           continue;
         }

@@ -44,8 +44,9 @@ struct NotebookCode {
 };
 NotebookCode notebook_code(std::string_view json);
 
-// Markdown: the same text with everything that is not code (outside fenced code blocks and
-// `inline code` spans) blanked out with spaces, so that offsets stay those of the file.
+// Markdown: the same text with everything that is not code blanked out with spaces, so that
+// offsets stay those of the file. Code is fenced code blocks, and `inline code` spans that hold a
+// whole gcloud command or image URI (a lone flag or key in a sentence is prose about it).
 std::string markdown_code(std::string_view text);
 
 // Whether a path names a notebook or a Markdown file (by its extension).

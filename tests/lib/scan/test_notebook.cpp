@@ -90,11 +90,14 @@ TEST_CASE("notebook_code: deep nesting outside cells costs no stack") {
   CHECK(out.code);
 }
 
-TEST_CASE("markdown_code: prose is blanked, code blocks and inline code stay") {
-  std::string md = "Use runtimeVersion: 1.15 or 2.1.\n```yaml\nruntimeVersion: '2.1'\n```\nSee `runtime_version='1.14'` é.\n";
+TEST_CASE("markdown_code: prose is blanked, code blocks and whole commands in inline code stay") {
+  std::string md = "Use runtimeVersion: 1.15 or 2.1.\n```yaml\nruntimeVersion: '2.1'\n```\nRun `gcloud ai-platform jobs "
+                   "submit training j --runtime-version 1.14` é, not `runtime_version='1.13'`.\n";
   std::string code = markdown_code(md);
   CHECK(code.size() == md.size());
-  CHECK(code == "                                \n```yaml\nruntimeVersion: '2.1'\n```\n    `runtime_version='1.14'`    \n");
+  CHECK(code.substr(0, 33) == std::string(32, ' ') + "\n");
+  CHECK(code.find("`gcloud ai-platform jobs submit training j --runtime-version 1.14`") != std::string::npos);
+  CHECK(code.find("1.13") == std::string::npos);
   auto refs = extract_all(code);
   REQUIRE(refs.size() == 2);
   CHECK(refs[0].runtime.text == "2.1");
