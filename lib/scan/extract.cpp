@@ -199,36 +199,32 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
 } // namespace
 
 std::vector<Reference> extract_all(std::string_view text) {
-  std::vector<Reference> out;
-  // A gcloud command without any version flag still needs its runtime-version-required finding.
-  if (contains(text, "ersion") || contains(text, "gcloud")) {
-    out = extract_gcloud(text);
-  }
-  if (contains(text, "ersion")) {
-    auto keys = extract_keys(text);
-    out.insert(out.end(), keys.begin(), keys.end());
-    if (contains(text, "--runtime-version")) {
-      // Flags that no gcloud command above took: a string of flags, an argument list.
-      std::vector<size_t> taken;
-      for (const auto& r : out) {
-        if (r.form == "gcloud" && (!r.runtime.text.empty() || r.expr_kind)) {
-          taken.push_back(r.runtime.offset);
-        }
+  // Each extractor is one memmem pass for its own needle, so none needs a pre-check of its own;
+  // the --runtime-version flags are looked for only when the keys' pass saw one.
+  std::vector<Reference> out = extract_gcloud(text);
+  bool flags = false;
+  auto keys = extract_keys(text, &flags);
+  out.insert(out.end(), keys.begin(), keys.end());
+  if (flags) {
+    // Flags that no gcloud command above took: a string of flags, an argument list.
+    std::vector<size_t> taken;
+    for (const auto& r : out) {
+      if (r.form == "gcloud" && (!r.runtime.text.empty() || r.expr_kind)) {
+        taken.push_back(r.runtime.offset);
       }
-      for (auto& r : extract_flags(text)) {
-        if (std::find(taken.begin(), taken.end(), r.runtime.offset) == taken.end()) {
-          out.push_back(std::move(r));
-        }
+    }
+    for (auto& r : extract_flags(text)) {
+      if (std::find(taken.begin(), taken.end(), r.runtime.offset) == taken.end()) {
+        out.push_back(std::move(r));
       }
     }
   }
-  if (contains(text, "get_prebuilt_prediction_container_uri")) {
-    auto sdk = extract_sdk(text);
-    out.insert(out.end(), sdk.begin(), sdk.end());
-  }
-  if (contains(text, "docker.pkg.dev/vertex-ai") || contains(text, "gcr.io/cloud-aiplatform")) {
-    auto images = extract_images(text);
-    out.insert(out.end(), images.begin(), images.end());
+  auto sdk = extract_sdk(text);
+  out.insert(out.end(), sdk.begin(), sdk.end());
+  auto images = extract_images(text);
+  out.insert(out.end(), images.begin(), images.end());
+  if (out.empty()) {
+    return out;
   }
   // A Colab form's option list (X = "2.1"  # @param ["1.15", "2.1"]) is not a reference: only
   // the value assigned is.

@@ -57,7 +57,8 @@ std::vector<Reference> extract_gcloud(std::string_view text);
 
 // runtimeVersion / pythonVersion keys (YAML, JSON, Python dict literals) and runtime_version /
 // python_version keyword arguments; a Python version is paired with the nearest runtime.
-std::vector<Reference> extract_keys(std::string_view text);
+// Sets *runtime_flag when the text holds "--runtime-version" (seen on the same pass).
+std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag = nullptr);
 
 // Prebuilt image URIs: {us,europe,asia}-docker.pkg.dev/vertex-ai[-restricted]/
 // {training,prediction}/IMAGE[:TAG], the region possibly a template ({REGION}-, ${REGION}-,

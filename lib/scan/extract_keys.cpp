@@ -65,7 +65,7 @@ std::optional<Value> value_after(std::string_view t, size_t i) {
 
 } // namespace
 
-std::vector<Reference> extract_keys(std::string_view text) {
+std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
   std::vector<Reference> runtimes;
   std::vector<Value> pythons;
   std::vector<char> python_kinds;  // per Python value: 0 a version, else an expression's kind
@@ -79,6 +79,9 @@ std::vector<Reference> extract_keys(std::string_view text) {
       continue;
     }
     char v = text[p - 1];
+    if (runtime_flag && v == 'v' && p >= 10 && text.substr(p - 10, 9) == "-runtime-") {
+      *runtime_flag = true;
+    }
     size_t stem_end = v == 'V' ? p - 1 : (v == 'v' && p >= 2 && text[p - 2] == '_') ? p - 2 : 0;
     if (stem_end == 0) {
       continue;
@@ -372,52 +375,56 @@ std::optional<Reference> image_at(std::string_view text, size_t start, size_t i)
 
 std::vector<Reference> extract_images(std::string_view text) {
   std::vector<Reference> out;
-  // Vertex AI: REGION-docker.pkg.dev/vertex-ai[-restricted]/..., the region possibly a template.
-  static constexpr std::string_view k_host = "-docker.pkg.dev/vertex-ai";
+  // One pass over the slashes (memchr), each checked for the two hosts around it:
+  // REGION-docker.pkg.dev/vertex-ai[-restricted]/... (the region possibly a template), and AI
+  // Platform's former host for the same images, [us.|eu.|asia.]gcr.io/cloud-aiplatform/...
+  static constexpr std::string_view k_vertex = "-docker.pkg.dev";
+  static constexpr std::string_view k_vertex_path = "/vertex-ai";
+  static constexpr std::string_view k_gcr = "gcr.io";
+  static constexpr std::string_view k_gcr_path = "/cloud-aiplatform";
   size_t from = 0;
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_host.data(), k_host.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
-    from = p + k_host.size();
-    size_t start = p;
-    while (start > 0 && is_host_char(text[start - 1])) {
-      --start;
-    }
-    if (start == p) {
-      start = template_start(text, p);
-    }
-    if (start == p) {
-      continue;
-    }
-    size_t i = from;
-    if (text.substr(i, 11) == "-restricted") {
-      i += 11;
-    }
-    if (auto r = image_at(text, start, i)) {
-      from = std::max(from, r->runtime.offset + r->runtime.length);
-      out.push_back(std::move(*r));
+  while (const void* hit = std::memchr(text.data() + from, '/', text.size() - from)) {
+    size_t slash = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+    from = slash + 1;
+    if (slash >= k_vertex.size() && text.substr(slash - k_vertex.size(), k_vertex.size()) == k_vertex &&
+        text.substr(slash, k_vertex_path.size()) == k_vertex_path) {
+      size_t p = slash - k_vertex.size();
+      size_t start = p;
+      while (start > 0 && is_host_char(text[start - 1])) {
+        --start;
+      }
+      if (start == p) {
+        start = template_start(text, p);
+      }
+      if (start == p) {
+        continue;
+      }
+      size_t i = slash + k_vertex_path.size();
+      if (text.substr(i, 11) == "-restricted") {
+        i += 11;
+      }
+      if (auto r = image_at(text, start, i)) {
+        from = std::max(from, r->runtime.offset + r->runtime.length);
+        out.push_back(std::move(*r));
+      }
+    } else if (slash >= k_gcr.size() && text.substr(slash - k_gcr.size(), k_gcr.size()) == k_gcr &&
+               text.substr(slash, k_gcr_path.size()) == k_gcr_path) {
+      size_t p = slash - k_gcr.size();
+      size_t start = p;
+      while (start > 0 && (std::islower(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '.')) {
+        --start;
+      }
+      std::string_view prefix = text.substr(start, p - start);
+      if ((!prefix.empty() && prefix != "us." && prefix != "eu." && prefix != "asia.") ||
+          (start > 0 && is_host_char(text[start - 1]))) {
+        continue; // mygcr.io, x.us.gcr.io
+      }
+      if (auto r = image_at(text, start, slash + k_gcr_path.size())) {
+        from = std::max(from, r->runtime.offset + r->runtime.length);
+        out.push_back(std::move(*r));
+      }
     }
   }
-  // AI Platform's former host for the same images: [us.|eu.|asia.]gcr.io/cloud-aiplatform/...
-  static constexpr std::string_view k_gcr = "gcr.io/cloud-aiplatform";
-  from = 0;
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_gcr.data(), k_gcr.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
-    from = p + k_gcr.size();
-    size_t start = p;
-    while (start > 0 && (std::islower(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '.')) {
-      --start;
-    }
-    std::string_view prefix = text.substr(start, p - start);
-    if ((!prefix.empty() && prefix != "us." && prefix != "eu." && prefix != "asia.") ||
-        (start > 0 && is_host_char(text[start - 1]))) {
-      continue; // mygcr.io, x.us.gcr.io
-    }
-    if (auto r = image_at(text, start, from)) {
-      from = r->runtime.offset + r->runtime.length;
-      out.push_back(std::move(*r));
-    }
-  }
-  std::stable_sort(out.begin(), out.end(), [](const Reference& a, const Reference& b) { return a.job_offset < b.job_offset; });
   return out;
 }
 

@@ -180,9 +180,14 @@ std::vector<Reference> extract_sdk(std::string_view text) {
   std::vector<Reference> out;
   static constexpr std::string_view k_call = "get_prebuilt_prediction_container_uri(";
   size_t from = 0;
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_call.data(), k_call.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
-    from = p + k_call.size();
+  // memchr for '(' (rare outside code), then the name before it: faster than a memmem pass.
+  while (const void* hit = std::memchr(text.data() + from, '(', text.size() - from)) {
+    size_t paren = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+    from = paren + 1;
+    if (paren + 1 < k_call.size() || text.substr(paren + 1 - k_call.size(), k_call.size()) != k_call) {
+      continue;
+    }
+    size_t p = paren + 1 - k_call.size();
     size_t close = text.find(')', from);
     if (close == std::string_view::npos || close - from > 400) {
       continue;

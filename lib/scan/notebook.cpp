@@ -7,6 +7,7 @@
 #include "lib/scan/notebook.hpp"
 
 #include <cstdint>
+#include <cstring>
 
 namespace lib::scan {
 
@@ -120,13 +121,47 @@ public:
     return v;
   }
 
-  // A string at the cursor; decoded into *out when out is given, else only skipped.
+  // A string at the cursor; decoded into *out when out is given, else only skipped (outputs are
+  // most of a notebook: skipping finds the closing quote with memchr and does not check the
+  // characters in between).
   void string(Decoded* out) {
     if (peek() != '"') {
       fail("expected a string");
     }
     ++m_i;
+    if (!out) {
+      while (true) {
+        const void* q = std::memchr(m_t.data() + m_i, '"', m_t.size() - m_i);
+        if (!q) {
+          m_i = m_t.size();
+          fail("unclosed string");
+        }
+        size_t at = static_cast<size_t>(static_cast<const char*>(q) - m_t.data());
+        size_t backslashes = 0;
+        while (at - backslashes > m_i && m_t[at - 1 - backslashes] == '\\') {
+          ++backslashes;
+        }
+        m_i = at + 1;
+        if (backslashes % 2 == 0) {
+          return;
+        }
+      }
+    }
     while (true) {
+      // A run of plain characters, copied at once.
+      size_t run = m_i;
+      while (run < m_t.size() && m_t[run] != '"' && m_t[run] != '\\' && static_cast<unsigned char>(m_t[run]) >= 0x20) {
+        ++run;
+      }
+      if (run > m_i) {
+        out->text.append(m_t.data() + m_i, run - m_i);
+        size_t first = out->raw.size();
+        out->raw.resize(first + (run - m_i));
+        for (size_t k = 0; k < run - m_i; ++k) {
+          out->raw[first + k] = m_i + k;
+        }
+        m_i = run;
+      }
       if (m_i >= m_t.size()) {
         fail("unclosed string");
       }
@@ -137,14 +172,6 @@ public:
       }
       if (static_cast<unsigned char>(c) < 0x20) {
         fail("control character in a string");
-      }
-      if (c != '\\') {
-        if (out) {
-          out->text += c;
-          out->raw.push_back(m_i);
-        }
-        ++m_i;
-        continue;
       }
       size_t at = m_i++;
       if (m_i >= m_t.size()) {
@@ -291,11 +318,12 @@ private:
 
 // Appends code to the view, byte by byte with its raw offsets.
 void emit(CodeView& v, const Decoded& d, size_t from, size_t to, int cell) {
-  for (size_t k = from; k < to; ++k) {
-    v.text += d.text[k];
-    v.raw.push_back(d.raw[k]);
-    v.cells.push_back(cell);
+  if (to <= from) {
+    return;
   }
+  v.text.append(d.text, from, to - from);
+  v.raw.insert(v.raw.end(), d.raw.begin() + static_cast<long>(from), d.raw.begin() + static_cast<long>(to));
+  v.cells.resize(v.cells.size() + (to - from), cell);
 }
 
 bool starts_with(std::string_view s, std::string_view p) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -220,6 +221,9 @@ std::vector<Reference> references_in(const std::string& path, std::string_view t
     return refs;
   }
   if (is_markdown_path(path)) {
+    if (std::memchr(text.data(), '`', text.size()) == nullptr) {
+      return {}; // no code block and no inline code: all prose
+    }
     return extract_all(markdown_code(text));
   }
   return extract_all(text);

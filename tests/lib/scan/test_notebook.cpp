@@ -74,7 +74,8 @@ TEST_CASE("notebook_code: what is not a notebook") {
   for (const Case& c :
        {Case{"", "unexpected end of file", 0}, Case{"[]", "expected '{'", 0},
         Case{R"({"cells": [{"source": "x)", "unclosed string", 24}, Case{R"({"cells": [], "a": tru})", "invalid value", 19},
-        Case{R"({"cells": [] "x": 1})", "expected ','", 13}, Case{R"({"cells": ["\q"]})", "invalid escape in a string", 12},
+        Case{R"({"cells": [] "x": 1})", "expected ','", 13},
+        Case{R"({"cells": [{"source": "\q"}]})", "invalid escape in a string", 23},
         Case{R"({"nbformat": 4})", "no \"cells\" list", 0}, Case{R"({"cells": []} x)", "text after the notebook", 14}}) {
     NotebookCode out = notebook_code(c.text);
     INFO(c.text);
