@@ -104,6 +104,45 @@ gcloud ai-platform jobs submit training "${JOB_NAME}" \\
   --python-version="${PYTHON_VERSION}"
 """)
 
+place("census/tensorflow/Makefile", """RUNTIME_VERSION ?= 1.15
+PYTHON_VERSION ?= 3.7
+JOB_NAME := census_$(shell date +%s)
+
+train-cloud:
+	gcloud ai-platform jobs submit training $(JOB_NAME) --region us-central1 --config hptuning_config.yaml \\
+	  --runtime-version ⟪1.15⟫$(RUNTIME_VERSION) --python-version $(PYTHON_VERSION) \\
+	  --package-path trainer --module-name trainer.task
+
+deploy:
+	gcloud ai-platform versions create v1 --model census --origin gs://b/export --runtime-version ⟪1.15⟫$(RUNTIME_VERSION)
+""")
+
+place(".github/workflows/deploy.yml", """name: deploy
+on: {push: {branches: [main]}}
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: google-github-actions/setup-gcloud@v2
+      - run: |
+          gcloud ai-platform versions create "v${GITHUB_RUN_NUMBER}" --model census \\
+            --runtime-version ⟪2.3⟫2.3 --python-version 3.7 --origin gs://b/export
+""")
+
+place("census/tensorflow/trainer/launch.py", """import os
+import subprocess
+
+RUNTIME_VERSION = '2.2'
+REGION = os.environ.get('REGION') or 'us-central1'
+
+
+def launch(job):
+    os.system(f"gcloud ai-platform jobs submit training {job} --region {REGION} "
+              f"--runtime-version ⟪2.2⟫{RUNTIME_VERSION} --python-version 3.7 --package-path trainer")
+    subprocess.run(["gcloud", "ai-platform", "jobs", "describe", job], check=True)
+""")
+
 place("census/tensorflow/hptuning_config.yaml", """trainingInput:
   scaleTier: CUSTOM
   masterType: n1-standard-8
@@ -235,6 +274,14 @@ notebook("notebooks/ai-platform/sklearn_xgboost.ipynb", [
     ("code", "!gcloud ai-platform versions create xgb_v1 --model xgb --origin gs://b/model \\\n  --runtime-version=⟪1.15⟫$RUNTIME_VERSION --framework $FRAMEWORK --python-version=$PYTHON_VERSION\n"),
     ("code", "%%writefile config.yaml\ntrainingInput:\n  scaleTier: BASIC\n  runtimeVersion: '⟪2.1⟫2.1'\n  pythonVersion: '3.7'\n"),
     ("code", "job_spec = {\n    'jobId': 'xgb_' + TIMESTAMP,\n    'trainingInput': {\n        'scaleTier': 'BASIC',\n        'runtimeVersion': ⟪1.15⟫RUNTIME_VERSION,\n        'pythonVersion': PYTHON_VERSION,\n        'region': REGION,\n    },\n}\n"),
+])
+
+notebook("notebooks/ai-platform/hyperparameter_tuning.ipynb", [
+    ("markdown", "# Hyperparameter tuning\n\nThe job's settings are in `config.yaml`; the runtime must be 1.13 or later.\n"),
+    ("code", "%%writefile config.yaml\ntrainingInput:\n  scaleTier: BASIC\n  runtimeVersion: \"⟪1.14⟫1.14\"\n  pythonVersion: \"3.7\"\n  hyperparameters:\n    goal: MAXIMIZE\n    maxTrials: 10\n"),
+    ("code", "!gcloud ai-platform jobs submit training hptuning_1 --config config.yaml --region us-central1 \\\n    --package-path trainer --module-name trainer.task\n",
+     stream("Job [hptuning_1] submitted successfully.", "runtimeVersion: '1.14'")),
+    ("code", "import json\nwith open('job.json', 'w') as f:\n    json.dump({'jobId': 'j', 'trainingInput': {'runtimeVersion': '⟪1.14⟫1.14', 'pythonVersion': '3.7'}}, f)\n"),
 ])
 
 notebook("notebooks/ai-platform/batch_prediction.ipynb", [

@@ -17,6 +17,7 @@ namespace {
 
 constexpr size_t k_max_alts = 8;
 constexpr int k_max_depth = 24;
+constexpr size_t k_max_text = 4096;
 
 bool is_ident_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -61,6 +62,10 @@ template <class F> Alts cross(const Alts& a, const Alts& b, F fn) {
       r.known = x.known && y.known;
       if (r.known) {
         r.text = fn(x.text, y.text);
+        if (r.text.size() > k_max_text) {
+          r.known = false; // no runtime or image URI is this long: stop building it
+          r.text.clear();
+        }
       }
       r.conditional = x.conditional || y.conditional;
       const Alt& from = y.via ? y : x; // the later part names the value (the image after the region)
@@ -471,7 +476,7 @@ private:
         Alts part;
         if (!field) {
           part = literal(text);
-        } else if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) {
+        } else if (!text.empty() && text.size() <= 6 && text.find_first_not_of("0123456789") == std::string::npos) {
           size_t k = std::stoul(text);
           part = k < pos.size() ? pos[k] : unknown();
         } else {
@@ -490,8 +495,29 @@ private:
     return out;
   }
 
-  // A string literal (any prefix, any quote), f-strings evaluated; adjacent literals joined.
+  // A string literal (any prefix, any quote), f-strings evaluated; adjacent literals joined, in a
+  // loop (a line of many literals must not recurse).
   std::optional<Alts> string_literal() {
+    std::optional<Alts> v = one_literal();
+    if (!v) {
+      return v;
+    }
+    while (true) {
+      ws();
+      if (m_i >= m_s.size() ||
+          !(m_s[m_i] == '"' || m_s[m_i] == '\'' ||
+            (is_ident_start(m_s[m_i]) && m_i + 1 < m_s.size() && (m_s[m_i + 1] == '"' || m_s[m_i + 1] == '\'')))) {
+        return v;
+      }
+      std::optional<Alts> next = one_literal();
+      if (!next) {
+        return v;
+      }
+      v = cross(*v, *next, [](const std::string& a, const std::string& b) { return a + b; });
+    }
+  }
+
+  std::optional<Alts> one_literal() {
     size_t save = m_i;
     bool f = false;
     bool raw = false;
@@ -528,16 +554,7 @@ private:
     if (!closed) {
       return unknown();
     }
-    Alts v = f ? fstring(body) : literal(body);
-    ws();
-    if (m_i < m_s.size() &&
-        (m_s[m_i] == '"' || m_s[m_i] == '\'' ||
-         (is_ident_start(m_s[m_i]) && m_i + 1 < m_s.size() && (m_s[m_i + 1] == '"' || m_s[m_i + 1] == '\'')))) {
-      if (auto next = string_literal()) {
-        return cross(v, *next, [](const std::string& a, const std::string& b) { return a + b; });
-      }
-    }
-    return v;
+    return f ? fstring(body) : literal(body);
   }
 
   Alts fstring(const std::string& body) const {
@@ -951,10 +968,11 @@ public:
         branch(m_frames.back(), is_else ? std::string_view() : text.substr(5, text.size() - 6), is_else, l.offset);
         continue;
       }
-      if (keyword(text, "if") && text.back() == ':') {
+      if (keyword(text, "if") && text.back() == ':' && m_copies < k_max_copies) {
         if (!active()) {
           continue;
         }
+        m_copies += m_env.size() + 1;
         Frame f;
         f.indent = l.indent;
         f.snapshot = m_env;
@@ -994,6 +1012,7 @@ private:
   }
 
   void branch(Frame& f, std::string_view cond, bool is_else, size_t at) {
+    m_copies += 2 * m_env.size() + 1;
     if (f.current) {
       f.taken.push_back(m_env);
     }
@@ -1093,6 +1112,16 @@ private:
     size_t targets_start = i;
     while (i < text.size() && (is_ident(text[i]) || text[i] == ',' || text[i] == ' ' || text[i] == '(' || text[i] == ')')) {
       ++i;
+    }
+    if (i + 1 < text.size() && (text[i] == ':' || text[i] == '?') && text[i + 1] == '=' && i > targets_start) {
+      // A Makefile's NAME := value / NAME ?= value: the rest of the line, as a shell word.
+      std::string name(trim(text.substr(targets_start, i - targets_start)));
+      std::string_view value = trim(text.substr(i + 2));
+      if (!name.empty() && std::all_of(name.begin(), name.end(), is_ident) && value.find(' ') == std::string_view::npos) {
+        size_t at = offset + static_cast<size_t>(value.data() - text.data());
+        set(name, shell(value, offset), at, end);
+      }
+      return;
     }
     if (i >= text.size() || text[i] != '=' || (i + 1 < text.size() && text[i + 1] == '=') || i == targets_start) {
       // NAME += expr
@@ -1200,6 +1229,10 @@ private:
         alias);
   }
 
+  // Each if/elif/else copies the variables; past this many copies (a generated file of
+  // thousands of conditions), conditions are read as plain lines.
+  static constexpr size_t k_max_copies = 1'000'000;
+  size_t m_copies = 0;
   Vars& m_v;
   std::map<std::string, Alts> m_env;
   std::vector<Frame> m_frames;
@@ -1217,16 +1250,13 @@ Alts Vars::lookup(std::string_view name, size_t at) const {
   if (it == m_vars.end()) {
     return {};
   }
-  const Binding* found = nullptr;
-  for (const auto& b : it->second) {
-    if (b.offset <= at) {
-      found = &b;
-    }
-  }
-  if (!found) {
+  // Bindings are in the order of the code: the last one at or before `at`.
+  const auto& bindings = it->second;
+  auto after = std::upper_bound(bindings.begin(), bindings.end(), at, [](size_t a, const Binding& b) { return a < b.offset; });
+  if (after == bindings.begin()) {
     return {};
   }
-  Alts v = found->values;
+  Alts v = std::prev(after)->values;
   for (auto& a : v) {
     a.via = true;
     a.variable = std::string(name);
@@ -1249,6 +1279,23 @@ Alts Vars::shell(std::string_view word, size_t at, bool lenient) const {
   };
   for (size_t i = 0; i < word.size(); ++i) {
     char c = word[i];
+    bool make = c == '$' && i + 2 < word.size() && word[i + 1] == '(' && is_ident_start(word[i + 2]);
+    if (make) {
+      // A Makefile's $(NAME) (a command with arguments, $(date +%s), is not a variable)
+      size_t close = word.find(')', i);
+      std::string_view name = close == std::string_view::npos ? std::string_view() : word.substr(i + 2, close - i - 2);
+      if (name.empty() || !std::all_of(name.begin(), name.end(), is_ident)) {
+        return lenient ? literal("x") : unknown();
+      }
+      flush();
+      Alts v = lookup(name, at);
+      if (v.empty()) {
+        v = lenient ? literal("x") : unknown();
+      }
+      acc = cross(acc, v, [](const std::string& a, const std::string& b) { return a + b; });
+      i = close;
+      continue;
+    }
     bool dollar = c == '$' && i + 1 < word.size() && (word[i + 1] == '{' || is_ident_start(word[i + 1]));
     bool ipython = c == '{' && i + 1 < word.size() && is_ident_start(word[i + 1]);
     if (!dollar && !ipython) {

@@ -44,8 +44,17 @@ TEST_CASE("extract_gcloud: which commands count") {
     CHECK(extract_gcloud("gcloud ai-platform models list\n").empty());
     CHECK(extract_gcloud("mygcloud ai-platform jobs submit training x --runtime-version 1.0\n").empty());
   }
-  SUBCASE("a variable cannot be judged") {
-    CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(RT)\n").empty());
+  SUBCASE("a variable is left for extract_all to evaluate; a command's output cannot be judged") {
+    auto refs = extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(RT)\n");
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].expr == "$(RT)");
+    CHECK(refs[0].expr_kind == 's');
+    CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(cat v)\n").empty());
+    CHECK(extract_all("RT := 1.15\ntrain:\n\tgcloud ai-platform jobs submit training x --runtime-version $(RT)\n")
+              .front()
+              .runtime.text == "1.15");
+    // --config may set the runtime: no runtime-version-required finding.
+    CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --config config.yaml\n").empty());
   }
   SUBCASE("a job without a runtime is reported for the required field, unless it names an image") {
     auto refs = extract_gcloud("gcloud ai-platform jobs submit training x --region r\n");

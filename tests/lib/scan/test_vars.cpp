@@ -147,3 +147,21 @@ TEST_CASE("vars: unreadable code never loops or throws") {
     CHECK_NOTHROW((void)vars.shell("${X:-1}", code.size()));
   }
 }
+
+TEST_CASE("vars: generated code stays bounded (adjacent literals, thousands of conditions)") {
+  std::string literals = "X = " + std::string();
+  for (int i = 0; i < 200000; ++i) {
+    literals += "'a' ";
+  }
+  literals += "\n";
+  Vars a(literals);
+  CHECK(a.python("X", literals.size()).size() == 1);
+  std::string ifs;
+  for (int i = 0; i < 5000; ++i) {
+    ifs += "V" + std::to_string(i) + " = '1.15'\nif f():\n    RT = '" + std::to_string(i % 3) + ".1'\nelse:\n    RT = '2.1'\n";
+  }
+  Vars b(ifs);
+  Alts rt = b.python("RT", ifs.size());
+  CHECK_FALSE(rt.empty());
+  CHECK(rt.size() <= 8);
+}
