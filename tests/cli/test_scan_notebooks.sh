@@ -81,4 +81,13 @@ run scan --no-config --at 2024-06-01 "$WORK/cut.ipynb"
 expect_exit 0
 expect_out "cut.ipynb:1:51: warning: notebook not read: invalid JSON: unclosed string [notebook-unreadable]"
 
+# Jupyter's autosaved copies are not scanned twice.
+mkdir -p "$WORK/nb/.ipynb_checkpoints"
+cp shell_lines.ipynb "$WORK/nb/train.ipynb"
+cp shell_lines.ipynb "$WORK/nb/.ipynb_checkpoints/train-checkpoint.ipynb"
+run scan --no-config --at 2024-06-01 "$WORK/nb"
+expect_exit 1
+expect_out "1 file scanned, 2 references"
+expect_no_out "checkpoint"
+
 finish
