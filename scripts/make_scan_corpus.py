@@ -333,6 +333,16 @@ def run(region: str):
     return job.run()
 """)
 
+place("vertex/trainer/images.py", """\"\"\"Image URIs for the pipeline, by TensorFlow version.\"\"\"
+TF_VERSION = '2.1'
+REGION = "us-central1"
+
+LEGACY_IMAGE = f"⟪tf-cpu.2-1⟫gcr.io/cloud-aiplatform/training/tf-cpu.{TF_VERSION.replace('.', '-')}:latest"
+SERVING_IMAGE = "⟪tf2-cpu.2-1⟫{}-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.{}:latest".format(
+    REGION.split("-")[0], TF_VERSION.replace(".", "-"))
+GPU_IMAGE = "⟪tf-gpu.2-1⟫us-docker.pkg.dev/vertex-ai/training/tf-gpu.%s:latest" % TF_VERSION.replace(".", "-")
+""")
+
 place("docs/runtime-versions.md", """# Runtime versions
 
 | runtime | Python | status |

@@ -145,8 +145,8 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
         continue;
       }
       auto found = extract_images(u.text);
-      if (found.empty() || found[0].runtime.text.empty()) {
-        continue;
+      if (found.empty() || found[0].runtime.text.empty() || found[0].runtime.text.find(k_unknown_part) != std::string::npos) {
+        continue; // the image's own name is what rtcat could not evaluate
       }
       images.emplace_back(found[0].catalog, found[0].runtime.text);
       u.text = found[0].runtime.text;

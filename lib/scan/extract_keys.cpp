@@ -302,7 +302,23 @@ std::optional<Reference> templated_image(std::string_view text, size_t start, si
         }
         ++k;
       } else {
-        while (k < text.size() && (is_ident(text[k]) || text[k] == '.')) {
+        // a name, attributes, calls and subscripts: TF.replace(".", "-")[0]
+        while (k < text.size() && (is_ident(text[k]) || text[k] == '.' || text[k] == '(' || text[k] == '[')) {
+          if (text[k] == '(' || text[k] == '[') {
+            char opener = text[k];
+            char closer = opener == '(' ? ')' : ']';
+            int depth = 0;
+            for (; k < text.size() && text[k] != '\n'; ++k) {
+              if (text[k] == opener) {
+                ++depth;
+              } else if (text[k] == closer && --depth == 0) {
+                break;
+              }
+            }
+            if (k >= text.size() || text[k] != closer) {
+              return std::nullopt;
+            }
+          }
           ++k;
         }
       }
@@ -348,10 +364,11 @@ std::optional<Reference> image_at(std::string_view text, size_t start, size_t i)
          (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' || text[i] == '-')) {
     ++i;
   }
+  if (i < text.size() && (text[i] == '{' || text[i] == '$' || (text[i] == '%' && i + 1 < text.size() && text[i + 1] == 's'))) {
+    // .../training/{}:latest, .../tf-cpu.{TF}:latest, .../tf-gpu.%s:latest
+    return templated_image(text, start, i, catalog);
+  }
   if (i == name_start) {
-    if (i < text.size() && (text[i] == '{' || text[i] == '$')) {
-      return templated_image(text, start, i, catalog);
-    }
     return std::nullopt;
   }
   std::string image(text.substr(name_start, i - name_start));

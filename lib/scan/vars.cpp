@@ -683,12 +683,12 @@ private:
     if (m_lenient) {
       // Building an image URI: a part rtcat cannot know (the region, a project) stands as "x".
       if (v.empty()) {
-        v = literal("x");
+        v = literal(std::string(k_unknown_part));
       }
       for (auto& a : v) {
         if (!a.known) {
           a.known = true;
-          a.text = "x";
+          a.text = std::string(k_unknown_part);
         }
       }
     }
@@ -1285,12 +1285,12 @@ Alts Vars::shell(std::string_view word, size_t at, bool lenient) const {
       size_t close = word.find(')', i);
       std::string_view name = close == std::string_view::npos ? std::string_view() : word.substr(i + 2, close - i - 2);
       if (name.empty() || !std::all_of(name.begin(), name.end(), is_ident)) {
-        return lenient ? literal("x") : unknown();
+        return lenient ? literal(std::string(k_unknown_part)) : unknown();
       }
       flush();
       Alts v = lookup(name, at);
       if (v.empty()) {
-        v = lenient ? literal("x") : unknown();
+        v = lenient ? literal(std::string(k_unknown_part)) : unknown();
       }
       acc = cross(acc, v, [](const std::string& a, const std::string& b) { return a + b; });
       i = close;
@@ -1329,7 +1329,7 @@ Alts Vars::shell(std::string_view word, size_t at, bool lenient) const {
             v = shell(def, at, lenient);
           }
         } else if (!rest.empty()) {
-          v = lenient ? literal("x") : unknown();
+          v = lenient ? literal(std::string(k_unknown_part)) : unknown();
         }
       }
       i = close;
@@ -1345,7 +1345,7 @@ Alts Vars::shell(std::string_view word, size_t at, bool lenient) const {
       if (!lenient) {
         return unknown(); // set in the environment, not in the file
       }
-      v = literal("x");
+      v = literal(std::string(k_unknown_part));
     }
     acc = cross(acc, v, [](const std::string& a, const std::string& b) { return a + b; });
   }

@@ -26,14 +26,18 @@ struct Alt {
 };
 using Alts = std::vector<Alt>;
 
+// What a lenient evaluation puts for a part it cannot know (see Vars::python): a valid host name
+// part, so that a URI around it still reads, and never part of a real image name.
+inline constexpr std::string_view k_unknown_part = "unknown-0";
+
 class Vars {
 public:
   // Reads every assignment of the code, in order.
   explicit Vars(std::string_view code);
 
   // The values of a Python expression, as the code has them at byte `at`.
-  // lenient: a name that is unset or unknown reads as "x" (for the parts of an image URI that do
-  // not name the image, such as the region).
+  // lenient: a name that is unset or unknown reads as k_unknown_part (for the parts of an image
+  // URI that do not name the image, such as the region).
   Alts python(std::string_view expr, size_t at, bool lenient = false) const;
   // The values of a shell word (quotes removed) at `at`: $NAME, ${NAME}, ${NAME:-default}, and
   // IPython's {NAME} in "!" lines.

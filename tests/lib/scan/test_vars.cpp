@@ -165,3 +165,14 @@ TEST_CASE("vars: generated code stays bounded (adjacent literals, thousands of c
   CHECK_FALSE(rt.empty());
   CHECK(rt.size() <= 8);
 }
+
+TEST_CASE("extract_all: an image name completed by a template") {
+  std::string code = "TF = '2.1'\n"
+                     "A = f\"gcr.io/cloud-aiplatform/training/tf-cpu.{TF.replace('.', '-')}:latest\"\n"
+                     "B = 'us-docker.pkg.dev/vertex-ai/training/tf-gpu.%s:latest' % TF.replace('.', '-')\n";
+  auto refs = extract_all(code);
+  REQUIRE(refs.size() == 2);
+  CHECK(refs[0].runtime.text == "tf-cpu.2-1");
+  CHECK(refs[1].runtime.text == "tf-gpu.2-1");
+  CHECK(refs[1].variable == "TF");
+}
