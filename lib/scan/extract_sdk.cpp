@@ -95,14 +95,15 @@ std::vector<Reference> extract_flags(std::string_view text) {
     if (v) {
       r.runtime = *v;
     } else {
-      // "--runtime-version", RUNTIME_VERSION / --runtime-version=$RT / f"--runtime-version={RT}"
+      // "--runtime-version", RUNTIME_VERSION / --runtime-version=$RT / f"--runtime-version={RT}" /
+      // " --runtime-version " + RUNTIME_VERSION
       size_t i = from;
       size_t limit = std::min(text.size(), i + 24);
       if (i < text.size() && text[i] == '=') {
         ++i;
       }
       while (i < limit && (text[i] == ' ' || text[i] == '\t' || text[i] == ',' || text[i] == '"' || text[i] == '\'' ||
-                           text[i] == '\n' || text[i] == '\r' || text[i] == '\\')) {
+                           text[i] == '\n' || text[i] == '\r' || text[i] == '\\' || text[i] == '+')) {
         ++i;
       }
       char kind = 0;

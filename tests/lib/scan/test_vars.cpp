@@ -176,3 +176,13 @@ TEST_CASE("extract_all: an image name completed by a template") {
   CHECK(refs[1].runtime.text == "tf-gpu.2-1");
   CHECK(refs[1].variable == "TF");
 }
+
+TEST_CASE("extract_all: a command built by concatenation") {
+  std::string code = "RUNTIME_VERSION = '1.15'\n"
+                     "cmd = 'gcloud ai-platform jobs submit training ' + job + ' --runtime-version ' + RUNTIME_VERSION\n";
+  auto refs = extract_all(code);
+  REQUIRE(refs.size() == 1);
+  CHECK(refs[0].runtime.text == "1.15");
+  CHECK(refs[0].variable == "RUNTIME_VERSION");
+  CHECK(refs[0].runtime.offset == code.rfind("RUNTIME_VERSION"));
+}
