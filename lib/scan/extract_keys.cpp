@@ -368,8 +368,8 @@ std::optional<Reference> image_at(std::string_view text, size_t start, size_t i)
     // .../training/{}:latest, .../tf-cpu.{TF}:latest, .../tf-gpu.%s:latest
     return templated_image(text, start, i, catalog);
   }
-  if (i == name_start) {
-    return std::nullopt;
+  if (i == name_start || !std::isalnum(static_cast<unsigned char>(text[name_start]))) {
+    return std::nullopt; // .../training/... in prose is not an image
   }
   std::string image(text.substr(name_start, i - name_start));
   if ((i < text.size() && (text[i] == ':' || text[i] == '@'))) {

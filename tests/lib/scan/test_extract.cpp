@@ -181,6 +181,8 @@ TEST_CASE("extract_images: the former gcr.io host and templated regions") {
   CHECK(at(text, refs[2].runtime) == std::pair{3, 13});
   CHECK(refs[3].runtime.text == "tf2-cpu.2-8");
   CHECK(at(text, refs[3].runtime) == std::pair{4, 6});
+  // An elided name is not an image.
+  CHECK(extract_images("(see us-docker.pkg.dev/vertex-ai/training/...)").empty());
 }
 
 TEST_CASE("extract_gcloud: batch prediction and flags hidden in a variable") {
