@@ -124,12 +124,17 @@ Policy: --fail-on error|warning|note|never, --warn-days N; 'rtcat: ignore[RULE]'
 suppresses RULE there; .rtcat.toml / .rtcat.yaml at the repository root sets fail-on, warn-days, exclude,
 ignore and catalog (command-line flags win).
 
+Reads shell scripts, YAML/JSON jobs, Python, Dockerfiles, Markdown code blocks and Jupyter notebooks
+(code cells, !gcloud lines, %%bash/%%writefile cells, %env; findings at the line:col of the .ipynb file),
+and follows values through shell and Python variables within a file or notebook.
+
 Examples:
   rtcat scan
   rtcat scan src deploy --exclude 'vendor/**' --fail-on warning
+  rtcat scan notebooks/ --exclude '.ipynb_checkpoints/'
   rtcat scan --format sarif -o rtcat.sarif
   rtcat scan --format github --warn-days 180
-  RTCAT_TODAY=2024-06-01 rtcat scan --format json jobs/)";
+  RTCAT_TODAY=2024-06-01 rtcat scan --format json jobs/ training.ipynb)";
 
 constexpr std::string_view k_help_rules =
     R"(Formats (--format): table (default), json ([{id, severity, description, help, aliases}]), csv, markdown.

@@ -201,6 +201,10 @@ constexpr RuleInfo k_rules[] = {
    "An inventory record contradicts the catalog's dates.",
    "The inventory shows a model version READY, or a resource created, after the date on which the catalog says "
    "its runtime's milestone took effect. Neither is taken as fact: check the resource, and the catalog's date."},
+  {R::notebook_unreadable, "notebook-unreadable", Severity::warning,
+   "A .ipynb file is not a notebook's JSON, so its cells could not be scanned.",
+   "scan reads a notebook's cells from its JSON. The file has a syntax error at the place shown (often a merge "
+   "conflict or a truncated save), so none of its code was checked. Repair the file, or exclude it."},
 };
 // clang-format on
 
@@ -210,7 +214,7 @@ constexpr bool in_enum_order() {
       return false;
     }
   }
-  return static_cast<size_t>(RuleId::inventory_disagrees) + 1 == std::size(k_rules);
+  return static_cast<size_t>(RuleId::notebook_unreadable) + 1 == std::size(k_rules);
 }
 static_assert(in_enum_order(), "k_rules lists every RuleId once, in enum order");
 

@@ -69,6 +69,8 @@ enum class RuleId {
   invalid_field,
   malformed_record,
   inventory_disagrees,
+  // source trees (scan)
+  notebook_unreadable,
 };
 
 // One registered rule: its id, the severity it usually has (some rules depend on the date,

@@ -47,7 +47,13 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
   j["summary"] = {{"error", count(r, catalog::Severity::error)},
                   {"warning", count(r, catalog::Severity::warning)},
                   {"note", count(r, catalog::Severity::note)}};
-  j["findings"] = findings_json(r.findings);
+  ordered findings = findings_json(r.findings);
+  for (size_t i = 0; i < findings.size() && i < r.regions.size(); ++i) {
+    if (r.regions[i].cell >= 0) {
+      findings[i]["cell"] = r.regions[i].cell;
+    }
+  }
+  j["findings"] = findings;
   ordered refs = ordered::array();
   for (const auto& ref : r.references) {
     ordered e;
@@ -60,6 +66,16 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
     e["runtime"] = ref.runtime;
     e["python"] = text_or_null(ref.python);
     e["status"] = ref.status;
+    if (ref.cell >= 0) {
+      e["cell"] = ref.cell;
+    }
+    if (!ref.variable.empty()) {
+      e["variable"] = ref.variable;
+      e["set_line"] = ref.set_line;
+    }
+    if (ref.conditional) {
+      e["conditional"] = true;
+    }
     refs.push_back(e);
   }
   j["references"] = refs;

@@ -1,8 +1,10 @@
 #include "lib/scan/extract.hpp"
 
+#include "lib/scan/vars.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace lib::scan {
@@ -38,19 +40,253 @@ bool is_version(std::string_view text) {
   return dot;
 }
 
+std::optional<Value> expression_at(std::string_view t, size_t i, char& kind) {
+  if (i >= t.size()) {
+    return std::nullopt;
+  }
+  auto ident_start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
+  size_t start = i;
+  if (t[i] == '$' || (t[i] == '{' && i + 1 < t.size() && ident_start(t[i + 1]))) {
+    kind = 's';
+    int depth = 0;
+    while (i < t.size()) {
+      char c = t[i];
+      if (c == '{') {
+        ++depth;
+      } else if (c == '}') {
+        if (--depth < 0) {
+          break;
+        }
+      } else if (depth == 0 && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\'' || c == ',' ||
+                                c == ')' || c == ']' || c == ';')) {
+        break;
+      }
+      ++i;
+    }
+  } else if (ident_start(t[i])) {
+    kind = 'p';
+    int depth = 0;
+    char quote = 0;
+    while (i < t.size()) {
+      char c = t[i];
+      if (quote) {
+        if (c == '\\') {
+          ++i;
+        } else if (c == quote || c == '\n') {
+          quote = 0;
+        }
+        ++i;
+        continue;
+      }
+      if (c == '"' || c == '\'') {
+        quote = c;
+      } else if (c == '(' || c == '[' || c == '{') {
+        ++depth;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (--depth < 0) {
+          break;
+        }
+      } else if ((c == ',' && depth == 0) || c == '\n' || (c == '#' && depth == 0)) {
+        break;
+      }
+      ++i;
+    }
+    while (i > start && (t[i - 1] == ' ' || t[i - 1] == '\t' || t[i - 1] == '\r')) {
+      --i;
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (i == start || i - start > 300) {
+    return std::nullopt;
+  }
+  return Value{std::string(t.substr(start, i - start)), start, i - start};
+}
+
+namespace {
+
+// The values a written expression can have (vars.hpp), as the references they make.
+void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) {
+  auto eval = [&](const std::string& expr, char kind, size_t at) {
+    return kind == 's' ? vars.shell(expr, at) : vars.python(expr, at);
+  };
+  Alts values;
+  std::vector<std::pair<std::string, std::string>> images; // (catalog, id) per value
+  if (r.expr_kind == 'k') {
+    std::vector<std::string_view> parts = util::split(r.expr, '\x1f');
+    Alts fw = parts.size() > 0 && !parts[0].empty() ? vars.python(parts[0], r.runtime.offset) : Alts{};
+    Alts ver = parts.size() > 1 && !parts[1].empty() ? vars.python(parts[1], r.runtime.offset) : Alts{};
+    Alts acc = parts.size() > 2 && !parts[2].empty() ? vars.python(parts[2], r.runtime.offset)
+                                                     : Alts{Alt{"cpu", true, false, false, "", 0}};
+    for (const auto& f : fw) {
+      for (const auto& v : ver) {
+        for (const auto& a : acc) {
+          if (!f.known || !v.known || !a.known) {
+            continue;
+          }
+          std::string id = prebuilt_prediction_image(f.text, v.text, a.text);
+          if (id.empty()) {
+            continue;
+          }
+          const Alt& via = v.via ? v : f.via ? f : a;
+          Alt x = via;
+          x.text = id;
+          x.conditional = f.conditional || v.conditional || a.conditional;
+          values.push_back(x);
+          images.emplace_back("vertex-prediction", id);
+        }
+      }
+    }
+  } else if (r.expr_kind == 'i') {
+    Alts uris = r.expr[0] == 's' ? vars.shell(r.expr.substr(1), r.runtime.offset, true)
+                                 : vars.python(r.expr.substr(1), r.runtime.offset, true);
+    for (auto& u : uris) {
+      if (!u.known) {
+        continue;
+      }
+      auto found = extract_images(u.text);
+      if (found.empty() || found[0].runtime.text.empty() || found[0].runtime.text.find(k_unknown_part) != std::string::npos) {
+        continue; // the image's own name is what rtcat could not evaluate
+      }
+      images.emplace_back(found[0].catalog, found[0].runtime.text);
+      u.text = found[0].runtime.text;
+      values.push_back(u);
+    }
+  } else {
+    for (auto& v : eval(r.expr, r.expr_kind, r.runtime.offset)) {
+      if (v.known && is_version(v.text)) {
+        values.push_back(v);
+        images.emplace_back("", "");
+      }
+    }
+  }
+  std::optional<Value> python;
+  bool python_via = false;
+  if (!r.python_expr.empty() && r.python_at) {
+    for (const auto& v : eval(r.python_expr, r.python_expr_kind, r.python_at->offset)) {
+      if (v.known && is_version(v.text)) {
+        python = Value{v.text, r.python_at->offset, r.python_at->length};
+        python_via = v.via;
+        break;
+      }
+    }
+  }
+  for (size_t k = 0; k < values.size(); ++k) {
+    const Alt& v = values[k];
+    Reference x = r;
+    x.expr.clear();
+    x.expr_kind = 0;
+    x.python_expr.clear();
+    x.runtime.text = v.text;
+    if (!images[k].first.empty()) {
+      x.catalog = images[k].first;
+      x.service = x.catalog == "vertex-prediction" ? "prediction" : "training";
+    }
+    if (python) {
+      x.python = python;
+      x.python_written = true;
+    } else if (!r.python_expr.empty()) {
+      x.python_written = true;
+    }
+    x.via = v.via || python_via;
+    x.conditional = v.conditional;
+    x.variable = v.variable;
+    x.set_offset = v.set_offset;
+    out.push_back(std::move(x));
+  }
+}
+
+} // namespace
+
 std::vector<Reference> extract_all(std::string_view text) {
-  std::vector<Reference> out;
-  // A gcloud command without any version flag still needs its runtime-version-required finding.
-  if (contains(text, "ersion") || contains(text, "gcloud")) {
-    out = extract_gcloud(text);
+  // Each extractor is one memmem pass for its own needle, so none needs a pre-check of its own;
+  // the --runtime-version flags are looked for only when the keys' pass saw one.
+  std::vector<Reference> out = extract_gcloud(text);
+  bool flags = false;
+  auto keys = extract_keys(text, &flags);
+  out.insert(out.end(), keys.begin(), keys.end());
+  if (flags) {
+    // Flags that no gcloud command above took: a string of flags, an argument list.
+    std::vector<size_t> taken;
+    for (const auto& r : out) {
+      if (r.form == "gcloud" && (!r.runtime.text.empty() || r.expr_kind)) {
+        taken.push_back(r.runtime.offset);
+      }
+    }
+    for (auto& r : extract_flags(text)) {
+      if (std::find(taken.begin(), taken.end(), r.runtime.offset) == taken.end()) {
+        out.push_back(std::move(r));
+      }
+    }
   }
-  if (contains(text, "ersion")) {
-    auto keys = extract_keys(text);
-    out.insert(out.end(), keys.begin(), keys.end());
+  auto sdk = extract_sdk(text);
+  out.insert(out.end(), sdk.begin(), sdk.end());
+  auto images = extract_images(text);
+  out.insert(out.end(), images.begin(), images.end());
+  if (out.empty()) {
+    return out;
   }
-  if (contains(text, "docker.pkg.dev/vertex-ai")) {
-    auto images = extract_images(text);
-    out.insert(out.end(), images.begin(), images.end());
+  // A Colab form's option list (X = "2.1"  # @param ["1.15", "2.1"]) is not a reference: only
+  // the value assigned is.
+  if (contains(text, "@param")) {
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [&](const Reference& r) {
+                               size_t at = r.runtime.offset;
+                               size_t line = text.rfind('\n', at == 0 ? 0 : at - 1);
+                               line = line == std::string_view::npos ? 0 : line + 1;
+                               std::string_view before = text.substr(line, at - line);
+                               size_t hash = before.find('#');
+                               return hash != std::string_view::npos && before.find("@param", hash) != std::string_view::npos;
+                             }),
+              out.end());
+  }
+  // Values written as variables or expressions: evaluate the file's assignments once.
+  if (std::any_of(out.begin(), out.end(), [](const Reference& r) { return r.expr_kind != 0 || !r.python_expr.empty(); })) {
+    Vars vars(text);
+    std::vector<Reference> done;
+    std::vector<size_t> used_at; // where values that reached a use were set
+    for (auto& r : out) {
+      if (r.expr_kind == 0 && r.python_expr.empty()) {
+        done.push_back(std::move(r));
+        continue;
+      }
+      if (r.expr_kind == 0) {
+        // A literal runtime with its Python version through a variable.
+        Reference x = r;
+        x.python_expr.clear();
+        x.python_written = true;
+        if (r.python_at) {
+          for (const auto& v : r.python_expr_kind == 's' ? vars.shell(r.python_expr, r.python_at->offset)
+                                                         : vars.python(r.python_expr, r.python_at->offset)) {
+            if (v.known && is_version(v.text)) {
+              x.python = Value{v.text, r.python_at->offset, r.python_at->length};
+              break;
+            }
+          }
+        }
+        done.push_back(std::move(x));
+        continue;
+      }
+      size_t before = done.size();
+      resolve(r, vars, done);
+      for (size_t k = before; k < done.size(); ++k) {
+        if (done[k].via) {
+          used_at.push_back(done[k].set_offset);
+        }
+      }
+    }
+    // A literal keyed value (runtime_version = "1.15") that reaches a use is reported there.
+    if (!used_at.empty()) {
+      done.erase(std::remove_if(done.begin(), done.end(),
+                                [&](const Reference& r) {
+                                  // set_offset is where the value starts (its opening quote)
+                                  return r.form == "key" && !r.via && std::any_of(used_at.begin(), used_at.end(), [&](size_t at) {
+                                           return r.runtime.offset == at || r.runtime.offset == at + 1;
+                                         });
+                                }),
+                 done.end());
+    }
+    out = std::move(done);
   }
   std::stable_sort(out.begin(), out.end(), [](const Reference& a, const Reference& b) { return sort_key(a) < sort_key(b); });
   return out;

@@ -27,22 +27,57 @@ struct Reference {
   bool whole_job = false;              // a whole job or model version: the required fields apply
   bool has_image = false;              // the job names a container image (runtime is then optional)
   size_t job_offset = 0;               // where the job starts (for a job without a runtime)
+  int cell = -1;                       // the notebook cell it is in (set by scan); -1 outside notebooks
+
+  // A value written as a variable or an expression, which extract_all evaluates (vars.hpp):
+  // runtime.offset/length then say where it is written and runtime.text is empty.
+  std::string expr;               // as written
+  char expr_kind = 0;             // 's' a shell word, 'p' a Python expression, 'i' an image URI built by a
+                                  // Python ('p' rules) or shell string, 'k' SDK arguments (framework,
+                                  // version, accelerator; separated by \x1f)
+  std::string python_expr;        // the same for the Python version
+  char python_expr_kind = 0;      // 's' or 'p'
+  std::optional<Value> python_at; // where python_expr is written
+
+  // After evaluation: the value came through a variable (set at set_offset), or only on some
+  // branches of a condition that cannot be decided.
+  bool via = false;
+  bool conditional = false;
+  std::string variable;
+  size_t set_offset = 0;
 };
 
 // Which forms to look for. Each extractor returns references in file order.
 
-// gcloud ai-platform / ml-engine "jobs submit training" and "versions create" commands (shell
+// gcloud ai-platform / ml-engine "jobs submit training", "jobs submit prediction" (batch
+// prediction, not a whole job) and "versions create" commands (shell
 // scripts, Makefiles, CI YAML, Dockerfiles, Markdown), across backslash continuations:
 // --runtime-version, --python-version, --framework, --master-image-uri.
 std::vector<Reference> extract_gcloud(std::string_view text);
 
 // runtimeVersion / pythonVersion keys (YAML, JSON, Python dict literals) and runtime_version /
 // python_version keyword arguments; a Python version is paired with the nearest runtime.
-std::vector<Reference> extract_keys(std::string_view text);
+// Sets *runtime_flag when the text holds "--runtime-version" (seen on the same pass).
+std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag = nullptr);
 
-// Vertex AI prebuilt image URIs: {us,europe,asia}-docker.pkg.dev/vertex-ai[-restricted]/
-// {training,prediction}/IMAGE[:TAG].
+// Prebuilt image URIs: {us,europe,asia}-docker.pkg.dev/vertex-ai[-restricted]/
+// {training,prediction}/IMAGE[:TAG], the region possibly a template ({REGION}-, ${REGION}-,
+// $REGION-), and AI Platform's former host [us.|eu.|asia.]gcr.io/cloud-aiplatform/.
+// In a Dockerfile's FROM line as anywhere else.
 std::vector<Reference> extract_images(std::string_view text);
+
+// --runtime-version flags outside a gcloud command line: in a shell string
+// (FLAGS="--runtime-version 1.10 --python-version 2.7") or a Python argument list
+// (["gcloud", ..., "--runtime-version", "1.15"]); with the nearest --python-version and --framework.
+std::vector<Reference> extract_flags(std::string_view text);
+
+// The Vertex AI SDK's aiplatform.helpers.get_prebuilt_prediction_container_uri(framework=...,
+// framework_version=..., accelerator=...) with literal arguments, as the image it names.
+std::vector<Reference> extract_sdk(std::string_view text);
+
+// The image id get_prebuilt_prediction_container_uri names ("sklearn", "1.0" -> sklearn-cpu.1-0;
+// TensorFlow 2 is tf2-, 1.x tf-); "" for a framework it does not know.
+std::string prebuilt_prediction_image(std::string_view framework, std::string_view version, std::string_view accelerator);
 
 // Every form above, after a quick check that the text can hold any; in file order.
 std::vector<Reference> extract_all(std::string_view text);
@@ -53,6 +88,12 @@ struct Suppression {
   std::vector<std::string> rules;
 };
 std::vector<Suppression> find_suppressions(std::string_view text);
+
+// A value written as a variable or an expression at t[i] (after a key's ':' or '=', or a flag):
+// $NAME / ${NAME...} / {NAME} (kind 's', up to a space, quote or comma) or a Python expression
+// starting with a name or an f-string (kind 'p', up to a ',', ')', ']' or '}' outside brackets,
+// or the end of the line). nullopt for anything else.
+std::optional<Value> expression_at(std::string_view t, size_t i, char& kind);
 
 // Whether text is a dotted version number such as 2.11 or 3.7.
 bool is_version(std::string_view text);

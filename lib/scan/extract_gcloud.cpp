@@ -17,8 +17,19 @@ bool is_word_char(char c) {
 }
 
 // The words of the command at `start` (util/shell_words.hpp); an unclosed quote ends it.
+// A Makefile's $(NAME) ends a shell command at its ')': the command goes on after it.
 std::vector<util::ShellWord> words_at(std::string_view text, size_t start) {
-  return util::read_shell_command(text, start, 256).words;
+  util::ShellCommand cmd = util::read_shell_command(text, start, 256);
+  std::vector<util::ShellWord> words = std::move(cmd.words);
+  for (int more = 0; more < 16 && !words.empty() && cmd.end > 0 && cmd.end <= text.size() && text[cmd.end - 1] == ')'; ++more) {
+    const std::string& last = words.back().text;
+    if (last.size() < 3 || last.compare(0, 2, "$(") != 0 || last.find_first_of(" ()", 2) != std::string::npos) {
+      break;
+    }
+    cmd = util::read_shell_command(text, cmd.end, 256);
+    words.insert(words.end(), cmd.words.begin(), cmd.words.end());
+  }
+  return words;
 }
 
 bool at(const std::vector<util::ShellWord>& v, size_t i, std::string_view word) {
@@ -52,6 +63,9 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     r.job_offset = p;
     if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "training")) {
       r.service = "training";
+    } else if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "prediction")) {
+      r.service = "prediction";
+      r.whole_job = false; // batch prediction: the runtime is optional
     } else if (at(toks, i, "versions") && at(toks, i + 1, "create")) {
       r.service = "prediction";
     } else {
@@ -59,9 +73,14 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     }
     bool runtime_written = false;
     bool readable = true;
+    bool opaque = false; // a word that expands to more flags ($FLAGS, "${ARGS[@]}")
     for (size_t k = i; k < toks.size(); ++k) {
       const std::string& w = toks[k].text;
       if (w.rfind("--", 0) != 0) {
+        const std::string& prev = toks[k - 1].text;
+        if (!w.empty() && w[0] == '$' && (prev.rfind("--", 0) != 0 || prev.find('=') != std::string::npos)) {
+          opaque = true;
+        }
         continue;
       }
       size_t eq = w.find('=');
@@ -78,17 +97,36 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
         v.offset = toks[k + 1].text_offset;
       }
       v.length = v.text.size();
+      // $NAME, ${NAME...}, IPython's {NAME}, a Makefile's $(NAME); not a command's output $(cmd args)
+      bool variable = (v.text.find('$') != std::string::npos || v.text.find('{') != std::string::npos) &&
+                      v.text.find("$(") == std::string::npos;
+      // The shell words end at ')': "$(NAME" followed by ')' in the file.
+      if (v.text.size() > 2 && v.text.substr(0, 2) == "$(" && v.text.find_first_of(" ()", 2) == std::string::npos &&
+          v.offset + v.text.size() < text.size() && text[v.offset + v.text.size()] == ')') {
+        v.text += ')';
+        v.length = v.text.size();
+        variable = true;
+      }
       if (name == "runtime-version") {
         runtime_written = true;
         if (is_version(v.text)) {
           r.runtime = v;
+        } else if (variable) {
+          // $RUNTIME_VERSION, ${RT:-1.15}, IPython's {RUNTIME_VERSION}: evaluated by extract_all
+          r.runtime = Value{"", v.offset, v.length};
+          r.expr = v.text;
+          r.expr_kind = 's';
         } else {
-          readable = false; // a variable or a typo we cannot judge
+          readable = false; // a typo or a Makefile $(VAR) we cannot judge
         }
       } else if (name == "python-version") {
         r.python_written = true;
         if (is_version(v.text)) {
           r.python = v;
+        } else if (variable) {
+          r.python_expr = v.text;
+          r.python_expr_kind = 's';
+          r.python_at = Value{"", v.offset, v.length};
         }
       } else if (name == "framework" && !v.text.empty()) {
         std::string lower;
@@ -98,9 +136,11 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
         r.frameworks.push_back(framework_key(lower));
       } else if (name == "master-image-uri" || name == "image-uri") {
         r.has_image = true;
+      } else if (name == "config") {
+        opaque = true; // config.yaml may set runtimeVersion (it is scanned as a file of its own)
       }
     }
-    if (readable && (!runtime_written || !r.runtime.text.empty())) {
+    if (readable && (!runtime_written || !r.runtime.text.empty() || r.expr_kind) && (runtime_written || !opaque)) {
       out.push_back(std::move(r));
     }
   }

@@ -65,9 +65,10 @@ std::optional<Value> value_after(std::string_view t, size_t i) {
 
 } // namespace
 
-std::vector<Reference> extract_keys(std::string_view text) {
+std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
   std::vector<Reference> runtimes;
   std::vector<Value> pythons;
+  std::vector<char> python_kinds;  // per Python value: 0 a version, else an expression's kind
   std::vector<size_t> python_keys; // offsets of Python keys with an unreadable value
   static constexpr std::string_view k_needle = "ersion";
   size_t from = 0;
@@ -78,6 +79,9 @@ std::vector<Reference> extract_keys(std::string_view text) {
       continue;
     }
     char v = text[p - 1];
+    if (runtime_flag && v == 'v' && p >= 10 && text.substr(p - 10, 9) == "-runtime-") {
+      *runtime_flag = true;
+    }
     size_t stem_end = v == 'V' ? p - 1 : (v == 'v' && p >= 2 && text[p - 2] == '_') ? p - 2 : 0;
     if (stem_end == 0) {
       continue;
@@ -93,6 +97,38 @@ std::vector<Reference> extract_keys(std::string_view text) {
     }
     auto value = value_after(text, from);
     if (!value) {
+      // A variable or an expression: evaluated by extract_all.
+      size_t i = from;
+      if (i < text.size() && (text[i] == '"' || text[i] == '\'')) {
+        ++i;
+      }
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) {
+        ++i;
+      }
+      if (i >= text.size() || (text[i] != ':' && text[i] != '=') || (i + 1 < text.size() && text[i + 1] == '=')) {
+        continue;
+      }
+      ++i;
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) {
+        ++i;
+      }
+      char kind = 0;
+      auto e = expression_at(text, i, kind);
+      if (!e) {
+        continue;
+      }
+      if (python) {
+        pythons.push_back(*e);
+        python_kinds.push_back(kind);
+        continue;
+      }
+      Reference r;
+      r.form = "key";
+      r.runtime = Value{"", e->offset, e->length};
+      r.expr = e->text;
+      r.expr_kind = kind;
+      r.job_offset = key_start;
+      runtimes.push_back(std::move(r));
       continue;
     }
     if (!is_version(value->text)) {
@@ -103,6 +139,7 @@ std::vector<Reference> extract_keys(std::string_view text) {
     }
     if (python) {
       pythons.push_back(*value);
+      python_kinds.push_back(0);
       continue;
     }
     Reference r;
@@ -128,7 +165,7 @@ std::vector<Reference> extract_keys(std::string_view text) {
     lines.push_back(index.line(r.runtime.offset));
   }
   std::vector<int> best(runtimes.size(), 31);
-  auto attach = [&](size_t offset, const Value* value) {
+  auto attach = [&](size_t offset, const Value* value, char kind) {
     int line = index.line(offset);
     auto it = std::lower_bound(lines.begin(), lines.end(), line);
     size_t nearest = std::string::npos;
@@ -152,72 +189,258 @@ std::vector<Reference> extract_keys(std::string_view text) {
     r.python_written = true;
     if (value && distance < best[nearest]) {
       best[nearest] = distance;
-      r.python = *value;
+      if (kind == 0) {
+        r.python = *value;
+        r.python_expr.clear();
+      } else {
+        r.python.reset();
+        r.python_expr = value->text;
+        r.python_expr_kind = kind;
+        r.python_at = Value{"", value->offset, value->length};
+      }
     }
   };
-  for (const auto& v : pythons) {
-    attach(v.offset, &v);
+  for (size_t k = 0; k < pythons.size(); ++k) {
+    attach(pythons[k].offset, &pythons[k], python_kinds[k]);
   }
   for (size_t off : python_keys) {
-    attach(off, nullptr);
+    attach(off, nullptr, 0);
   }
   return runtimes;
 }
 
-std::vector<Reference> extract_images(std::string_view text) {
-  std::vector<Reference> out;
-  static constexpr std::string_view k_host = "-docker.pkg.dev/vertex-ai";
-  size_t from = 0;
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_host.data(), k_host.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
-    from = p + k_host.size();
-    size_t start = p;
-    while (start > 0 && (std::islower(static_cast<unsigned char>(text[start - 1])) ||
-                         std::isdigit(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '-')) {
-      --start;
+namespace {
+
+bool is_host_char(char c) {
+  return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-';
+}
+
+// A region written as a template before "-docker.pkg.dev": {REGION}, ${REGION}, $REGION, {}.
+size_t template_start(std::string_view text, size_t p) {
+  if (p > 0 && text[p - 1] == '}') {
+    size_t open = text.rfind('{', p - 1);
+    if (open == std::string_view::npos || p - open > 60) {
+      return p;
     }
-    if (start == p) {
-      continue;
-    }
-    size_t i = from;
-    if (text.substr(i, 11) == "-restricted") {
-      i += 11;
-    }
-    std::string_view rest = text.substr(i);
-    std::string catalog;
-    if (rest.substr(0, 10) == "/training/") {
-      catalog = "vertex-training";
-      i += 10;
-    } else if (rest.substr(0, 12) == "/prediction/") {
-      catalog = "vertex-prediction";
-      i += 12;
-    } else {
-      continue;
-    }
-    size_t name_start = i;
-    while (i < text.size() &&
-           (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' || text[i] == '-')) {
-      ++i;
-    }
-    if (i == name_start) {
-      continue;
-    }
-    std::string image(text.substr(name_start, i - name_start));
-    if ((i < text.size() && (text[i] == ':' || text[i] == '@'))) {
-      ++i;
-      while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' ||
-                                 text[i] == '-' || text[i] == ':')) {
-        ++i;
+    for (size_t k = open + 1; k + 1 < p; ++k) {
+      if (text[k] == '\n' || text[k] == ' ') {
+        return p;
       }
     }
-    Reference r;
-    r.form = "image";
-    r.catalog = catalog;
-    r.service = catalog == "vertex-prediction" ? "prediction" : "training";
-    r.runtime = Value{image, start, i - start};
-    r.job_offset = start;
-    out.push_back(std::move(r));
-    from = i;
+    return open > 0 && text[open - 1] == '$' ? open - 1 : open;
+  }
+  size_t k = p;
+  while (k > 0 && is_ident(text[k - 1])) {
+    --k;
+  }
+  return k < p && k > 0 && text[k - 1] == '$' ? k - 1 : p;
+}
+
+// An image URI whose image is a template (.../training/{}:latest, .../{TRAIN_VERSION}:latest,
+// .../${IMAGE}): the expression that builds it, for extract_all to evaluate. In Python the
+// string literal with its f prefix, .format(...) or % operand; in shell the word.
+std::optional<Reference> templated_image(std::string_view text, size_t start, size_t i, const std::string& catalog) {
+  size_t line_start = text.rfind('\n', start);
+  line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+  size_t q = start;
+  while (q > line_start && text[q - 1] != '"' && text[q - 1] != '\'' && text[q - 1] != ' ' && text[q - 1] != '=' &&
+         text[q - 1] != '(') {
+    --q;
+  }
+  size_t end = i;
+  while (end < text.size() && text[end] != '\n' && text[end] != ' ' && text[end] != '"' && text[end] != '\'' &&
+         text[end] != ')' && text[end] != ',') {
+    ++end;
+  }
+  std::string expr;
+  if (q > line_start && (text[q - 1] == '"' || text[q - 1] == '\'')) {
+    char quote = text[q - 1];
+    size_t close = text.find(quote, end);
+    if (close == std::string_view::npos || text.substr(end, close - end).find('\n') != std::string_view::npos) {
+      return std::nullopt;
+    }
+    size_t expr_start = q - 1;
+    bool f = expr_start > line_start && (text[expr_start - 1] == 'f' || text[expr_start - 1] == 'F');
+    if (f) {
+      --expr_start;
+    }
+    size_t after = close + 1;
+    while (after < text.size() && text[after] == ' ') {
+      ++after;
+    }
+    size_t expr_end = close + 1;
+    if (text.substr(after, 8) == ".format(") {
+      int depth = 0;
+      size_t k = after + 7;
+      for (; k < text.size(); ++k) {
+        if (text[k] == '(') {
+          ++depth;
+        } else if (text[k] == ')' && --depth == 0) {
+          break;
+        }
+      }
+      if (k >= text.size()) {
+        return std::nullopt;
+      }
+      expr_end = k + 1;
+    } else if (after < text.size() && text[after] == '%') {
+      size_t k = after + 1;
+      while (k < text.size() && text[k] == ' ') {
+        ++k;
+      }
+      if (k < text.size() && text[k] == '(') {
+        int depth = 0;
+        for (; k < text.size(); ++k) {
+          if (text[k] == '(') {
+            ++depth;
+          } else if (text[k] == ')' && --depth == 0) {
+            break;
+          }
+        }
+        if (k >= text.size()) {
+          return std::nullopt;
+        }
+        ++k;
+      } else {
+        // a name, attributes, calls and subscripts: TF.replace(".", "-")[0]
+        while (k < text.size() && (is_ident(text[k]) || text[k] == '.' || text[k] == '(' || text[k] == '[')) {
+          if (text[k] == '(' || text[k] == '[') {
+            char opener = text[k];
+            char closer = opener == '(' ? ')' : ']';
+            int depth = 0;
+            for (; k < text.size() && text[k] != '\n'; ++k) {
+              if (text[k] == opener) {
+                ++depth;
+              } else if (text[k] == closer && --depth == 0) {
+                break;
+              }
+            }
+            if (k >= text.size() || text[k] != closer) {
+              return std::nullopt;
+            }
+          }
+          ++k;
+        }
+      }
+      expr_end = k;
+    } else if (!f) {
+      if (text.substr(q, close - q).find('$') == std::string_view::npos) {
+        return std::nullopt; // a template filled elsewhere
+      }
+      expr = "s" + std::string(text.substr(q, close - q));
+    }
+    if (expr.empty()) {
+      expr = "p" + std::string(text.substr(expr_start, expr_end - expr_start));
+    }
+  } else {
+    expr = "s" + std::string(text.substr(q, end - q));
+  }
+  Reference r;
+  r.form = "image";
+  r.catalog = catalog;
+  r.service = catalog == "vertex-prediction" ? "prediction" : "training";
+  r.runtime = Value{"", start, end - start};
+  r.job_offset = start;
+  r.expr = std::move(expr);
+  r.expr_kind = 'i';
+  return r;
+}
+
+// The image after "/training/" or "/prediction/" at i (the catalog's id) and its tag.
+std::optional<Reference> image_at(std::string_view text, size_t start, size_t i) {
+  std::string_view rest = text.substr(i);
+  std::string catalog;
+  if (rest.substr(0, 10) == "/training/") {
+    catalog = "vertex-training";
+    i += 10;
+  } else if (rest.substr(0, 12) == "/prediction/") {
+    catalog = "vertex-prediction";
+    i += 12;
+  } else {
+    return std::nullopt;
+  }
+  size_t name_start = i;
+  while (i < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' || text[i] == '-')) {
+    ++i;
+  }
+  if (i < text.size() && (text[i] == '{' || text[i] == '$' || (text[i] == '%' && i + 1 < text.size() && text[i + 1] == 's'))) {
+    // .../training/{}:latest, .../tf-cpu.{TF}:latest, .../tf-gpu.%s:latest
+    return templated_image(text, start, i, catalog);
+  }
+  if (i == name_start || !std::isalnum(static_cast<unsigned char>(text[name_start]))) {
+    return std::nullopt; // .../training/... in prose is not an image
+  }
+  std::string image(text.substr(name_start, i - name_start));
+  if ((i < text.size() && (text[i] == ':' || text[i] == '@'))) {
+    ++i;
+    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' ||
+                               text[i] == '-' || text[i] == ':')) {
+      ++i;
+    }
+  }
+  Reference r;
+  r.form = "image";
+  r.catalog = catalog;
+  r.service = catalog == "vertex-prediction" ? "prediction" : "training";
+  r.runtime = Value{image, start, i - start};
+  r.job_offset = start;
+  return r;
+}
+
+} // namespace
+
+std::vector<Reference> extract_images(std::string_view text) {
+  std::vector<Reference> out;
+  // One pass over the slashes (memchr), each checked for the two hosts around it:
+  // REGION-docker.pkg.dev/vertex-ai[-restricted]/... (the region possibly a template), and AI
+  // Platform's former host for the same images, [us.|eu.|asia.]gcr.io/cloud-aiplatform/...
+  static constexpr std::string_view k_vertex = "-docker.pkg.dev";
+  static constexpr std::string_view k_vertex_path = "/vertex-ai";
+  static constexpr std::string_view k_gcr = "gcr.io";
+  static constexpr std::string_view k_gcr_path = "/cloud-aiplatform";
+  size_t from = 0;
+  while (const void* hit = std::memchr(text.data() + from, '/', text.size() - from)) {
+    size_t slash = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+    from = slash + 1;
+    if (slash >= k_vertex.size() && text.substr(slash - k_vertex.size(), k_vertex.size()) == k_vertex &&
+        text.substr(slash, k_vertex_path.size()) == k_vertex_path) {
+      size_t p = slash - k_vertex.size();
+      size_t start = p;
+      while (start > 0 && is_host_char(text[start - 1])) {
+        --start;
+      }
+      if (start == p) {
+        start = template_start(text, p);
+      }
+      if (start == p) {
+        continue;
+      }
+      size_t i = slash + k_vertex_path.size();
+      if (text.substr(i, 11) == "-restricted") {
+        i += 11;
+      }
+      if (auto r = image_at(text, start, i)) {
+        from = std::max(from, r->runtime.offset + r->runtime.length);
+        out.push_back(std::move(*r));
+      }
+    } else if (slash >= k_gcr.size() && text.substr(slash - k_gcr.size(), k_gcr.size()) == k_gcr &&
+               text.substr(slash, k_gcr_path.size()) == k_gcr_path) {
+      size_t p = slash - k_gcr.size();
+      size_t start = p;
+      while (start > 0 && (std::islower(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '.')) {
+        --start;
+      }
+      std::string_view prefix = text.substr(start, p - start);
+      if ((!prefix.empty() && prefix != "us." && prefix != "eu." && prefix != "asia.") ||
+          (start > 0 && is_host_char(text[start - 1]))) {
+        continue; // mygcr.io, x.us.gcr.io
+      }
+      if (auto r = image_at(text, start, slash + k_gcr_path.size())) {
+        from = std::max(from, r->runtime.offset + r->runtime.length);
+        out.push_back(std::move(*r));
+      }
+    }
   }
   return out;
 }

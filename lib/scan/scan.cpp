@@ -3,11 +3,13 @@
 #include "catalog/error.hpp"
 #include "lib/check.hpp"
 #include "lib/scan/extract.hpp"
+#include "lib/scan/notebook.hpp"
 #include "util/position.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -27,7 +29,10 @@ struct FileRefs {
   std::vector<Reference> refs;
   std::vector<Position> runtime_at; // per reference: the runtime value, or the job when it has none
   std::vector<Position> python_at;
+  std::vector<int> set_line; // per reference: where a value that came through a variable was set
   std::vector<Suppression> suppressions;
+  std::optional<Finding> unreadable; // a notebook whose JSON could not be read
+  Position unreadable_at;
 };
 
 Position locate(const util::LineIndex& index, size_t offset, size_t length) {
@@ -175,6 +180,55 @@ private:
   std::map<std::string, std::optional<CheckResult>> m_cache;
 };
 
+// The raw length of the code byte at raw offset `at`: an escape in a notebook's JSON string
+// (\" is two bytes, \u00e9 six) or one byte.
+size_t raw_width(std::string_view raw, size_t at) {
+  if (at < raw.size() && raw[at] == '\\' && at + 1 < raw.size()) {
+    return raw[at + 1] == 'u' ? 6 : 2;
+  }
+  return 1;
+}
+
+// Moves a value found in a notebook's code to where it is written in the file.
+void to_raw(const CodeView& code, std::string_view raw, Value& v) {
+  size_t start = code.raw_offset(v.offset);
+  size_t end = v.length == 0 ? start : code.raw_offset(v.offset + v.length - 1);
+  end += v.length == 0 ? 0 : raw_width(raw, end);
+  v.offset = start;
+  v.length = end > start ? end - start : 0;
+}
+
+// The references of one file: a notebook's cells, a Markdown file's code, any other file whole.
+// Offsets are those of the file as written. Sets `bad` for a notebook that cannot be read.
+std::vector<Reference> references_in(const std::string& path, std::string_view text, std::optional<NotebookError>& bad) {
+  if (is_notebook_path(path)) {
+    NotebookCode nb = notebook_code(text);
+    if (!nb.code) {
+      bad = nb.error;
+      return {};
+    }
+    const CodeView& code = *nb.code;
+    std::vector<Reference> refs = extract_all(code.text);
+    for (auto& r : refs) {
+      r.cell = code.cell(r.runtime.text.empty() ? r.job_offset : r.runtime.offset);
+      to_raw(code, text, r.runtime);
+      if (r.python) {
+        to_raw(code, text, *r.python);
+      }
+      r.job_offset = code.raw_offset(r.job_offset);
+      r.set_offset = code.raw_offset(r.set_offset);
+    }
+    return refs;
+  }
+  if (is_markdown_path(path)) {
+    if (std::memchr(text.data(), '`', text.size()) == nullptr) {
+      return {}; // no code block and no inline code: all prose
+    }
+    return extract_all(markdown_code(text));
+  }
+  return extract_all(text);
+}
+
 } // namespace
 
 ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
@@ -182,16 +236,25 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   std::vector<SourceFile> files = walk(options.walk, stats);
   std::vector<FileRefs> found(files.size());
   read_files(files, options.walk, stats, [&](size_t i, std::string_view text) {
-    std::vector<Reference> refs = extract_all(text);
+    std::optional<NotebookError> bad;
+    std::vector<Reference> refs = references_in(files[i].path, text, bad);
+    FileRefs& out = found[i];
+    if (bad) {
+      util::LineIndex index(text);
+      out.unreadable = finding_of(RuleId::notebook_unreadable, "notebook not read: invalid JSON: " + bad->reason);
+      out.unreadable_at = locate(index, bad->offset, 1);
+      out.suppressions = find_suppressions(text);
+      return;
+    }
     if (refs.empty()) {
       return;
     }
-    FileRefs& out = found[i];
     util::LineIndex index(text);
     for (const auto& r : refs) {
       out.runtime_at.push_back(r.runtime.text.empty() ? locate(index, r.job_offset, 6)
                                                       : locate(index, r.runtime.offset, r.runtime.length));
       out.python_at.push_back(r.python ? locate(index, r.python->offset, r.python->length) : Position{});
+      out.set_line.push_back(r.via ? index.line(r.set_offset) : 0);
     }
     out.refs = std::move(refs);
     out.suppressions = find_suppressions(text);
@@ -209,6 +272,20 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   for (size_t i = 0; i < files.size(); ++i) {
     const FileRefs& fr = found[i];
     size_t first = result.findings.size();
+    if (fr.unreadable) {
+      Finding f = *fr.unreadable;
+      f.path = files[i].path;
+      f.line = fr.unreadable_at.line;
+      f.column = fr.unreadable_at.column;
+      if (std::any_of(options.ignore_rules.begin(), options.ignore_rules.end(),
+                      [&](const std::string& name) { return rule_matches(name, f.rule); }) ||
+          suppressed(fr.suppressions, f)) {
+        ++result.suppressed;
+      } else {
+        result.regions.push_back(Region{fr.unreadable_at.end_column, fingerprint(f, fr.unreadable_at.line_text), -1});
+        result.findings.push_back(std::move(f));
+      }
+    }
     for (size_t k = 0; k < fr.refs.size(); ++k) {
       const Reference& r = fr.refs[k];
       const CheckResult* res = r.runtime.text.empty() ? nullptr : judge.check(r);
@@ -223,7 +300,11 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
                            res->target ? res->target->catalog->name : "",
                            r.runtime.text,
                            r.python ? r.python->text : "",
-                           res->lifecycle ? res->lifecycle->status.name : "unknown-runtime"};
+                           res->lifecycle ? res->lifecycle->status.name : "unknown-runtime",
+                           r.cell,
+                           r.via ? r.variable : "",
+                           fr.set_line[k],
+                           r.conditional};
         result.references.push_back(std::move(ref));
       } else if (!r.runtime.text.empty()) {
         continue;
@@ -240,6 +321,12 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
         f.path = files[i].path;
         f.line = at.line;
         f.column = at.column;
+        if (r.via && !r.variable.empty()) {
+          f.message += " (through " + r.variable + ", set on line " + std::to_string(fr.set_line[k]) +
+                       (r.conditional ? "; one branch of a condition" : "") + ")";
+        } else if (r.conditional) {
+          f.message += " (one branch of a condition)";
+        }
         if (std::any_of(options.ignore_rules.begin(), options.ignore_rules.end(),
                         [&](const std::string& name) { return rule_matches(name, f.rule); }) ||
             suppressed(fr.suppressions, f)) {
@@ -253,7 +340,7 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
         } else if (f.severity >= catalog::Severity::warning) {
           kept_reason = true;
         }
-        result.regions.push_back(Region{at.end_column, fingerprint(f, at.line_text)});
+        result.regions.push_back(Region{at.end_column, fingerprint(f, at.line_text), r.cell});
         result.findings.push_back(std::move(f));
       }
     }

@@ -26,13 +26,18 @@ struct FoundReference {
   std::string catalog; // the catalog it was found in; "" when unknown
   std::string runtime;
   std::string python;
-  std::string status; // lifecycle status on the date, or "unknown-runtime"
+  std::string status;       // lifecycle status on the date, or "unknown-runtime"
+  int cell = -1;            // the 0-based notebook cell; -1 outside notebooks
+  std::string variable{};   // the value came through this variable ("" when written in place)
+  int set_line = 0;         // the line where the value was set (0 when written in place)
+  bool conditional = false; // the value of one branch of a condition rtcat cannot decide
 };
 
 // Where a finding sits beyond its line and column.
 struct Region {
   int end_column = 0;      // one past the last character of the value
   std::string fingerprint; // stable across moves of the line (rule, path, line text)
+  int cell = -1;           // the 0-based notebook cell; -1 outside notebooks
 };
 
 struct ScanResult {

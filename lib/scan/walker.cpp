@@ -140,7 +140,8 @@ private:
     std::vector<std::pair<std::string, unsigned char>> entries;
     while (dirent* e = ::readdir(d)) {
       std::string_view name = e->d_name;
-      if (name == "." || name == ".." || name == ".git") {
+      // .ipynb_checkpoints: Jupyter's autosaved copies of the notebooks beside it (duplicates).
+      if (name == "." || name == ".." || name == ".git" || name == ".ipynb_checkpoints") {
         continue;
       }
       entries.emplace_back(std::string(name), e->d_type);

@@ -32,7 +32,8 @@ struct WalkStats {
   size_t symlinks = 0; // never followed inside a tree
 };
 
-// Lists the files under the paths, in a stable order (names sorted per folder): skips '.git',
+// Lists the files under the paths, in a stable order (names sorted per folder): skips '.git' and
+// '.ipynb_checkpoints' (Jupyter's autosaved copies),
 // what --exclude and (inside a git checkout) .gitignore ignore, and every symlink met inside a
 // tree, so the walk never leaves it. Throws InvalidInput for a path that does not exist.
 std::vector<SourceFile> walk(const WalkOptions& options, WalkStats& stats);

@@ -44,8 +44,17 @@ TEST_CASE("extract_gcloud: which commands count") {
     CHECK(extract_gcloud("gcloud ai-platform models list\n").empty());
     CHECK(extract_gcloud("mygcloud ai-platform jobs submit training x --runtime-version 1.0\n").empty());
   }
-  SUBCASE("a variable cannot be judged") {
-    CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(RT)\n").empty());
+  SUBCASE("a variable is left for extract_all to evaluate; a command's output cannot be judged") {
+    auto refs = extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(RT)\n");
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].expr == "$(RT)");
+    CHECK(refs[0].expr_kind == 's');
+    CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(cat v)\n").empty());
+    CHECK(extract_all("RT := 1.15\ntrain:\n\tgcloud ai-platform jobs submit training x --runtime-version $(RT)\n")
+              .front()
+              .runtime.text == "1.15");
+    // --config may set the runtime: no runtime-version-required finding.
+    CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --config config.yaml\n").empty());
   }
   SUBCASE("a job without a runtime is reported for the required field, unless it names an image") {
     auto refs = extract_gcloud("gcloud ai-platform jobs submit training x --region r\n");
@@ -154,4 +163,78 @@ TEST_CASE("is_version") {
   CHECK_FALSE(is_version("2..1"));
   CHECK_FALSE(is_version("2.1a"));
   CHECK_FALSE(is_version(".2"));
+}
+
+TEST_CASE("extract_images: the former gcr.io host and templated regions") {
+  std::string text = "FROM gcr.io/cloud-aiplatform/training/tf-cpu.2-1:latest\n"
+                     "uri = f\"{REGION}-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-0:latest\"\n"
+                     "docker pull ${REGION}-docker.pkg.dev/vertex-ai/training/tf-cpu.2-3:latest\n"
+                     "x = 'us.gcr.io/cloud-aiplatform/prediction/tf2-cpu.2-8:latest' mygcr.io/cloud-aiplatform/training/a:1\n";
+  auto refs = extract_images(text);
+  REQUIRE(refs.size() == 4);
+  CHECK(refs[0].runtime.text == "tf-cpu.2-1");
+  CHECK(at(text, refs[0].runtime) == std::pair{1, 6});
+  CHECK(refs[1].runtime.text == "sklearn-cpu.1-0");
+  CHECK(refs[1].catalog == "vertex-prediction");
+  CHECK(at(text, refs[1].runtime) == std::pair{2, 9});
+  CHECK(refs[2].runtime.text == "tf-cpu.2-3");
+  CHECK(at(text, refs[2].runtime) == std::pair{3, 13});
+  CHECK(refs[3].runtime.text == "tf2-cpu.2-8");
+  CHECK(at(text, refs[3].runtime) == std::pair{4, 6});
+  // An elided name is not an image.
+  CHECK(extract_images("(see us-docker.pkg.dev/vertex-ai/training/...)").empty());
+}
+
+TEST_CASE("extract_gcloud: batch prediction and flags hidden in a variable") {
+  auto refs = extract_gcloud("gcloud ai-platform jobs submit prediction j --model m --runtime-version 1.13\n");
+  REQUIRE(refs.size() == 1);
+  CHECK(refs[0].service == "prediction");
+  CHECK_FALSE(refs[0].whole_job);
+  // The flags are in $FLAGS: no runtime-version-required for this command.
+  CHECK(extract_gcloud("gcloud ai-platform jobs submit training $JOB $FLAGS\n").empty());
+  CHECK(extract_gcloud("gcloud ai-platform jobs submit training j --region $REGION\n").size() == 1);
+}
+
+TEST_CASE("extract_flags: a string of flags and a Python argument list") {
+  std::string text = "FLAGS=\"--runtime-version 1.10 --python-version 2.7\"\n"
+                     "cmd = [\"gcloud\", \"ai-platform\", \"versions\", \"create\", \"v1\",\n"
+                     "       \"--runtime-version\", \"2.1\", \"--framework\", \"SCIKIT_LEARN\"]\n"
+                     "opts = ['--runtime-version', RUNTIME]\n";
+  auto refs = extract_flags(text);
+  REQUIRE(refs.size() == 3);
+  // A variable is left for extract_all to evaluate, where it is written.
+  CHECK(refs[2].runtime.text.empty());
+  CHECK(refs[2].expr == "RUNTIME");
+  CHECK(refs[2].expr_kind == 'p');
+  CHECK(at(text, refs[2].runtime) == std::pair{4, 30});
+  CHECK(refs[0].runtime.text == "1.10");
+  CHECK(at(text, refs[0].runtime) == std::pair{1, 26});
+  REQUIRE(refs[0].python);
+  CHECK(refs[0].python->text == "2.7");
+  CHECK(refs[0].service == "training");
+  CHECK(refs[1].runtime.text == "2.1");
+  CHECK(at(text, refs[1].runtime) == std::pair{3, 30});
+  CHECK(refs[1].service == "prediction");
+  CHECK(refs[1].frameworks == std::vector<std::string>{"scikit-learn"});
+  // extract_all does not report a gcloud command's flag twice.
+  CHECK(extract_all("gcloud ai-platform jobs submit training j --runtime-version 1.15\n").size() == 1);
+}
+
+TEST_CASE("extract_sdk: get_prebuilt_prediction_container_uri names an image") {
+  std::string text =
+      "uri = aiplatform.helpers.get_prebuilt_prediction_container_uri(framework=\"sklearn\", framework_version=\"0.24\")\n"
+      "u2 = get_prebuilt_prediction_container_uri('tensorflow', '2.8', accelerator='gpu')\n"
+      "u3 = get_prebuilt_prediction_container_uri(framework=FW, framework_version='1.0')\n";
+  auto refs = extract_sdk(text);
+  REQUIRE(refs.size() == 3);
+  CHECK(refs[2].expr_kind == 'k');
+  CHECK(refs[2].expr == "FW\x1f'1.0'\x1f");
+  CHECK(refs[0].runtime.text == "sklearn-cpu.0-24");
+  CHECK(refs[0].catalog == "vertex-prediction");
+  CHECK(at(text, refs[0].runtime) == std::pair{1, 104});
+  CHECK(refs[1].runtime.text == "tf2-gpu.2-8");
+  CHECK(prebuilt_prediction_image("tensorflow", "1.15", "") == "tf-cpu.1-15");
+  CHECK(prebuilt_prediction_image("xgboost", "1.4.2", "cpu") == "xgboost-cpu.1-4");
+  CHECK(prebuilt_prediction_image("pytorch", "1.11", "GPU") == "pytorch-gpu.1-11");
+  CHECK(prebuilt_prediction_image("jax", "0.4", "").empty());
 }

@@ -1,0 +1,587 @@
+// Notebook cells and Markdown code, mapped back to the bytes of the file. The notebook's JSON is
+// read by a small scanner of its own rather than a JSON library: it must know where each
+// character of a string was written (escapes make the two differ), it skips outputs (often
+// most of the file) without building them, and it never recurses, so no document can exhaust
+// the stack.
+
+#include "lib/scan/notebook.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+namespace lib::scan {
+
+namespace {
+
+struct Fail {
+  std::string reason;
+  size_t offset;
+};
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') {
+      c = static_cast<char>(c - 'A' + 'a');
+    }
+  }
+  return out;
+}
+
+// A decoded JSON string and the raw offset of each of its bytes.
+struct Decoded {
+  std::string text;
+  std::vector<size_t> raw;
+  size_t end = 0; // raw offset just past the closing quote
+};
+
+class Reader {
+public:
+  explicit Reader(std::string_view t) : m_t(t) {}
+
+  [[noreturn]] void fail(const std::string& reason) const { throw Fail{reason, m_i}; }
+
+  void ws() {
+    while (m_i < m_t.size() && (m_t[m_i] == ' ' || m_t[m_i] == '\n' || m_t[m_i] == '\r' || m_t[m_i] == '\t')) {
+      ++m_i;
+    }
+  }
+
+  char peek() {
+    ws();
+    return m_i < m_t.size() ? m_t[m_i] : '\0';
+  }
+
+  void expect(char c) {
+    if (peek() != c) {
+      fail(m_i >= m_t.size() ? std::string("unexpected end of file") : std::string("expected '") + c + "'");
+    }
+    ++m_i;
+  }
+
+  // After '{' or '[' was read: true when the next member or element follows, false at the end.
+  bool next(char close, bool& first) {
+    char c = peek();
+    if (c == close) {
+      ++m_i;
+      return false;
+    }
+    if (!first) {
+      expect(',');
+    }
+    first = false;
+    return true;
+  }
+
+  void put_utf8(Decoded& d, uint32_t cp, size_t at) {
+    auto put = [&](unsigned v) {
+      d.text += static_cast<char>(v);
+      d.raw.push_back(at);
+    };
+    if (cp < 0x80) {
+      put(cp);
+    } else if (cp < 0x800) {
+      put(0xC0 | (cp >> 6));
+      put(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      put(0xE0 | (cp >> 12));
+      put(0x80 | ((cp >> 6) & 0x3F));
+      put(0x80 | (cp & 0x3F));
+    } else {
+      put(0xF0 | (cp >> 18));
+      put(0x80 | ((cp >> 12) & 0x3F));
+      put(0x80 | ((cp >> 6) & 0x3F));
+      put(0x80 | (cp & 0x3F));
+    }
+  }
+
+  uint32_t hex4() {
+    if (m_i + 4 > m_t.size()) {
+      fail("truncated \\u escape");
+    }
+    uint32_t v = 0;
+    for (int k = 0; k < 4; ++k) {
+      char c = m_t[m_i++];
+      v <<= 4;
+      if (c >= '0' && c <= '9') {
+        v |= static_cast<uint32_t>(c - '0');
+      } else if (c >= 'a' && c <= 'f') {
+        v |= static_cast<uint32_t>(c - 'a' + 10);
+      } else if (c >= 'A' && c <= 'F') {
+        v |= static_cast<uint32_t>(c - 'A' + 10);
+      } else {
+        --m_i;
+        fail("invalid \\u escape");
+      }
+    }
+    return v;
+  }
+
+  // A string at the cursor; decoded into *out when out is given, else only skipped (outputs are
+  // most of a notebook: skipping finds the closing quote with memchr and does not check the
+  // characters in between).
+  void string(Decoded* out) {
+    if (peek() != '"') {
+      fail("expected a string");
+    }
+    ++m_i;
+    if (!out) {
+      while (true) {
+        const void* q = std::memchr(m_t.data() + m_i, '"', m_t.size() - m_i);
+        if (!q) {
+          m_i = m_t.size();
+          fail("unclosed string");
+        }
+        size_t at = static_cast<size_t>(static_cast<const char*>(q) - m_t.data());
+        size_t backslashes = 0;
+        while (at - backslashes > m_i && m_t[at - 1 - backslashes] == '\\') {
+          ++backslashes;
+        }
+        m_i = at + 1;
+        if (backslashes % 2 == 0) {
+          return;
+        }
+      }
+    }
+    while (true) {
+      // A run of plain characters, copied at once.
+      size_t run = m_i;
+      while (run < m_t.size() && m_t[run] != '"' && m_t[run] != '\\' && static_cast<unsigned char>(m_t[run]) >= 0x20) {
+        ++run;
+      }
+      if (run > m_i) {
+        out->text.append(m_t.data() + m_i, run - m_i);
+        size_t first = out->raw.size();
+        out->raw.resize(first + (run - m_i));
+        for (size_t k = 0; k < run - m_i; ++k) {
+          out->raw[first + k] = m_i + k;
+        }
+        m_i = run;
+      }
+      if (m_i >= m_t.size()) {
+        fail("unclosed string");
+      }
+      char c = m_t[m_i];
+      if (c == '"') {
+        ++m_i;
+        break;
+      }
+      if (static_cast<unsigned char>(c) < 0x20) {
+        fail("control character in a string");
+      }
+      size_t at = m_i++;
+      if (m_i >= m_t.size()) {
+        fail("unclosed string");
+      }
+      char e = m_t[m_i++];
+      char plain = 0;
+      switch (e) {
+      case '"':
+        plain = '"';
+        break;
+      case '\\':
+        plain = '\\';
+        break;
+      case '/':
+        plain = '/';
+        break;
+      case 'b':
+        plain = '\b';
+        break;
+      case 'f':
+        plain = '\f';
+        break;
+      case 'n':
+        plain = '\n';
+        break;
+      case 'r':
+        plain = '\r';
+        break;
+      case 't':
+        plain = '\t';
+        break;
+      case 'u': {
+        uint32_t cp = hex4();
+        if (cp >= 0xD800 && cp < 0xDC00 && m_i + 1 < m_t.size() && m_t[m_i] == '\\' && m_t[m_i + 1] == 'u') {
+          size_t save = m_i;
+          m_i += 2;
+          uint32_t lo = hex4();
+          if (lo >= 0xDC00 && lo < 0xE000) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          } else {
+            m_i = save;
+          }
+        }
+        if (cp >= 0xD800 && cp < 0xE000) {
+          cp = 0xFFFD; // a lone surrogate
+        }
+        if (out) {
+          put_utf8(*out, cp, at);
+        }
+        continue;
+      }
+      default:
+        m_i = at;
+        fail("invalid escape in a string");
+      }
+      if (out) {
+        out->text += plain;
+        out->raw.push_back(at);
+      }
+    }
+    if (out) {
+      out->end = m_i;
+    }
+  }
+
+  // Skips any value, iteratively (brackets are counted, so depth costs nothing).
+  void skip_value() {
+    std::string stack;
+    do {
+      char c = peek();
+      if (c == '"') {
+        string(nullptr);
+      } else if (c == '{' || c == '[') {
+        stack += c == '{' ? '}' : ']';
+        ++m_i;
+        if (peek() == stack.back()) {
+          ++m_i;
+          stack.pop_back();
+        } else if (c == '{') {
+          string(nullptr);
+          expect(':');
+          continue;
+        } else {
+          continue;
+        }
+      } else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
+        size_t start = m_i;
+        while (m_i < m_t.size() && (std::string_view("+-.eE0123456789truefalsn").find(m_t[m_i]) != std::string_view::npos)) {
+          ++m_i;
+        }
+        std::string_view word = m_t.substr(start, m_i - start);
+        if (c >= 'a' && word != "true" && word != "false" && word != "null") {
+          m_i = start;
+          fail("invalid value");
+        }
+      } else {
+        fail(c == '\0' ? "unexpected end of file" : "invalid value");
+      }
+      // After a value inside containers: ',' then the next one, or the closing bracket(s).
+      while (!stack.empty()) {
+        char n = peek();
+        if (n == stack.back()) {
+          ++m_i;
+          stack.pop_back();
+          continue;
+        }
+        expect(',');
+        if (stack.back() == '}') {
+          string(nullptr);
+          expect(':');
+        }
+        break;
+      }
+    } while (!stack.empty());
+  }
+
+  // "source": a string, or a list of strings (joined).
+  Decoded source() {
+    Decoded d;
+    if (peek() == '"') {
+      string(&d);
+      return d;
+    }
+    expect('[');
+    bool first = true;
+    while (next(']', first)) {
+      string(&d);
+    }
+    d.end = m_i;
+    return d;
+  }
+
+  size_t pos() const { return m_i; }
+  bool at_end() {
+    ws();
+    return m_i >= m_t.size();
+  }
+
+private:
+  std::string_view m_t;
+  size_t m_i = 0;
+};
+
+// Appends code to the view, byte by byte with its raw offsets.
+void emit(CodeView& v, const Decoded& d, size_t from, size_t to, int cell) {
+  if (to <= from) {
+    return;
+  }
+  v.text.append(d.text, from, to - from);
+  v.raw.insert(v.raw.end(), d.raw.begin() + static_cast<long>(from), d.raw.begin() + static_cast<long>(to));
+  v.cells.resize(v.cells.size() + (to - from), cell);
+}
+
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+
+size_t skip_blanks(std::string_view s, size_t i) {
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) {
+    ++i;
+  }
+  return i;
+}
+
+// A fence line (``` or ~~~ after at most three spaces): its marker, else empty.
+std::string_view fence(std::string_view line) {
+  size_t i = 0;
+  while (i < line.size() && i < 3 && line[i] == ' ') {
+    ++i;
+  }
+  std::string_view rest = line.substr(i);
+  if (starts_with(rest, "```")) {
+    return "```";
+  }
+  if (starts_with(rest, "~~~")) {
+    return "~~~";
+  }
+  return {};
+}
+
+void code_cell(CodeView& v, const Decoded& d, int cell) {
+  std::string_view s = d.text;
+  size_t line_start = 0;
+  bool first_line = true;
+  while (line_start < s.size()) {
+    size_t nl = s.find('\n', line_start);
+    size_t line_end = nl == std::string_view::npos ? s.size() : nl + 1;
+    std::string_view line = s.substr(line_start, line_end - line_start);
+    size_t i = skip_blanks(s, line_start) - line_start;
+    std::string_view body = line.substr(i);
+    if (first_line && starts_with(body, "%%")) {
+      // A cell magic: its body is read as written (shell, a file's content, or Python), the
+      // magic line itself is not code.
+    } else if (starts_with(body, "!")) {
+      emit(v, d, line_start + i + 1, line_end, cell);
+    } else if (starts_with(body, "%env ") || starts_with(body, "%env\t")) {
+      size_t name = skip_blanks(s, line_start + i + 4);
+      size_t name_end = name;
+      while (name_end < line_end && s[name_end] != ' ' && s[name_end] != '\t' && s[name_end] != '=' && s[name_end] != '\n') {
+        ++name_end;
+      }
+      emit(v, d, name, name_end, cell);
+      if (name_end < line_end && s[name_end] == '=') {
+        emit(v, d, name_end, line_end, cell);
+      } else {
+        size_t value = skip_blanks(s, name_end);
+        if (value > name_end) {
+          v.text += '=';
+          v.raw.push_back(d.raw[name_end]);
+          v.cells.push_back(cell);
+        }
+        emit(v, d, value, line_end, cell);
+      }
+    } else if (starts_with(body, "%")) {
+      // another line magic: not code
+    } else {
+      emit(v, d, line_start, line_end, cell);
+    }
+    first_line = false;
+    line_start = line_end;
+  }
+}
+
+void markdown_cell(CodeView& v, const Decoded& d, int cell) {
+  std::string_view s = d.text;
+  std::string_view open;
+  size_t line_start = 0;
+  while (line_start < s.size()) {
+    size_t nl = s.find('\n', line_start);
+    size_t line_end = nl == std::string_view::npos ? s.size() : nl + 1;
+    std::string_view f = fence(s.substr(line_start, line_end - line_start));
+    if (!open.empty()) {
+      if (f == open) {
+        open = {};
+      } else {
+        emit(v, d, line_start, line_end, cell);
+      }
+    } else if (!f.empty()) {
+      open = f;
+    }
+    line_start = line_end;
+  }
+}
+
+void end_cell(CodeView& v, const Decoded& d, int cell) {
+  if (!v.text.empty() && v.text.back() != '\n') {
+    v.text += '\n';
+    v.raw.push_back(d.raw.empty() ? d.end : d.raw.back());
+    v.cells.push_back(cell);
+  }
+}
+
+void read_cells(Reader& r, CodeView& v, int& index) {
+  r.expect('[');
+  bool first = true;
+  while (r.next(']', first)) {
+    if (r.peek() != '{') {
+      r.skip_value();
+      continue;
+    }
+    r.expect('{');
+    std::string type;
+    std::optional<Decoded> src;
+    bool member_first = true;
+    while (r.next('}', member_first)) {
+      Decoded key;
+      r.string(&key);
+      r.expect(':');
+      if (key.text == "cell_type" && r.peek() == '"') {
+        Decoded t;
+        r.string(&t);
+        type = t.text;
+      } else if (key.text == "source" || key.text == "input") {
+        src = r.source();
+      } else {
+        r.skip_value();
+      }
+    }
+    int cell = index++;
+    if (!src) {
+      continue;
+    }
+    if (type == "code") {
+      code_cell(v, *src, cell);
+    } else if (type == "markdown") {
+      markdown_cell(v, *src, cell);
+    }
+    end_cell(v, *src, cell);
+  }
+}
+
+} // namespace
+
+NotebookCode notebook_code(std::string_view json) {
+  NotebookCode out;
+  Reader r(json);
+  CodeView v;
+  int index = 0;
+  try {
+    r.expect('{');
+    bool first = true;
+    bool cells = false;
+    while (r.next('}', first)) {
+      Decoded key;
+      r.string(&key);
+      r.expect(':');
+      if (key.text == "cells") {
+        read_cells(r, v, index);
+        cells = true;
+      } else if (key.text == "worksheets" && r.peek() == '[') { // nbformat 3
+        r.expect('[');
+        bool ws_first = true;
+        while (r.next(']', ws_first)) {
+          if (r.peek() != '{') {
+            r.skip_value();
+            continue;
+          }
+          r.expect('{');
+          bool m_first = true;
+          while (r.next('}', m_first)) {
+            Decoded k;
+            r.string(&k);
+            r.expect(':');
+            if (k.text == "cells") {
+              read_cells(r, v, index);
+              cells = true;
+            } else {
+              r.skip_value();
+            }
+          }
+        }
+      } else {
+        r.skip_value();
+      }
+    }
+    if (!r.at_end()) {
+      r.fail("text after the notebook");
+    }
+    if (!cells) {
+      out.error = {"no \"cells\" list", 0};
+      return out;
+    }
+  } catch (const Fail& f) {
+    out.error = {f.reason, f.offset};
+    return out;
+  }
+  v.raw.push_back(json.size());
+  out.code = std::move(v);
+  return out;
+}
+
+std::string markdown_code(std::string_view text) {
+  std::string out(text);
+  std::string_view open;
+  size_t line_start = 0;
+  while (line_start < text.size()) {
+    size_t nl = text.find('\n', line_start);
+    size_t line_end = nl == std::string_view::npos ? text.size() : nl + 1;
+    std::string_view line = text.substr(line_start, line_end - line_start);
+    std::string_view f = fence(line);
+    if (!open.empty()) {
+      if (f == open) {
+        open = {};
+      }
+      line_start = line_end;
+      continue; // code: kept
+    }
+    if (!f.empty()) {
+      open = f;
+      line_start = line_end;
+      continue;
+    }
+    // Prose: only `inline code` spans stay.
+    size_t i = 0;
+    while (i < line.size()) {
+      if (line[i] == '`') {
+        size_t run = 0;
+        while (i + run < line.size() && line[i + run] == '`') {
+          ++run;
+        }
+        std::string ticks(run, '`');
+        size_t close = line.find(ticks, i + run);
+        std::string_view span = close == std::string_view::npos ? std::string_view() : line.substr(i + run, close - i - run);
+        // A whole command or image URI in `code` is one; a lone flag or key ("replace
+        // `--runtime-version 1.15`") is prose about it.
+        if (close != std::string_view::npos &&
+            (span.find("gcloud ") != std::string_view::npos || span.find("docker.pkg.dev/") != std::string_view::npos ||
+             span.find("gcr.io/") != std::string_view::npos)) {
+          i = close + run;
+          continue;
+        }
+      }
+      if (line[i] != '\n' && line[i] != '\r') {
+        out[line_start + i] = ' ';
+      }
+      ++i;
+    }
+    line_start = line_end;
+  }
+  return out;
+}
+
+bool is_notebook_path(std::string_view path) {
+  return ends_with(lower(path.substr(path.size() > 6 ? path.size() - 6 : 0)), ".ipynb");
+}
+
+bool is_markdown_path(std::string_view path) {
+  std::string tail = lower(path.substr(path.size() > 9 ? path.size() - 9 : 0));
+  return ends_with(tail, ".md") || ends_with(tail, ".markdown") || ends_with(tail, ".mdx");
+}
+
+} // namespace lib::scan

@@ -1,0 +1,1356 @@
+// Shell and Python assignments of one file, evaluated in order (lib/scan/vars.hpp). Python is
+// read line by line (logical lines: open brackets and backslashes continue them), with a stack
+// of if/elif/else frames; expressions are evaluated by a small recursive-descent reader that
+// knows string literals (f-strings too), names, + and %, .format/.replace/.split/[i], str() and
+// os.getenv. Everything else evaluates to "unknown", which never becomes a reference.
+
+#include "lib/scan/vars.hpp"
+
+#include "util/shell_words.hpp"
+
+#include <algorithm>
+#include <optional>
+
+namespace lib::scan {
+
+namespace {
+
+constexpr size_t k_max_alts = 8;
+constexpr int k_max_depth = 24;
+constexpr size_t k_max_text = 4096;
+
+bool is_ident_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool is_ident(char c) {
+  return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+Alt unknown_alt() {
+  Alt a;
+  a.known = false;
+  return a;
+}
+
+Alts unknown() {
+  return {unknown_alt()};
+}
+
+Alts literal(std::string s) {
+  Alt a;
+  a.text = std::move(s);
+  return {a};
+}
+
+void dedupe(Alts& v) {
+  Alts out;
+  for (auto& a : v) {
+    bool seen = std::any_of(out.begin(), out.end(), [&](const Alt& b) { return b.known == a.known && b.text == a.text; });
+    if (!seen && out.size() < k_max_alts) {
+      out.push_back(std::move(a));
+    }
+  }
+  v = std::move(out);
+}
+
+// Every combination of a and b, through fn; unknown when either is.
+template <class F> Alts cross(const Alts& a, const Alts& b, F fn) {
+  Alts out;
+  for (const auto& x : a) {
+    for (const auto& y : b) {
+      Alt r;
+      r.known = x.known && y.known;
+      if (r.known) {
+        r.text = fn(x.text, y.text);
+        if (r.text.size() > k_max_text) {
+          r.known = false; // no runtime or image URI is this long: stop building it
+          r.text.clear();
+        }
+      }
+      r.conditional = x.conditional || y.conditional;
+      const Alt& from = y.via ? y : x; // the later part names the value (the image after the region)
+      r.via = x.via || y.via;
+      r.variable = from.variable;
+      r.set_offset = from.set_offset;
+      out.push_back(std::move(r));
+    }
+  }
+  dedupe(out);
+  return out;
+}
+
+// Splits at depth-0 commas (outside brackets and strings).
+std::vector<std::string_view> split_args(std::string_view s) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (quote) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == quote) {
+        quote = 0;
+      }
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      out.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  std::string_view last = s.substr(start);
+  if (last.find_first_not_of(" \t\n\r") != std::string_view::npos) {
+    out.push_back(last);
+  }
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t\n\r");
+  if (b == std::string_view::npos) {
+    return {};
+  }
+  size_t e = s.find_last_not_of(" \t\n\r");
+  return s.substr(b, e - b + 1);
+}
+
+// The offset just past the bracket that closes the one at s[open].
+size_t matching(std::string_view s, size_t open) {
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    char c = s[i];
+    if (quote) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == quote) {
+        quote = 0;
+      }
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (--depth == 0) {
+        return i + 1;
+      }
+    }
+  }
+  return std::string_view::npos;
+}
+
+class Eval {
+public:
+  Eval(const Vars& vars, size_t at, std::string_view s, int depth, bool lenient = false)
+      : m_vars(vars), m_at(at), m_s(s), m_depth(depth), m_lenient(lenient) {}
+
+  // The whole text as one expression; unknown when something is left over.
+  Alts all() {
+    if (m_depth > k_max_depth) {
+      return unknown();
+    }
+    Alts v = sum();
+    ws();
+    if (m_i < m_s.size() && m_s[m_i] != '#') {
+      if (starts("if ")) {
+        // a if cond else b: both, conditional (the condition is not evaluated here)
+        size_t else_at = m_s.find(" else ", m_i);
+        if (else_at != std::string_view::npos) {
+          Eval other(m_vars, m_at, m_s.substr(else_at + 6), m_depth + 1, m_lenient);
+          Alts b = other.all();
+          v.insert(v.end(), b.begin(), b.end());
+          for (auto& a : v) {
+            a.conditional = true;
+          }
+          dedupe(v);
+          return v;
+        }
+      }
+      return unknown();
+    }
+    return v;
+  }
+
+private:
+  void ws() {
+    while (m_i < m_s.size() &&
+           (m_s[m_i] == ' ' || m_s[m_i] == '\t' || m_s[m_i] == '\n' || m_s[m_i] == '\r' || m_s[m_i] == '\\')) {
+      ++m_i;
+    }
+  }
+  bool starts(std::string_view p) const { return m_s.substr(m_i, p.size()) == p; }
+
+  Alts sub(std::string_view text) const {
+    Eval e(m_vars, m_at, text, m_depth + 1, m_lenient);
+    return e.all();
+  }
+
+  Alts sum() {
+    Alts v = postfix();
+    while (true) {
+      ws();
+      if (m_i < m_s.size() && m_s[m_i] == '+' && !starts("+=")) {
+        ++m_i;
+        Alts r = postfix();
+        v = cross(v, r, [](const std::string& a, const std::string& b) { return a + b; });
+      } else if (m_i < m_s.size() && m_s[m_i] == '%' && !starts("%=")) {
+        ++m_i;
+        ws();
+        std::vector<Alts> args;
+        if (m_i < m_s.size() && m_s[m_i] == '(') {
+          size_t close = matching(m_s, m_i);
+          if (close == std::string_view::npos) {
+            return unknown();
+          }
+          for (auto a : split_args(m_s.substr(m_i + 1, close - m_i - 2))) {
+            args.push_back(sub(a));
+          }
+          m_i = close;
+        } else {
+          args.push_back(postfix());
+        }
+        v = percent(v, args);
+      } else {
+        return v;
+      }
+    }
+  }
+
+  static Alts percent(const Alts& fmt, const std::vector<Alts>& args) {
+    Alts out = fmt;
+    // Fill the %s (and %d, %r) one argument at a time.
+    for (const auto& arg : args) {
+      out = cross(out, arg, [](const std::string& f, const std::string& a) {
+        size_t p = 0;
+        while ((p = f.find('%', p)) != std::string::npos && p + 1 < f.size() && f[p + 1] == '%') {
+          p += 2;
+        }
+        if (p == std::string::npos || p + 1 >= f.size()) {
+          return f;
+        }
+        return f.substr(0, p) + a + f.substr(p + 2);
+      });
+    }
+    return out;
+  }
+
+  Alts postfix() {
+    Alts v = primary();
+    while (true) {
+      ws();
+      if (starts(".")) {
+        size_t name_start = m_i + 1;
+        size_t e = name_start;
+        while (e < m_s.size() && is_ident(m_s[e])) {
+          ++e;
+        }
+        std::string_view name = m_s.substr(name_start, e - name_start);
+        if (e >= m_s.size() || m_s[e] != '(') {
+          return unknown();
+        }
+        size_t close = matching(m_s, e);
+        if (close == std::string_view::npos) {
+          return unknown();
+        }
+        std::string_view inner = m_s.substr(e + 1, close - e - 2);
+        m_i = close;
+        v = method(v, name, inner);
+      } else if (starts("[")) {
+        size_t close = matching(m_s, m_i);
+        if (close == std::string_view::npos) {
+          return unknown();
+        }
+        std::string_view inner = trim(m_s.substr(m_i + 1, close - m_i - 2));
+        m_i = close;
+        v = subscript(v, inner);
+      } else {
+        return v;
+      }
+    }
+  }
+
+  static std::optional<long> integer(std::string_view s) {
+    s = trim(s);
+    if (s.empty()) {
+      return std::nullopt;
+    }
+    bool neg = s[0] == '-';
+    if (neg) {
+      s.remove_prefix(1);
+    }
+    if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string_view::npos) {
+      return std::nullopt;
+    }
+    long v = std::stol(std::string(s));
+    return neg ? -v : v;
+  }
+
+  Alts subscript(const Alts& v, std::string_view inner) {
+    size_t colon = inner.find(':');
+    Alts out;
+    for (const auto& a : v) {
+      Alt r = a;
+      if (!a.known) {
+        out.push_back(r);
+        continue;
+      }
+      long n = static_cast<long>(a.text.size());
+      auto norm = [&](long k) { return std::clamp(k < 0 ? k + n : k, 0L, n); };
+      if (colon == std::string_view::npos) {
+        auto k = integer(inner);
+        if (!k || (*k < 0 ? *k + n : *k) < 0 || (*k < 0 ? *k + n : *k) >= n) {
+          r.known = false;
+        } else {
+          r.text = std::string(1, a.text[static_cast<size_t>(*k < 0 ? *k + n : *k)]);
+        }
+      } else {
+        auto lo = trim(inner.substr(0, colon)).empty() ? std::optional<long>(0) : integer(inner.substr(0, colon));
+        auto hi = trim(inner.substr(colon + 1)).empty() ? std::optional<long>(n) : integer(inner.substr(colon + 1));
+        if (!lo || !hi) {
+          r.known = false;
+        } else {
+          long b = norm(*lo);
+          long e = norm(*hi);
+          r.text = e > b ? a.text.substr(static_cast<size_t>(b), static_cast<size_t>(e - b)) : "";
+        }
+      }
+      out.push_back(std::move(r));
+    }
+    return out;
+  }
+
+  Alts method(const Alts& v, std::string_view name, std::string_view inner) {
+    std::vector<std::string_view> raw = split_args(inner);
+    if (name == "format") {
+      std::vector<Alts> pos;
+      std::vector<std::pair<std::string, Alts>> kw;
+      for (auto a : raw) {
+        a = trim(a);
+        size_t eq = a.find('=');
+        if (eq != std::string_view::npos && eq > 0 && is_ident_start(a[0]) &&
+            std::all_of(a.begin(), a.begin() + static_cast<long>(eq), [](char c) { return is_ident(c) || c == ' '; }) &&
+            (eq + 1 >= a.size() || a[eq + 1] != '=')) {
+          kw.emplace_back(std::string(trim(a.substr(0, eq))), sub(a.substr(eq + 1)));
+        } else {
+          pos.push_back(sub(a));
+        }
+      }
+      return format(v, pos, kw);
+    }
+    std::vector<Alts> args;
+    for (auto a : raw) {
+      args.push_back(sub(a));
+    }
+    if (name == "replace" && args.size() == 2) {
+      Alts out = cross(v, args[0], [](const std::string& s, const std::string& a) { return s + '\x1f' + a; });
+      return cross(out, args[1], [](const std::string& sa, const std::string& b) {
+        size_t sep = sa.rfind('\x1f');
+        std::string s = sa.substr(0, sep);
+        std::string a = sa.substr(sep + 1);
+        if (a.empty()) {
+          return s;
+        }
+        std::string r;
+        size_t p = 0;
+        for (size_t q; (q = s.find(a, p)) != std::string::npos; p = q + a.size()) {
+          r += s.substr(p, q - p) + b;
+        }
+        return r + s.substr(p);
+      });
+    }
+    if (name == "split") {
+      // Only with an index right after: s.split(sep)[i].
+      ws();
+      if (!starts("[")) {
+        return unknown();
+      }
+      size_t close = matching(m_s, m_i);
+      if (close == std::string_view::npos) {
+        return unknown();
+      }
+      auto k = integer(m_s.substr(m_i + 1, close - m_i - 2));
+      m_i = close;
+      if (!k) {
+        return unknown();
+      }
+      long index = *k;
+      Alts seps = args.empty() ? literal(" ") : args[0];
+      return cross(v, seps, [index](const std::string& s, const std::string& sep) -> std::string {
+        std::vector<std::string> parts;
+        size_t p = 0;
+        if (sep.empty()) {
+          return "\x1e";
+        }
+        for (size_t q; (q = s.find(sep, p)) != std::string::npos; p = q + sep.size()) {
+          parts.push_back(s.substr(p, q - p));
+        }
+        parts.push_back(s.substr(p));
+        long n = static_cast<long>(parts.size());
+        long i = index < 0 ? index + n : index;
+        return i >= 0 && i < n ? parts[static_cast<size_t>(i)] : std::string("\x1e");
+      });
+    }
+    if (name == "lower" || name == "upper" || name == "strip" || name == "lstrip" || name == "rstrip") {
+      Alts out = v;
+      for (auto& a : out) {
+        if (name == "lower" || name == "upper") {
+          for (char& c : a.text) {
+            c = static_cast<char>(name == "lower" ? std::tolower(static_cast<unsigned char>(c))
+                                                  : std::toupper(static_cast<unsigned char>(c)));
+          }
+        } else if (args.empty()) {
+          a.text = std::string(trim(a.text));
+        }
+      }
+      return out;
+    }
+    if ((name == "startswith" || name == "endswith") && args.size() == 1) {
+      bool starts_with = name == "startswith";
+      return cross(v, args[0], [starts_with](const std::string& s, const std::string& p) {
+        bool r = s.size() >= p.size() &&
+                 (starts_with ? s.compare(0, p.size(), p) == 0 : s.compare(s.size() - p.size(), p.size(), p) == 0);
+        return r ? std::string("True") : std::string();
+      });
+    }
+    return unknown();
+  }
+
+  static Alts format(const Alts& v, const std::vector<Alts>& pos, const std::vector<std::pair<std::string, Alts>>& kw) {
+    // Each {} / {0} / {name} is filled by one argument; the product over arguments is bounded.
+    Alts out;
+    for (const auto& f : v) {
+      if (!f.known) {
+        out.push_back(f);
+        continue;
+      }
+      // Split the template into literal parts and fields.
+      std::vector<std::pair<bool, std::string>> pieces; // (field?, text or field name)
+      size_t next_auto = 0;
+      std::string lit;
+      bool ok = true;
+      for (size_t i = 0; i < f.text.size(); ++i) {
+        char c = f.text[i];
+        if (c == '{' && i + 1 < f.text.size() && f.text[i + 1] == '{') {
+          lit += '{';
+          ++i;
+        } else if (c == '}' && i + 1 < f.text.size() && f.text[i + 1] == '}') {
+          lit += '}';
+          ++i;
+        } else if (c == '{') {
+          size_t close = f.text.find('}', i);
+          if (close == std::string::npos) {
+            ok = false;
+            break;
+          }
+          std::string field = f.text.substr(i + 1, close - i - 1);
+          field = field.substr(0, field.find_first_of(":!"));
+          if (field.empty()) {
+            field = std::to_string(next_auto++);
+          }
+          pieces.emplace_back(false, lit);
+          lit.clear();
+          pieces.emplace_back(true, field);
+          i = close;
+        } else {
+          lit += c;
+        }
+      }
+      pieces.emplace_back(false, lit);
+      Alts acc{f};
+      acc[0].text.clear();
+      if (!ok) {
+        out.push_back(unknown_alt());
+        continue;
+      }
+      for (const auto& [field, text] : pieces) {
+        Alts part;
+        if (!field) {
+          part = literal(text);
+        } else if (!text.empty() && text.size() <= 6 && text.find_first_not_of("0123456789") == std::string::npos) {
+          size_t k = std::stoul(text);
+          part = k < pos.size() ? pos[k] : unknown();
+        } else {
+          part = unknown();
+          for (const auto& kv : kw) {
+            if (kv.first == text) {
+              part = kv.second;
+            }
+          }
+        }
+        acc = cross(acc, part, [](const std::string& a, const std::string& b) { return a + b; });
+      }
+      out.insert(out.end(), acc.begin(), acc.end());
+    }
+    dedupe(out);
+    return out;
+  }
+
+  // A string literal (any prefix, any quote), f-strings evaluated; adjacent literals joined, in a
+  // loop (a line of many literals must not recurse).
+  std::optional<Alts> string_literal() {
+    std::optional<Alts> v = one_literal();
+    if (!v) {
+      return v;
+    }
+    while (true) {
+      ws();
+      if (m_i >= m_s.size() ||
+          !(m_s[m_i] == '"' || m_s[m_i] == '\'' ||
+            (is_ident_start(m_s[m_i]) && m_i + 1 < m_s.size() && (m_s[m_i + 1] == '"' || m_s[m_i + 1] == '\'')))) {
+        return v;
+      }
+      std::optional<Alts> next = one_literal();
+      if (!next) {
+        return v;
+      }
+      v = cross(*v, *next, [](const std::string& a, const std::string& b) { return a + b; });
+    }
+  }
+
+  std::optional<Alts> one_literal() {
+    size_t save = m_i;
+    bool f = false;
+    bool raw = false;
+    while (m_i < m_s.size() && m_i - save < 2 && std::string_view("rRbBuUfF").find(m_s[m_i]) != std::string_view::npos) {
+      f = f || m_s[m_i] == 'f' || m_s[m_i] == 'F';
+      raw = raw || m_s[m_i] == 'r' || m_s[m_i] == 'R';
+      ++m_i;
+    }
+    if (m_i >= m_s.size() || (m_s[m_i] != '"' && m_s[m_i] != '\'')) {
+      m_i = save;
+      return std::nullopt;
+    }
+    char q = m_s[m_i];
+    bool triple = m_s.substr(m_i, 3) == std::string(3, q);
+    m_i += triple ? 3 : 1;
+    std::string body;
+    bool closed = false;
+    while (m_i < m_s.size()) {
+      char c = m_s[m_i];
+      if (c == '\\' && !raw && m_i + 1 < m_s.size()) {
+        char e = m_s[m_i + 1];
+        body += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+        m_i += 2;
+        continue;
+      }
+      if (c == q && (!triple || m_s.substr(m_i, 3) == std::string(3, q))) {
+        m_i += triple ? 3 : 1;
+        closed = true;
+        break;
+      }
+      body += c;
+      ++m_i;
+    }
+    if (!closed) {
+      return unknown();
+    }
+    return f ? fstring(body) : literal(body);
+  }
+
+  Alts fstring(const std::string& body) const {
+    Alts acc = literal("");
+    std::string lit;
+    for (size_t i = 0; i < body.size(); ++i) {
+      char c = body[i];
+      if ((c == '{' || c == '}') && i + 1 < body.size() && body[i + 1] == c) {
+        lit += c;
+        ++i;
+        continue;
+      }
+      if (c != '{') {
+        lit += c;
+        continue;
+      }
+      size_t close = matching(body, i);
+      if (close == std::string::npos) {
+        return unknown();
+      }
+      std::string_view inner = std::string_view(body).substr(i + 1, close - i - 2);
+      size_t cut = inner.size();
+      for (size_t k = 0; k < inner.size(); ++k) {
+        if ((inner[k] == '!' && (k + 1 >= inner.size() || inner[k + 1] != '=')) ||
+            (inner[k] == ':' && inner.find('[') == std::string_view::npos) || (inner[k] == '=' && k + 1 == inner.size())) {
+          cut = k;
+          break;
+        }
+      }
+      acc = cross(acc, literal(lit), [](const std::string& a, const std::string& b) { return a + b; });
+      lit.clear();
+      acc = cross(acc, sub(inner.substr(0, cut)), [](const std::string& a, const std::string& b) { return a + b; });
+      i = close - 1;
+    }
+    return cross(acc, literal(lit), [](const std::string& a, const std::string& b) { return a + b; });
+  }
+
+  Alts primary() {
+    ws();
+    if (m_i >= m_s.size()) {
+      return unknown();
+    }
+    if (auto s = string_literal()) {
+      return *s;
+    }
+    char c = m_s[m_i];
+    if (c == '(') {
+      size_t close = matching(m_s, m_i);
+      if (close == std::string_view::npos) {
+        return unknown();
+      }
+      std::string_view inner = m_s.substr(m_i + 1, close - m_i - 2);
+      m_i = close;
+      return sub(inner);
+    }
+    if ((c >= '0' && c <= '9') || c == '.') {
+      size_t e = m_i;
+      while (e < m_s.size() && ((m_s[e] >= '0' && m_s[e] <= '9') || m_s[e] == '.')) {
+        ++e;
+      }
+      std::string num(m_s.substr(m_i, e - m_i));
+      m_i = e;
+      return literal(num);
+    }
+    if (!is_ident_start(c)) {
+      return unknown();
+    }
+    size_t e = m_i;
+    while (e < m_s.size() && (is_ident(m_s[e]) || (m_s[e] == '.' && e + 1 < m_s.size() && is_ident_start(m_s[e + 1])))) {
+      ++e;
+    }
+    std::string_view name = m_s.substr(m_i, e - m_i);
+    // A dotted name followed by a method call: evaluate the head, let postfix read the call.
+    size_t dot = name.rfind('.');
+    bool call = e < m_s.size() && m_s[e] == '(';
+    if (call && (name == "os.getenv" || name == "getenv" || name == "os.environ.get" || name == "environ.get")) {
+      size_t close = matching(m_s, e);
+      if (close == std::string_view::npos) {
+        return unknown();
+      }
+      auto args = split_args(m_s.substr(e + 1, close - e - 2));
+      m_i = close;
+      if (args.size() >= 2) {
+        return sub(args[1].substr(
+            args[1].find('=') == std::string_view::npos || trim(args[1]).find("default") != 0 ? 0 : args[1].find('=') + 1));
+      }
+      Alt none;
+      none.known = false;
+      none.text = "None";
+      return {none};
+    }
+    if (call && (name == "str" || name == "int" || name == "float")) {
+      size_t close = matching(m_s, e);
+      if (close == std::string_view::npos) {
+        return unknown();
+      }
+      std::string_view inner = m_s.substr(e + 1, close - e - 2);
+      m_i = close;
+      return sub(inner);
+    }
+    if (call && dot != std::string_view::npos) {
+      // receiver.method(...): the receiver is a name; postfix applies the method.
+      m_i += dot;
+      return lookup(name.substr(0, dot));
+    }
+    if (call) {
+      size_t close = matching(m_s, e);
+      m_i = close == std::string_view::npos ? m_s.size() : close;
+      return unknown(); // a function's result
+    }
+    m_i = e;
+    if (name == "None") {
+      Alt none;
+      none.known = false;
+      none.text = "None";
+      return {none};
+    }
+    if (name == "True" || name == "False") {
+      return literal(name == "True" ? "True" : "");
+    }
+    return lookup(name);
+  }
+
+  Alts lookup(std::string_view name) const {
+    Alts v = m_vars.lookup(name, m_at);
+    if (m_lenient) {
+      // Building an image URI: a part rtcat cannot know (the region, a project) stands as "x".
+      if (v.empty()) {
+        v = literal(std::string(k_unknown_part));
+      }
+      for (auto& a : v) {
+        if (!a.known) {
+          a.known = true;
+          a.text = std::string(k_unknown_part);
+        }
+      }
+    }
+    return v.empty() ? unknown() : v;
+  }
+
+  const Vars& m_vars;
+  size_t m_at;
+  std::string_view m_s;
+  size_t m_i = 0;
+  int m_depth;
+  bool m_lenient;
+};
+
+enum class Tri { no, yes, unknown };
+
+// Truth of a condition at `at`: comparisons, not/and/or, names, os.getenv (None when unset).
+Tri truth(const Vars& vars, std::string_view c, size_t at, int depth = 0) {
+  c = trim(c);
+  if (depth > k_max_depth || c.empty()) {
+    return Tri::unknown;
+  }
+  // or / and at depth 0 (lowest precedence first)
+  for (std::string_view op : {std::string_view(" or "), std::string_view(" and ")}) {
+    int d = 0;
+    char quote = 0;
+    for (size_t i = 0; i + op.size() <= c.size(); ++i) {
+      char ch = c[i];
+      if (quote) {
+        if (ch == quote) {
+          quote = 0;
+        }
+        continue;
+      }
+      if (ch == '"' || ch == '\'') {
+        quote = ch;
+      } else if (ch == '(' || ch == '[') {
+        ++d;
+      } else if (ch == ')' || ch == ']') {
+        --d;
+      } else if (d == 0 && c.substr(i, op.size()) == op) {
+        Tri a = truth(vars, c.substr(0, i), at, depth + 1);
+        Tri b = truth(vars, c.substr(i + op.size()), at, depth + 1);
+        bool is_or = op == " or ";
+        if (is_or) {
+          return a == Tri::yes || b == Tri::yes ? Tri::yes : (a == Tri::no && b == Tri::no ? Tri::no : Tri::unknown);
+        }
+        return a == Tri::no || b == Tri::no ? Tri::no : (a == Tri::yes && b == Tri::yes ? Tri::yes : Tri::unknown);
+      }
+    }
+  }
+  if (c.substr(0, 4) == "not ") {
+    Tri t = truth(vars, c.substr(4), at, depth + 1);
+    return t == Tri::unknown ? t : (t == Tri::yes ? Tri::no : Tri::yes);
+  }
+  if (c.front() == '(' && matching(c, 0) == c.size()) {
+    return truth(vars, c.substr(1, c.size() - 2), at, depth + 1);
+  }
+  // comparisons
+  struct Op {
+    std::string_view text;
+    int kind; // 0 ==, 1 !=, 2 is, 3 is not, 4 in, 5 not in
+  };
+  for (Op op : {Op{" is not ", 3}, Op{" not in ", 5}, Op{"==", 0}, Op{"!=", 1}, Op{" is ", 2}, Op{" in ", 4}}) {
+    size_t p = c.find(op.text);
+    if (p == std::string_view::npos) {
+      continue;
+    }
+    Alts a = Eval(vars, at, c.substr(0, p), depth + 1).all();
+    std::string_view right = trim(c.substr(p + op.text.size()));
+    std::vector<std::string> set;
+    bool set_ok = true;
+    Alts b;
+    if (op.kind >= 4) {
+      if (!right.empty() && (right.front() == '(' || right.front() == '[')) {
+        for (auto item : split_args(right.substr(1, right.size() - 2))) {
+          Alts v = Eval(vars, at, item, depth + 1).all();
+          if (v.size() != 1 || !v[0].known) {
+            set_ok = false;
+          } else {
+            set.push_back(v[0].text);
+          }
+        }
+      } else {
+        b = Eval(vars, at, right, depth + 1).all();
+      }
+    } else {
+      b = Eval(vars, at, right, depth + 1).all();
+    }
+    std::optional<bool> result;
+    auto decide = [&](bool r) {
+      if (result && *result != r) {
+        return false;
+      }
+      result = r;
+      return true;
+    };
+    for (const auto& x : a) {
+      if (op.kind >= 4 && b.empty()) {
+        if (!set_ok || !x.known) {
+          return Tri::unknown;
+        }
+        bool in = std::find(set.begin(), set.end(), x.text) != set.end();
+        if (!decide(op.kind == 4 ? in : !in)) {
+          return Tri::unknown;
+        }
+        continue;
+      }
+      for (const auto& y : b) {
+        bool x_none = !x.known && x.text == "None";
+        bool y_none = !y.known && y.text == "None";
+        bool r = false;
+        if (op.kind >= 4) {
+          if (!x.known || !y.known) {
+            return Tri::unknown;
+          }
+          r = y.text.find(x.text) != std::string::npos;
+          r = op.kind == 4 ? r : !r;
+        } else if ((!x.known && !x_none) || (!y.known && !y_none)) {
+          return Tri::unknown;
+        } else {
+          bool eq = x_none || y_none ? (x_none && y_none) : x.text == y.text;
+          r = op.kind == 0 || op.kind == 2 ? eq : !eq;
+        }
+        if (!decide(r)) {
+          return Tri::unknown;
+        }
+      }
+    }
+    return result ? (*result ? Tri::yes : Tri::no) : Tri::unknown;
+  }
+  Alts v = Eval(vars, at, c, depth + 1).all();
+  std::optional<bool> result;
+  for (const auto& x : v) {
+    bool none = !x.known && x.text == "None";
+    if (!x.known && !none) {
+      return Tri::unknown;
+    }
+    bool r = !none && !x.text.empty();
+    if (result && *result != r) {
+      return Tri::unknown;
+    }
+    result = r;
+  }
+  return result ? (*result ? Tri::yes : Tri::no) : Tri::unknown;
+}
+
+// A logical line: its indent, text and where it starts.
+struct Line {
+  size_t indent = 0;
+  std::string_view text; // without the indent, comments kept
+  size_t offset = 0;     // of text
+  size_t end = 0;        // just past the line
+};
+
+std::vector<Line> logical_lines(std::string_view code) {
+  std::vector<Line> out;
+  size_t i = 0;
+  while (i < code.size()) {
+    size_t start = i;
+    size_t indent = 0;
+    while (i < code.size() && (code[i] == ' ' || code[i] == '\t')) {
+      indent += code[i] == '\t' ? 8 : 1;
+      ++i;
+    }
+    size_t text_start = i;
+    int depth = 0;
+    char quote = 0;
+    bool triple = false;
+    size_t physical = 0;
+    while (i < code.size()) {
+      char c = code[i];
+      if (quote) {
+        if (c == '\\') {
+          i += 2;
+          continue;
+        }
+        if (c == '\n') {
+          if (!triple) {
+            quote = 0; // an unclosed quote ends with its line
+          } else if (++physical > 200) {
+            break;
+          }
+        }
+        if (c == quote && (!triple || code.substr(i, 3) == std::string(3, quote))) {
+          i += triple ? 3 : 1;
+          quote = 0;
+          continue;
+        }
+        ++i;
+        continue;
+      }
+      if (c == '#') {
+        while (i < code.size() && code[i] != '\n') {
+          ++i;
+        }
+        continue;
+      }
+      if (c == '"' || c == '\'') {
+        quote = c;
+        triple = code.substr(i, 3) == std::string(3, c);
+        i += triple ? 3 : 1;
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{') {
+        ++depth;
+      } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
+        --depth;
+      } else if (c == '\n') {
+        bool continued = depth > 0 || (i > text_start && code[i - 1] == '\\');
+        if (!continued || ++physical > 50) {
+          break;
+        }
+      }
+      ++i;
+    }
+    size_t end = std::min(i, code.size());
+    out.push_back(Line{indent, code.substr(text_start, end - text_start), text_start, end});
+    i = end + 1;
+    (void)start;
+  }
+  return out;
+}
+
+// The text before a comment.
+std::string_view strip_comment(std::string_view s) {
+  char quote = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (quote) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == quote) {
+        quote = 0;
+      }
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '#' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) {
+      return trim(s.substr(0, i));
+    }
+  }
+  return trim(s);
+}
+
+bool keyword(std::string_view s, std::string_view kw) {
+  return s.substr(0, kw.size()) == kw &&
+         (s.size() == kw.size() || s[kw.size()] == ' ' || s[kw.size()] == ':' || s[kw.size()] == '(');
+}
+
+} // namespace
+
+class VarsBuilder {
+public:
+  explicit VarsBuilder(Vars& v) : m_v(v) {}
+
+  void run(std::string_view code) {
+    for (const Line& l : logical_lines(code)) {
+      std::string_view text = strip_comment(l.text);
+      if (text.empty()) {
+        continue;
+      }
+      bool is_elif = keyword(text, "elif");
+      bool is_else = keyword(text, "else") && text.back() == ':';
+      // Close frames this line is not inside (an elif/else continues the frame at its indent).
+      while (!m_frames.empty() &&
+             (l.indent < m_frames.back().indent || (l.indent == m_frames.back().indent && !(is_elif || is_else)))) {
+        close(l.offset);
+      }
+      if (m_skip_below && l.indent > *m_skip_below) {
+        continue;
+      }
+      m_skip_below.reset();
+      if (is_elif || is_else) {
+        if (m_frames.empty() || m_frames.back().indent != l.indent) {
+          continue;
+        }
+        branch(m_frames.back(), is_else ? std::string_view() : text.substr(5, text.size() - 6), is_else, l.offset);
+        continue;
+      }
+      if (keyword(text, "if") && text.back() == ':' && m_copies < k_max_copies) {
+        if (!active()) {
+          continue;
+        }
+        m_copies += m_env.size() + 1;
+        Frame f;
+        f.indent = l.indent;
+        f.snapshot = m_env;
+        m_frames.push_back(std::move(f));
+        branch(m_frames.back(), text.substr(3, text.size() - 4), false, l.offset);
+        continue;
+      }
+      if (keyword(text, "def") || keyword(text, "class") || keyword(text, "async def")) {
+        m_skip_below = l.indent;
+        continue;
+      }
+      if (!active()) {
+        continue;
+      }
+      assignment(text, l.offset, l.end);
+    }
+    while (!m_frames.empty()) {
+      close(m_end);
+    }
+  }
+
+  size_t m_end = 0;
+
+private:
+  struct Frame {
+    size_t indent = 0;
+    std::map<std::string, Alts> snapshot;
+    std::vector<std::map<std::string, Alts>> taken; // the env at the end of each possible branch
+    bool current = false;                           // the branch being read may run
+    bool decided = false;                           // a branch certainly ran: the rest cannot
+    bool any_unknown = false;
+    bool has_else = false;
+  };
+
+  bool active() const {
+    return std::all_of(m_frames.begin(), m_frames.end(), [](const Frame& f) { return f.current; });
+  }
+
+  void branch(Frame& f, std::string_view cond, bool is_else, size_t at) {
+    m_copies += 2 * m_env.size() + 1;
+    if (f.current) {
+      f.taken.push_back(m_env);
+    }
+    m_env = f.snapshot;
+    if (f.decided) {
+      f.current = false;
+      return;
+    }
+    Tri t = is_else ? Tri::yes : truth(m_v, cond, at);
+    f.has_else = f.has_else || is_else;
+    f.current = t != Tri::no;
+    if (t == Tri::yes) {
+      f.decided = true;
+      f.has_else = true; // nothing falls through
+    }
+    f.any_unknown = f.any_unknown || t == Tri::unknown;
+  }
+
+  void close(size_t at) {
+    Frame f = std::move(m_frames.back());
+    m_frames.pop_back();
+    if (f.current) {
+      f.taken.push_back(m_env);
+    }
+    if (!f.has_else) {
+      f.taken.push_back(f.snapshot);
+    }
+    if (f.taken.empty()) {
+      m_env = f.snapshot;
+      return;
+    }
+    if (f.taken.size() == 1) {
+      m_env = f.taken[0];
+    } else {
+      // Merge: a variable whose value differs between branches has every branch's, conditional.
+      std::map<std::string, Alts> merged = f.taken[0];
+      for (size_t k = 1; k < f.taken.size(); ++k) {
+        for (const auto& [name, v] : f.taken[k]) {
+          (void)merged[name];
+        }
+      }
+      for (auto& [name, v] : merged) {
+        Alts all;
+        for (const auto& env : f.taken) {
+          auto it = env.find(name);
+          if (it == env.end()) {
+            all.push_back(unknown_alt());
+          } else {
+            all.insert(all.end(), it->second.begin(), it->second.end());
+          }
+        }
+        dedupe(all);
+        if (all.size() > 1) {
+          for (auto& a : all) {
+            a.conditional = true;
+          }
+        }
+        bool changed = f.snapshot.count(name) == 0 || f.snapshot[name].size() != all.size();
+        v = std::move(all);
+        if (changed) {
+          m_v.m_vars[name].push_back({at, v});
+        }
+      }
+      m_env = std::move(merged);
+    }
+  }
+
+  // alias: the value is another variable's (X = Y), which keeps the line where Y was set;
+  // anything computed is set here.
+  void set(const std::string& name, Alts v, size_t value_offset, size_t end, bool alias = false) {
+    for (auto& a : v) {
+      if (!a.via || !alias) {
+        a.set_offset = value_offset;
+      }
+      a.via = false; // becomes "via" when read through the name
+      a.variable = name;
+    }
+    m_env[name] = v;
+    m_v.m_vars[name].push_back({end, std::move(v)});
+  }
+
+  void assignment(std::string_view text, size_t offset, size_t end) {
+    size_t i = 0;
+    bool exported = false;
+    for (std::string_view kw :
+         {std::string_view("export "), std::string_view("declare "), std::string_view("local "), std::string_view("readonly ")}) {
+      if (text.substr(0, kw.size()) == kw) {
+        i = kw.size();
+        exported = true;
+        break;
+      }
+    }
+    while (i < text.size() && text[i] == ' ') {
+      ++i;
+    }
+    // Targets: NAME or NAME, NAME
+    size_t targets_start = i;
+    while (i < text.size() && (is_ident(text[i]) || text[i] == ',' || text[i] == ' ' || text[i] == '(' || text[i] == ')')) {
+      ++i;
+    }
+    if (i + 1 < text.size() && (text[i] == ':' || text[i] == '?') && text[i + 1] == '=' && i > targets_start) {
+      // A Makefile's NAME := value / NAME ?= value: the rest of the line, as a shell word.
+      std::string name(trim(text.substr(targets_start, i - targets_start)));
+      std::string_view value = trim(text.substr(i + 2));
+      if (!name.empty() && std::all_of(name.begin(), name.end(), is_ident) && value.find(' ') == std::string_view::npos) {
+        size_t at = offset + static_cast<size_t>(value.data() - text.data());
+        set(name, shell(value, offset), at, end);
+      }
+      return;
+    }
+    if (i >= text.size() || text[i] != '=' || (i + 1 < text.size() && text[i + 1] == '=') || i == targets_start) {
+      // NAME += expr
+      if (i + 1 < text.size() && text[i] == '+' && text[i + 1] == '=') {
+        std::string name(trim(text.substr(targets_start, i - targets_start)));
+        if (!name.empty() && std::all_of(name.begin(), name.end(), is_ident) && m_env.count(name)) {
+          Alts add = Eval(m_v, offset, text.substr(i + 2), 0).all();
+          set(name, cross(m_env[name], add, [](const std::string& a, const std::string& b) { return a + b; }), offset + i + 2,
+              end);
+        }
+      }
+      return;
+    }
+    std::string_view targets = trim(text.substr(targets_start, i - targets_start));
+    std::string_view rhs = text.substr(i + 1);
+    size_t rhs_offset = offset + i + 1 + (rhs.size() - trim(rhs).size() > 0 ? rhs.find_first_not_of(" \t") : 0);
+    bool tight = i > 0 && text[i - 1] != ' ' && !rhs.empty() && rhs[0] != ' ';
+    std::vector<std::string_view> names = split_args(targets);
+    for (auto& n : names) {
+      n = trim(n);
+      if (!n.empty() && n.front() == '(') {
+        n.remove_prefix(1);
+      }
+      if (!n.empty() && n.back() == ')') {
+        n.remove_suffix(1);
+      }
+      n = trim(n);
+      if (n.empty() || !is_ident_start(n[0]) || !std::all_of(n.begin(), n.end(), is_ident)) {
+        return;
+      }
+    }
+    rhs = trim(rhs);
+    if (names.size() == 1 && (exported || (tight && shell_like(rhs)))) {
+      shell_assign(std::string(names[0]), text.substr(targets_start), offset + targets_start, rhs_offset, end);
+      if (exported) {
+        // export A=1 B=2
+        for (const auto& w : util::read_shell_command(text.substr(targets_start)).words) {
+          size_t eq = w.text.find('=');
+          if (eq != std::string::npos && eq > 0 && w.text.substr(0, eq) != names[0]) {
+            set(w.text.substr(0, eq), shell(std::string_view(w.text).substr(eq + 1), offset),
+                offset + targets_start + w.text_offset + eq + 1, end);
+          }
+        }
+      }
+      return;
+    }
+    if (names.size() == 1) {
+      bool alias = !rhs.empty() && is_ident_start(rhs[0]) && std::all_of(rhs.begin(), rhs.end(), is_ident);
+      set(std::string(names[0]), Eval(m_v, offset, rhs, 0).all(), rhs_offset, end, alias);
+      return;
+    }
+    std::string_view inner = rhs;
+    if (!inner.empty() && (inner.front() == '(' || inner.front() == '[') && matching(inner, 0) == inner.size()) {
+      inner = inner.substr(1, inner.size() - 2);
+    }
+    std::vector<std::string_view> values = split_args(inner);
+    for (size_t k = 0; k < names.size(); ++k) {
+      if (values.size() == names.size()) {
+        size_t at = rhs_offset + static_cast<size_t>(values[k].data() - rhs.data());
+        at += values[k].size() - trim(values[k]).size() > 0 ? values[k].find_first_not_of(" \t\n") : 0;
+        std::string_view one = trim(values[k]);
+        bool alias = !one.empty() && is_ident_start(one[0]) && std::all_of(one.begin(), one.end(), is_ident);
+        set(std::string(names[k]), Eval(m_v, offset, values[k], 0).all(), at, end, alias);
+      } else {
+        set(std::string(names[k]), unknown(), rhs_offset, end);
+      }
+    }
+  }
+
+  static bool shell_like(std::string_view rhs) {
+    if (rhs.empty()) {
+      return true;
+    }
+    if (rhs.front() == '"' || rhs.front() == '\'') {
+      return rhs.find('$') != std::string_view::npos || matching_quote_is_end(rhs);
+    }
+    return rhs.find_first_of("()[]{}+ ,") == std::string_view::npos || rhs.substr(0, 2) == "${" || rhs.substr(0, 2) == "$(";
+  }
+
+  static bool matching_quote_is_end(std::string_view rhs) {
+    size_t close = rhs.find(rhs.front(), 1);
+    return close == rhs.size() - 1;
+  }
+
+  Alts shell(std::string_view word, size_t at) const { return m_v.shell(word, at); }
+
+  void shell_assign(const std::string& name, std::string_view stmt, size_t stmt_offset, size_t rhs_offset, size_t end) {
+    util::ShellCommand cmd = util::read_shell_command(stmt, 0, 4);
+    if (cmd.words.empty()) {
+      return;
+    }
+    const util::ShellWord& w = cmd.words[0];
+    size_t eq = w.text.find('=');
+    if (eq == std::string::npos) {
+      return;
+    }
+    std::string_view value = std::string_view(w.text).substr(eq + 1);
+    Alts v = value.find("$(") != std::string_view::npos || value.find('`') != std::string_view::npos ? unknown()
+                                                                                                     : shell(value, rhs_offset);
+    (void)stmt_offset;
+    bool alias = value.size() > 1 && value[0] == '$' &&
+                 (std::all_of(value.begin() + 1, value.end(), is_ident) ||
+                  (value[1] == '{' && value.back() == '}' && std::all_of(value.begin() + 2, value.end() - 1, is_ident)));
+    set(name, std::move(v), rhs_offset + (stmt.size() > eq + 1 && (stmt[eq + 1] == '"' || stmt[eq + 1] == '\'') ? 1 : 0), end,
+        alias);
+  }
+
+  // Each if/elif/else copies the variables; past this many copies (a generated file of
+  // thousands of conditions), conditions are read as plain lines.
+  static constexpr size_t k_max_copies = 1'000'000;
+  size_t m_copies = 0;
+  Vars& m_v;
+  std::map<std::string, Alts> m_env;
+  std::vector<Frame> m_frames;
+  std::optional<size_t> m_skip_below;
+};
+
+Vars::Vars(std::string_view code) {
+  VarsBuilder b(*this);
+  b.m_end = code.size();
+  b.run(code);
+}
+
+Alts Vars::lookup(std::string_view name, size_t at) const {
+  auto it = m_vars.find(name);
+  if (it == m_vars.end()) {
+    return {};
+  }
+  // Bindings are in the order of the code: the last one at or before `at`.
+  const auto& bindings = it->second;
+  auto after = std::upper_bound(bindings.begin(), bindings.end(), at, [](size_t a, const Binding& b) { return a < b.offset; });
+  if (after == bindings.begin()) {
+    return {};
+  }
+  Alts v = std::prev(after)->values;
+  for (auto& a : v) {
+    a.via = true;
+    a.variable = std::string(name);
+  }
+  return v;
+}
+
+Alts Vars::python(std::string_view expr, size_t at, bool lenient) const {
+  return Eval(*this, at, expr, 0, lenient).all();
+}
+
+Alts Vars::shell(std::string_view word, size_t at, bool lenient) const {
+  Alts acc = literal("");
+  std::string lit;
+  auto flush = [&] {
+    if (!lit.empty()) {
+      acc = cross(acc, literal(lit), [](const std::string& a, const std::string& b) { return a + b; });
+      lit.clear();
+    }
+  };
+  for (size_t i = 0; i < word.size(); ++i) {
+    char c = word[i];
+    bool make = c == '$' && i + 2 < word.size() && word[i + 1] == '(' && is_ident_start(word[i + 2]);
+    if (make) {
+      // A Makefile's $(NAME) (a command with arguments, $(date +%s), is not a variable)
+      size_t close = word.find(')', i);
+      std::string_view name = close == std::string_view::npos ? std::string_view() : word.substr(i + 2, close - i - 2);
+      if (name.empty() || !std::all_of(name.begin(), name.end(), is_ident)) {
+        return lenient ? literal(std::string(k_unknown_part)) : unknown();
+      }
+      flush();
+      Alts v = lookup(name, at);
+      if (v.empty()) {
+        v = lenient ? literal(std::string(k_unknown_part)) : unknown();
+      }
+      acc = cross(acc, v, [](const std::string& a, const std::string& b) { return a + b; });
+      i = close;
+      continue;
+    }
+    bool dollar = c == '$' && i + 1 < word.size() && (word[i + 1] == '{' || is_ident_start(word[i + 1]));
+    bool ipython = c == '{' && i + 1 < word.size() && is_ident_start(word[i + 1]);
+    if (!dollar && !ipython) {
+      lit += c;
+      continue;
+    }
+    flush();
+    Alts v;
+    if (ipython || word[i + 1] == '{') {
+      size_t open = ipython ? i : i + 1;
+      size_t close = word.find('}', open);
+      if (close == std::string_view::npos) {
+        return unknown();
+      }
+      std::string_view inner = word.substr(open + 1, close - open - 1);
+      if (ipython) {
+        v = python(inner, at, lenient); // IPython evaluates {expr} in "!" lines
+      } else {
+        size_t name_end = 0;
+        while (name_end < inner.size() && is_ident(inner[name_end])) {
+          ++name_end;
+        }
+        std::string_view name = inner.substr(0, name_end);
+        std::string_view rest = inner.substr(name_end);
+        v = lookup(name, at);
+        bool unset = v.empty() || (v.size() == 1 && !v[0].known && v[0].text == "None");
+        if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-") {
+          std::string_view def = rest.substr(rest[0] == ':' ? 2 : 1);
+          bool empty = !unset && v.size() == 1 && v[0].known && v[0].text.empty() && rest[0] == ':';
+          if (unset || empty) {
+            v = shell(def, at, lenient);
+          }
+        } else if (!rest.empty()) {
+          v = lenient ? literal(std::string(k_unknown_part)) : unknown();
+        }
+      }
+      i = close;
+    } else {
+      size_t e = i + 1;
+      while (e < word.size() && is_ident(word[e])) {
+        ++e;
+      }
+      v = lookup(word.substr(i + 1, e - i - 1), at);
+      i = e - 1;
+    }
+    if (v.empty()) {
+      if (!lenient) {
+        return unknown(); // set in the environment, not in the file
+      }
+      v = literal(std::string(k_unknown_part));
+    }
+    acc = cross(acc, v, [](const std::string& a, const std::string& b) { return a + b; });
+  }
+  flush();
+  return acc;
+}
+
+} // namespace lib::scan
