@@ -12,12 +12,17 @@ std::vector<Event> timeline(const std::vector<const Catalog*>& catalogs) {
   std::vector<Event> out;
   for (const auto* c : catalogs) {
     for (const auto& r : c->runtimes) {
-      if (r.released || r.released_by) {
-        Event e{c, &r, "released", r.released ? r.released : r.released_by, !r.released, Severity::note, "released"};
+      ReleaseWindow w = release_window(*c, r);
+      if (w.latest()) {
+        Event e{c, &r, "released", w.latest(), !w.released, Severity::note, "released", std::nullopt};
+        if (!w.released && w.earliest() && *w.earliest() <= *w.latest()) {
+          e.earliest = w.earliest();
+        }
         out.push_back(e);
       }
       for (const auto& m : resolve_milestones(*c, r)) {
-        out.push_back(Event{c, &r, m.name(), m.date, m.at_latest, m.policy->severity, m.policy->meaning});
+        std::optional<Date> earliest = m.at_latest && m.windowed ? m.earliest : std::nullopt;
+        out.push_back(Event{c, &r, m.name(), m.date, m.at_latest, m.policy->severity, m.policy->meaning, earliest});
       }
     }
   }

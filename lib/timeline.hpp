@@ -24,6 +24,9 @@ struct Event {
   bool at_latest = false;   // the date is a "no later than" bound
   Severity severity = Severity::note;
   std::string meaning;
+  // With at_latest, the first day it can happen, when the sources bound it from below too: the
+  // event falls in the window [earliest, date].
+  std::optional<Date> earliest;
 };
 
 // Every event of the entries, in date order (unknown dates last; ties in catalog order).

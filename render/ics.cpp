@@ -62,9 +62,14 @@ std::string timeline_ics(const std::vector<Event>& events) {
     out += fold("BEGIN:VEVENT");
     out += fold("UID:" + e.catalog->name + "/" + e.entry->id + "/" + e.kind + "@rtcat");
     out += fold("DTSTAMP:" + compact(stamp) + "T000000Z");
-    out += fold("DTSTART;VALUE=DATE:" + compact(*e.date));
+    // A window is one all-day event over every day it can fall on.
+    out += fold("DTSTART;VALUE=DATE:" + compact(e.earliest.value_or(*e.date)));
     out += fold("DTEND;VALUE=DATE:" + compact(*e.date + date::days{1}));
-    out += fold("SUMMARY:" + ics_text(e.catalog->name + " " + who + ": " + e.kind + (e.at_latest ? " (at the latest)" : "")));
+    std::string when = e.earliest
+                           ? " (between " + catalog::format_date(*e.earliest) + " and " + catalog::format_date(*e.date) + ")"
+                       : e.at_latest ? " (at the latest)"
+                                     : "";
+    out += fold("SUMMARY:" + ics_text(e.catalog->name + " " + who + ": " + e.kind + when));
     out += fold("DESCRIPTION:" + ics_text(e.meaning));
     out += fold("CATEGORIES:" + ics_text(std::string(catalog::to_string(e.severity))));
     out += fold("TRANSP:TRANSPARENT");

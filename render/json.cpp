@@ -303,6 +303,7 @@ std::string json_events(const std::vector<lib::Event>& events) {
     j["event"] = e.kind;
     j["date"] = date_or_null(e.date);
     j["at_latest"] = e.at_latest;
+    j["earliest"] = date_or_null(e.earliest);
     j["severity"] = catalog::to_string(e.severity);
     j["meaning"] = e.meaning;
     return j;

@@ -120,7 +120,9 @@ Table events_table(const std::vector<lib::Event>& events, catalog::Date on) {
   Table t;
   t.headers = {"DATE", "CATALOG", "ID", "EVENT", "SEVERITY", "MEANING"};
   for (const auto& e : events) {
-    std::string d = e.date ? (e.at_latest ? "<= " : "") + format_date(*e.date) : "unknown";
+    std::string d = !e.date      ? "unknown"
+                    : e.earliest ? format_date(*e.earliest) + ".." + format_date(*e.date)
+                                 : (e.at_latest ? "<= " : "") + format_date(*e.date);
     bool ahead = !e.date || *e.date > on;
     Tone tone = e.kind == "released" || ahead ? Tone::plain : severity_tone(e.severity, Tone::warn);
     t.rows.push_back({{d, e.date && *e.date > on ? Tone::plain : Tone::dim},
