@@ -1,5 +1,6 @@
 #include "lib/scan/extract.hpp"
 
+#include "lib/scan/brackets.hpp"
 #include "lib/scan/vars.hpp"
 #include "util/text.hpp"
 
@@ -65,29 +66,14 @@ std::optional<Value> expression_at(std::string_view t, size_t i, char& kind) {
     }
   } else if (ident_start(t[i])) {
     kind = 'p';
-    int depth = 0;
-    char quote = 0;
+    Brackets b;
+    b.line_ends_string = true;
     while (i < t.size()) {
-      char c = t[i];
-      if (quote) {
-        if (c == '\\') {
-          ++i;
-        } else if (c == quote || c == '\n') {
-          quote = 0;
-        }
-        ++i;
-        continue;
-      }
-      if (c == '"' || c == '\'') {
-        quote = c;
-      } else if (c == '(' || c == '[' || c == '{') {
-        ++depth;
-      } else if (c == ')' || c == ']' || c == '}') {
-        if (--depth < 0) {
+      if (b.code(t, i)) {
+        char c = t[i];
+        if (b.depth < 0 || ((c == ',' || c == '#') && b.depth == 0) || c == '\n') {
           break;
         }
-      } else if ((c == ',' && depth == 0) || c == '\n' || (c == '#' && depth == 0)) {
-        break;
       }
       ++i;
     }
@@ -105,6 +91,52 @@ std::optional<Value> expression_at(std::string_view t, size_t i, char& kind) {
 
 namespace {
 
+// The images a get_prebuilt_prediction_container_uri call written with variables names.
+void sdk_values(const Reference& r, const Vars& vars, Alts& values, std::vector<std::pair<std::string, std::string>>& images) {
+  std::vector<std::string_view> parts = util::split(r.expr, '\x1f');
+  Alts fw = parts.size() > 0 && !parts[0].empty() ? vars.python(parts[0], r.runtime.offset) : Alts{};
+  Alts ver = parts.size() > 1 && !parts[1].empty() ? vars.python(parts[1], r.runtime.offset) : Alts{};
+  Alts acc = parts.size() > 2 && !parts[2].empty() ? vars.python(parts[2], r.runtime.offset)
+                                                   : Alts{Alt{"cpu", true, false, false, "", 0}};
+  for (const auto& f : fw) {
+    for (const auto& v : ver) {
+      for (const auto& a : acc) {
+        if (!f.known || !v.known || !a.known) {
+          continue;
+        }
+        std::string id = prebuilt_prediction_image(f.text, v.text, a.text);
+        if (id.empty()) {
+          continue;
+        }
+        const Alt& via = v.via ? v : f.via ? f : a;
+        Alt x = via;
+        x.text = id;
+        x.conditional = f.conditional || v.conditional || a.conditional;
+        values.push_back(x);
+        images.emplace_back("vertex-prediction", id);
+      }
+    }
+  }
+}
+
+// The prebuilt images a templated image URI names.
+void image_values(const Reference& r, const Vars& vars, Alts& values, std::vector<std::pair<std::string, std::string>>& images) {
+  Alts uris = r.expr[0] == 's' ? vars.shell(r.expr.substr(1), r.runtime.offset, true)
+                               : vars.python(r.expr.substr(1), r.runtime.offset, true);
+  for (auto& u : uris) {
+    if (!u.known) {
+      continue;
+    }
+    auto found = extract_images(u.text);
+    if (found.empty() || found[0].runtime.text.empty() || found[0].runtime.text.find(k_unknown_part) != std::string::npos) {
+      continue; // the image's own name is what rtcat could not evaluate
+    }
+    images.emplace_back(found[0].catalog, found[0].runtime.text);
+    u.text = found[0].runtime.text;
+    values.push_back(u);
+  }
+}
+
 // The values a written expression can have (vars.hpp), as the references they make.
 void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) {
   auto eval = [&](const std::string& expr, char kind, size_t at) {
@@ -113,45 +145,9 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
   Alts values;
   std::vector<std::pair<std::string, std::string>> images; // (catalog, id) per value
   if (r.expr_kind == 'k') {
-    std::vector<std::string_view> parts = util::split(r.expr, '\x1f');
-    Alts fw = parts.size() > 0 && !parts[0].empty() ? vars.python(parts[0], r.runtime.offset) : Alts{};
-    Alts ver = parts.size() > 1 && !parts[1].empty() ? vars.python(parts[1], r.runtime.offset) : Alts{};
-    Alts acc = parts.size() > 2 && !parts[2].empty() ? vars.python(parts[2], r.runtime.offset)
-                                                     : Alts{Alt{"cpu", true, false, false, "", 0}};
-    for (const auto& f : fw) {
-      for (const auto& v : ver) {
-        for (const auto& a : acc) {
-          if (!f.known || !v.known || !a.known) {
-            continue;
-          }
-          std::string id = prebuilt_prediction_image(f.text, v.text, a.text);
-          if (id.empty()) {
-            continue;
-          }
-          const Alt& via = v.via ? v : f.via ? f : a;
-          Alt x = via;
-          x.text = id;
-          x.conditional = f.conditional || v.conditional || a.conditional;
-          values.push_back(x);
-          images.emplace_back("vertex-prediction", id);
-        }
-      }
-    }
+    sdk_values(r, vars, values, images);
   } else if (r.expr_kind == 'i') {
-    Alts uris = r.expr[0] == 's' ? vars.shell(r.expr.substr(1), r.runtime.offset, true)
-                                 : vars.python(r.expr.substr(1), r.runtime.offset, true);
-    for (auto& u : uris) {
-      if (!u.known) {
-        continue;
-      }
-      auto found = extract_images(u.text);
-      if (found.empty() || found[0].runtime.text.empty() || found[0].runtime.text.find(k_unknown_part) != std::string::npos) {
-        continue; // the image's own name is what rtcat could not evaluate
-      }
-      images.emplace_back(found[0].catalog, found[0].runtime.text);
-      u.text = found[0].runtime.text;
-      values.push_back(u);
-    }
+    image_values(r, vars, values, images);
   } else {
     for (auto& v : eval(r.expr, r.expr_kind, r.runtime.offset)) {
       if (v.known && is_version(v.text)) {
@@ -194,6 +190,59 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
     x.set_offset = v.set_offset;
     out.push_back(std::move(x));
   }
+}
+
+} // namespace
+
+namespace {
+
+// The references with their written values evaluated (the file's assignments read once).
+std::vector<Reference> evaluated(std::string_view text, std::vector<Reference>& refs) {
+  Vars vars(text);
+  std::vector<Reference> done;
+  std::vector<size_t> used_at; // where values that reached a use were set
+  for (auto& r : refs) {
+    if (r.expr_kind == 0 && r.python_expr.empty()) {
+      done.push_back(std::move(r));
+      continue;
+    }
+    if (r.expr_kind == 0) {
+      // A literal runtime with its Python version through a variable.
+      Reference x = r;
+      x.python_expr.clear();
+      x.python_written = true;
+      if (r.python_at) {
+        for (const auto& v : r.python_expr_kind == 's' ? vars.shell(r.python_expr, r.python_at->offset)
+                                                       : vars.python(r.python_expr, r.python_at->offset)) {
+          if (v.known && is_version(v.text)) {
+            x.python = Value{v.text, r.python_at->offset, r.python_at->length};
+            break;
+          }
+        }
+      }
+      done.push_back(std::move(x));
+      continue;
+    }
+    size_t before = done.size();
+    resolve(r, vars, done);
+    for (size_t k = before; k < done.size(); ++k) {
+      if (done[k].via) {
+        used_at.push_back(done[k].set_offset);
+      }
+    }
+  }
+  // A literal keyed value (runtime_version = "1.15") that reaches a use is reported there.
+  if (!used_at.empty()) {
+    done.erase(std::remove_if(done.begin(), done.end(),
+                              [&](const Reference& r) {
+                                // set_offset is where the value starts (its opening quote)
+                                return r.form == "key" && !r.via && std::any_of(used_at.begin(), used_at.end(), [&](size_t at) {
+                                         return r.runtime.offset == at || r.runtime.offset == at + 1;
+                                       });
+                              }),
+               done.end());
+  }
+  return done;
 }
 
 } // namespace
@@ -242,51 +291,7 @@ std::vector<Reference> extract_all(std::string_view text) {
   }
   // Values written as variables or expressions: evaluate the file's assignments once.
   if (std::any_of(out.begin(), out.end(), [](const Reference& r) { return r.expr_kind != 0 || !r.python_expr.empty(); })) {
-    Vars vars(text);
-    std::vector<Reference> done;
-    std::vector<size_t> used_at; // where values that reached a use were set
-    for (auto& r : out) {
-      if (r.expr_kind == 0 && r.python_expr.empty()) {
-        done.push_back(std::move(r));
-        continue;
-      }
-      if (r.expr_kind == 0) {
-        // A literal runtime with its Python version through a variable.
-        Reference x = r;
-        x.python_expr.clear();
-        x.python_written = true;
-        if (r.python_at) {
-          for (const auto& v : r.python_expr_kind == 's' ? vars.shell(r.python_expr, r.python_at->offset)
-                                                         : vars.python(r.python_expr, r.python_at->offset)) {
-            if (v.known && is_version(v.text)) {
-              x.python = Value{v.text, r.python_at->offset, r.python_at->length};
-              break;
-            }
-          }
-        }
-        done.push_back(std::move(x));
-        continue;
-      }
-      size_t before = done.size();
-      resolve(r, vars, done);
-      for (size_t k = before; k < done.size(); ++k) {
-        if (done[k].via) {
-          used_at.push_back(done[k].set_offset);
-        }
-      }
-    }
-    // A literal keyed value (runtime_version = "1.15") that reaches a use is reported there.
-    if (!used_at.empty()) {
-      done.erase(std::remove_if(done.begin(), done.end(),
-                                [&](const Reference& r) {
-                                  // set_offset is where the value starts (its opening quote)
-                                  return r.form == "key" && !r.via && std::any_of(used_at.begin(), used_at.end(), [&](size_t at) {
-                                           return r.runtime.offset == at || r.runtime.offset == at + 1;
-                                         });
-                                }),
-                 done.end());
-    }
-    out = std::move(done);
+    out = evaluated(text, out);
   }
   std::stable_sort(out.begin(), out.end(), [](const Reference& a, const Reference& b) { return sort_key(a) < sort_key(b); });
   return out;

@@ -36,6 +36,51 @@ bool at(const std::vector<util::ShellWord>& v, size_t i, std::string_view word) 
   return i < v.size() && v[i].text == word;
 }
 
+// The service of the command whose words from toks[i] on follow "gcloud ai-platform" (a
+// training job, a batch prediction, a model version); false for any other command.
+bool command_kind(const std::vector<util::ShellWord>& toks, size_t i, Reference& r) {
+  if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "training")) {
+    r.service = "training";
+  } else if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "prediction")) {
+    r.service = "prediction";
+    r.whole_job = false; // batch prediction: the runtime is optional
+  } else if (at(toks, i, "versions") && at(toks, i + 1, "create")) {
+    r.service = "prediction";
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The value of the flag toks[k] (--name=value, eq the offset of its '=', or --name value) and
+// where it stands in text; variable: it is written with a variable.
+Value flag_value(std::string_view text, const std::vector<util::ShellWord>& toks, size_t k, size_t eq, bool& variable) {
+  const std::string& w = toks[k].text;
+  Value v;
+  if (eq != std::string::npos) {
+    v.text = w.substr(eq + 1);
+    v.offset = toks[k].text_offset + eq + 1;
+    if (v.offset < text.size() && (text[v.offset] == '"' || text[v.offset] == '\'')) {
+      ++v.offset;
+    }
+  } else if (k + 1 < toks.size() && toks[k + 1].text.rfind("--", 0) != 0) {
+    v.text = toks[k + 1].text;
+    v.offset = toks[k + 1].text_offset;
+  }
+  v.length = v.text.size();
+  // $NAME, ${NAME...}, IPython's {NAME}, a Makefile's $(NAME); not a command's output $(cmd args)
+  variable =
+      (v.text.find('$') != std::string::npos || v.text.find('{') != std::string::npos) && v.text.find("$(") == std::string::npos;
+  // The shell words end at ')': "$(NAME" followed by ')' in the file.
+  if (v.text.size() > 2 && v.text.substr(0, 2) == "$(" && v.text.find_first_of(" ()", 2) == std::string::npos &&
+      v.offset + v.text.size() < text.size() && text[v.offset + v.text.size()] == ')') {
+    v.text += ')';
+    v.length = v.text.size();
+    variable = true;
+  }
+  return v;
+}
+
 } // namespace
 
 std::vector<Reference> extract_gcloud(std::string_view text) {
@@ -61,14 +106,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     r.form = "gcloud";
     r.whole_job = true;
     r.job_offset = p;
-    if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "training")) {
-      r.service = "training";
-    } else if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "prediction")) {
-      r.service = "prediction";
-      r.whole_job = false; // batch prediction: the runtime is optional
-    } else if (at(toks, i, "versions") && at(toks, i + 1, "create")) {
-      r.service = "prediction";
-    } else {
+    if (!command_kind(toks, i, r)) {
       continue;
     }
     bool runtime_written = false;
@@ -85,28 +123,8 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
       }
       size_t eq = w.find('=');
       std::string name = w.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-      Value v;
-      if (eq != std::string::npos) {
-        v.text = w.substr(eq + 1);
-        v.offset = toks[k].text_offset + eq + 1;
-        if (v.offset < text.size() && (text[v.offset] == '"' || text[v.offset] == '\'')) {
-          ++v.offset;
-        }
-      } else if (k + 1 < toks.size() && toks[k + 1].text.rfind("--", 0) != 0) {
-        v.text = toks[k + 1].text;
-        v.offset = toks[k + 1].text_offset;
-      }
-      v.length = v.text.size();
-      // $NAME, ${NAME...}, IPython's {NAME}, a Makefile's $(NAME); not a command's output $(cmd args)
-      bool variable = (v.text.find('$') != std::string::npos || v.text.find('{') != std::string::npos) &&
-                      v.text.find("$(") == std::string::npos;
-      // The shell words end at ')': "$(NAME" followed by ')' in the file.
-      if (v.text.size() > 2 && v.text.substr(0, 2) == "$(" && v.text.find_first_of(" ()", 2) == std::string::npos &&
-          v.offset + v.text.size() < text.size() && text[v.offset + v.text.size()] == ')') {
-        v.text += ')';
-        v.length = v.text.size();
-        variable = true;
-      }
+      bool variable = false;
+      Value v = flag_value(text, toks, k, eq, variable);
       if (name == "runtime-version") {
         runtime_written = true;
         if (is_version(v.text)) {

@@ -21,8 +21,22 @@ bool ends_with_at(std::string_view text, size_t end, std::string_view word) {
   return end >= word.size() && text.substr(end - word.size(), word.size()) == word;
 }
 
-// The value after a key that ends at `i`: [quote] spaces (':' | '=') spaces value.
-std::optional<Value> value_after(std::string_view t, size_t i) {
+// The offset of the ')' that closes the '(' at text[k]; text.size() when none does.
+size_t closing_paren(std::string_view text, size_t k) {
+  int depth = 0;
+  for (; k < text.size(); ++k) {
+    if (text[k] == '(') {
+      ++depth;
+    } else if (text[k] == ')' && --depth == 0) {
+      break;
+    }
+  }
+  return k;
+}
+
+// Where the value after a key that ends at `i` starts: past [quote] spaces (':' | '=') spaces;
+// npos when no ':' or '=' (or an '==') follows.
+size_t value_start(std::string_view t, size_t i) {
   if (i < t.size() && (t[i] == '"' || t[i] == '\'')) {
     ++i;
   }
@@ -30,13 +44,19 @@ std::optional<Value> value_after(std::string_view t, size_t i) {
     ++i;
   }
   if (i >= t.size() || (t[i] != ':' && t[i] != '=') || (i + 1 < t.size() && t[i + 1] == '=')) {
-    return std::nullopt;
+    return std::string_view::npos;
   }
   ++i;
   while (i < t.size() && (t[i] == ' ' || t[i] == '\t')) {
     ++i;
   }
-  if (i >= t.size()) {
+  return i;
+}
+
+// The value after a key that ends at `i`: [quote] spaces (':' | '=') spaces value.
+std::optional<Value> value_after(std::string_view t, size_t i) {
+  i = value_start(t, i);
+  if (i >= t.size()) { // npos too
     return std::nullopt;
   }
   Value v;
@@ -63,102 +83,64 @@ std::optional<Value> value_after(std::string_view t, size_t i) {
   return v;
 }
 
-} // namespace
-
-std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
+// What the keys of a file give: runtime references, and the Python versions to attach to them.
+struct Keys {
   std::vector<Reference> runtimes;
   std::vector<Value> pythons;
   std::vector<char> python_kinds;  // per Python value: 0 a version, else an expression's kind
   std::vector<size_t> python_keys; // offsets of Python keys with an unreadable value
-  static constexpr std::string_view k_needle = "ersion";
-  size_t from = 0;
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_needle.data(), k_needle.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
-    from = p + k_needle.size();
-    if (p == 0 || (from < text.size() && is_ident(text[from]))) {
-      continue;
+};
+
+// The value of the runtime or Python key at key_start, whose name ends at `from`.
+void read_key(std::string_view text, size_t key_start, size_t from, bool python, Keys& keys) {
+  auto value = value_after(text, from);
+  if (!value) {
+    // A variable or an expression: evaluated by extract_all.
+    size_t i = value_start(text, from);
+    if (i == std::string_view::npos) {
+      return;
     }
-    char v = text[p - 1];
-    if (runtime_flag && v == 'v' && p >= 10 && text.substr(p - 10, 9) == "-runtime-") {
-      *runtime_flag = true;
-    }
-    size_t stem_end = v == 'V' ? p - 1 : (v == 'v' && p >= 2 && text[p - 2] == '_') ? p - 2 : 0;
-    if (stem_end == 0) {
-      continue;
-    }
-    bool runtime = ends_with_at(text, stem_end, "runtime");
-    bool python = !runtime && ends_with_at(text, stem_end, "python");
-    if (!runtime && !python) {
-      continue;
-    }
-    size_t key_start = stem_end - (runtime ? 7 : 6);
-    if (key_start > 0 && is_ident(text[key_start - 1])) {
-      continue;
-    }
-    auto value = value_after(text, from);
-    if (!value) {
-      // A variable or an expression: evaluated by extract_all.
-      size_t i = from;
-      if (i < text.size() && (text[i] == '"' || text[i] == '\'')) {
-        ++i;
-      }
-      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) {
-        ++i;
-      }
-      if (i >= text.size() || (text[i] != ':' && text[i] != '=') || (i + 1 < text.size() && text[i + 1] == '=')) {
-        continue;
-      }
-      ++i;
-      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) {
-        ++i;
-      }
-      char kind = 0;
-      auto e = expression_at(text, i, kind);
-      if (!e) {
-        continue;
-      }
-      if (python) {
-        pythons.push_back(*e);
-        python_kinds.push_back(kind);
-        continue;
-      }
-      Reference r;
-      r.form = "key";
-      r.runtime = Value{"", e->offset, e->length};
-      r.expr = e->text;
-      r.expr_kind = kind;
-      r.job_offset = key_start;
-      runtimes.push_back(std::move(r));
-      continue;
-    }
-    if (!is_version(value->text)) {
-      if (python) {
-        python_keys.push_back(key_start);
-      }
-      continue;
+    char kind = 0;
+    auto e = expression_at(text, i, kind);
+    if (!e) {
+      return;
     }
     if (python) {
-      pythons.push_back(*value);
-      python_kinds.push_back(0);
-      continue;
+      keys.pythons.push_back(*e);
+      keys.python_kinds.push_back(kind);
+      return;
     }
     Reference r;
     r.form = "key";
-    r.runtime = *value;
+    r.runtime = Value{"", e->offset, e->length};
+    r.expr = e->text;
+    r.expr_kind = kind;
     r.job_offset = key_start;
-    runtimes.push_back(std::move(r));
+    keys.runtimes.push_back(std::move(r));
+    return;
   }
-  if (runtimes.empty()) {
-    return runtimes;
+  if (!is_version(value->text)) {
+    if (python) {
+      keys.python_keys.push_back(key_start);
+    }
+    return;
   }
-  bool job = ::memmem(text.data(), text.size(), "trainingInput", 13) != nullptr;
-  bool model = ::memmem(text.data(), text.size(), "deploymentUri", 13) != nullptr;
-  for (auto& r : runtimes) {
-    r.whole_job = job || model;
-    r.service = model && !job ? "prediction" : "training";
+  if (python) {
+    keys.pythons.push_back(*value);
+    keys.python_kinds.push_back(0);
+    return;
   }
-  // Each Python version goes to the nearest runtime (within 30 lines), one per runtime: the
-  // closest Python wins. Runtimes are in file order, so the nearest is found by bisection.
+  Reference r;
+  r.form = "key";
+  r.runtime = *value;
+  r.job_offset = key_start;
+  keys.runtimes.push_back(std::move(r));
+}
+
+// Each Python version goes to the nearest runtime (within 30 lines), one per runtime: the
+// closest Python wins. Runtimes are in file order, so the nearest is found by bisection.
+void attach_pythons(std::string_view text, Keys& keys) {
+  std::vector<Reference>& runtimes = keys.runtimes;
   util::LineIndex index(text);
   std::vector<int> lines;
   for (const auto& r : runtimes) {
@@ -200,13 +182,56 @@ std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
       }
     }
   };
-  for (size_t k = 0; k < pythons.size(); ++k) {
-    attach(pythons[k].offset, &pythons[k], python_kinds[k]);
+  for (size_t k = 0; k < keys.pythons.size(); ++k) {
+    attach(keys.pythons[k].offset, &keys.pythons[k], keys.python_kinds[k]);
   }
-  for (size_t off : python_keys) {
+  for (size_t off : keys.python_keys) {
     attach(off, nullptr, 0);
   }
-  return runtimes;
+}
+
+} // namespace
+
+std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
+  Keys keys;
+  static constexpr std::string_view k_needle = "ersion";
+  size_t from = 0;
+  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_needle.data(), k_needle.size())) {
+    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+    from = p + k_needle.size();
+    if (p == 0 || (from < text.size() && is_ident(text[from]))) {
+      continue;
+    }
+    char v = text[p - 1];
+    if (runtime_flag && v == 'v' && p >= 10 && text.substr(p - 10, 9) == "-runtime-") {
+      *runtime_flag = true;
+    }
+    size_t stem_end = v == 'V' ? p - 1 : (v == 'v' && p >= 2 && text[p - 2] == '_') ? p - 2 : 0;
+    if (stem_end == 0) {
+      continue;
+    }
+    bool runtime = ends_with_at(text, stem_end, "runtime");
+    bool python = !runtime && ends_with_at(text, stem_end, "python");
+    if (!runtime && !python) {
+      continue;
+    }
+    size_t key_start = stem_end - (runtime ? 7 : 6);
+    if (key_start > 0 && is_ident(text[key_start - 1])) {
+      continue;
+    }
+    read_key(text, key_start, from, python, keys);
+  }
+  if (keys.runtimes.empty()) {
+    return std::move(keys.runtimes);
+  }
+  bool job = ::memmem(text.data(), text.size(), "trainingInput", 13) != nullptr;
+  bool model = ::memmem(text.data(), text.size(), "deploymentUri", 13) != nullptr;
+  for (auto& r : keys.runtimes) {
+    r.whole_job = job || model;
+    r.service = model && !job ? "prediction" : "training";
+  }
+  attach_pythons(text, keys);
+  return std::move(keys.runtimes);
 }
 
 namespace {
@@ -234,6 +259,38 @@ size_t template_start(std::string_view text, size_t p) {
     --k;
   }
   return k < p && k > 0 && text[k - 1] == '$' ? k - 1 : p;
+}
+
+// The end of the operand of the % at text[percent]: a tuple in parentheses, or a name with
+// attributes, calls and subscripts (TF.replace(".", "-")[0]); npos when a bracket stays open.
+size_t percent_operand_end(std::string_view text, size_t percent) {
+  size_t k = percent + 1;
+  while (k < text.size() && text[k] == ' ') {
+    ++k;
+  }
+  if (k < text.size() && text[k] == '(') {
+    k = closing_paren(text, k);
+    return k >= text.size() ? std::string_view::npos : k + 1;
+  }
+  while (k < text.size() && (is_ident(text[k]) || text[k] == '.' || text[k] == '(' || text[k] == '[')) {
+    if (text[k] == '(' || text[k] == '[') {
+      char opener = text[k];
+      char closer = opener == '(' ? ')' : ']';
+      int depth = 0;
+      for (; k < text.size() && text[k] != '\n'; ++k) {
+        if (text[k] == opener) {
+          ++depth;
+        } else if (text[k] == closer && --depth == 0) {
+          break;
+        }
+      }
+      if (k >= text.size() || text[k] != closer) {
+        return std::string_view::npos;
+      }
+    }
+    ++k;
+  }
+  return k;
 }
 
 // An image URI whose image is a template (.../training/{}:latest, .../{TRAIN_VERSION}:latest,
@@ -270,59 +327,16 @@ std::optional<Reference> templated_image(std::string_view text, size_t start, si
     }
     size_t expr_end = close + 1;
     if (text.substr(after, 8) == ".format(") {
-      int depth = 0;
-      size_t k = after + 7;
-      for (; k < text.size(); ++k) {
-        if (text[k] == '(') {
-          ++depth;
-        } else if (text[k] == ')' && --depth == 0) {
-          break;
-        }
-      }
+      size_t k = closing_paren(text, after + 7);
       if (k >= text.size()) {
         return std::nullopt;
       }
       expr_end = k + 1;
     } else if (after < text.size() && text[after] == '%') {
-      size_t k = after + 1;
-      while (k < text.size() && text[k] == ' ') {
-        ++k;
+      expr_end = percent_operand_end(text, after);
+      if (expr_end == std::string_view::npos) {
+        return std::nullopt;
       }
-      if (k < text.size() && text[k] == '(') {
-        int depth = 0;
-        for (; k < text.size(); ++k) {
-          if (text[k] == '(') {
-            ++depth;
-          } else if (text[k] == ')' && --depth == 0) {
-            break;
-          }
-        }
-        if (k >= text.size()) {
-          return std::nullopt;
-        }
-        ++k;
-      } else {
-        // a name, attributes, calls and subscripts: TF.replace(".", "-")[0]
-        while (k < text.size() && (is_ident(text[k]) || text[k] == '.' || text[k] == '(' || text[k] == '[')) {
-          if (text[k] == '(' || text[k] == '[') {
-            char opener = text[k];
-            char closer = opener == '(' ? ')' : ']';
-            int depth = 0;
-            for (; k < text.size() && text[k] != '\n'; ++k) {
-              if (text[k] == opener) {
-                ++depth;
-              } else if (text[k] == closer && --depth == 0) {
-                break;
-              }
-            }
-            if (k >= text.size() || text[k] != closer) {
-              return std::nullopt;
-            }
-          }
-          ++k;
-        }
-      }
-      expr_end = k;
     } else if (!f) {
       if (text.substr(q, close - q).find('$') == std::string_view::npos) {
         return std::nullopt; // a template filled elsewhere

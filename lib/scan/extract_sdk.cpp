@@ -177,6 +177,76 @@ std::string prebuilt_prediction_image(std::string_view framework, std::string_vi
   return name + "-" + (accelerator.empty() ? std::string("cpu") : lower(accelerator)) + "." + v;
 }
 
+namespace {
+
+// The arguments of a call in text[from, close), split at commas: f(slot, value_at, arg_end) for
+// each one that gives the framework (slot 0), framework_version (1) or accelerator (2), by keyword
+// or as one of the first two positional arguments. strict_keys: an '=' makes a keyword argument
+// only when no quote stands before it.
+template <class F> void sdk_args(std::string_view text, size_t from, size_t close, bool strict_keys, F&& f) {
+  size_t positional = 0;
+  for (size_t i = from; i < close;) {
+    size_t comma = text.find(',', i);
+    size_t arg_end = comma == std::string_view::npos || comma > close ? close : comma;
+    std::string_view arg = text.substr(i, arg_end - i);
+    size_t eq = arg.find('=');
+    int slot = -1;
+    size_t value_at = i;
+    if (eq != std::string_view::npos && (!strict_keys || (arg.find('"') > eq && arg.find('\'') > eq))) {
+      std::string key(arg.substr(0, eq));
+      key.erase(0, key.find_first_not_of(" \t\n"));
+      key.erase(key.find_last_not_of(" \t\n") + 1);
+      slot = key == "framework" ? 0 : key == "framework_version" ? 1 : key == "accelerator" ? 2 : -1;
+      value_at = i + eq + 1;
+    } else if (positional < 2) {
+      slot = static_cast<int>(positional++);
+    }
+    if (slot >= 0) {
+      f(slot, value_at, arg_end);
+    }
+    i = arg_end + 1;
+  }
+}
+
+Reference prediction_image(size_t call_at) {
+  Reference r;
+  r.form = "image";
+  r.catalog = "vertex-prediction";
+  r.service = "prediction";
+  r.job_offset = call_at;
+  return r;
+}
+
+// A call whose framework or version is not a literal: extract_all evaluates the arguments as
+// written. Nothing when either is missing.
+std::optional<Reference> written_call(std::string_view text, size_t p, size_t from, size_t close, size_t name_len) {
+  std::string exprs[3];
+  size_t version_at = p;
+  size_t version_len = name_len;
+  sdk_args(text, from, close, true, [&](int slot, size_t value_at, size_t arg_end) {
+    std::string_view value = text.substr(value_at, arg_end - value_at);
+    size_t b = value.find_first_not_of(" \t\n");
+    size_t e = value.find_last_not_of(" \t\n");
+    if (b != std::string_view::npos) {
+      exprs[slot] = std::string(value.substr(b, e - b + 1));
+      if (slot == 1) {
+        version_at = value_at + b;
+        version_len = e - b + 1;
+      }
+    }
+  });
+  if (exprs[0].empty() || exprs[1].empty()) {
+    return std::nullopt;
+  }
+  Reference r = prediction_image(p);
+  r.runtime = Value{"", version_at, version_len};
+  r.expr = exprs[0] + '\x1f' + exprs[1] + '\x1f' + exprs[2];
+  r.expr_kind = 'k';
+  return r;
+}
+
+} // namespace
+
 std::vector<Reference> extract_sdk(std::string_view text) {
   std::vector<Reference> out;
   static constexpr std::string_view k_call = "get_prebuilt_prediction_container_uri(";
@@ -194,89 +264,20 @@ std::vector<Reference> extract_sdk(std::string_view text) {
       continue;
     }
     std::optional<Value> args[3]; // framework, framework_version, accelerator
-    size_t positional = 0;
-    size_t i = from;
-    while (i < close) {
-      size_t comma = text.find(',', i);
-      size_t arg_end = comma == std::string_view::npos || comma > close ? close : comma;
-      std::string_view arg = text.substr(i, arg_end - i);
-      size_t eq = arg.find('=');
-      int slot = -1;
-      size_t value_at = i;
-      if (eq != std::string_view::npos) {
-        std::string key(arg.substr(0, eq));
-        key.erase(0, key.find_first_not_of(" \t\n"));
-        key.erase(key.find_last_not_of(" \t\n") + 1);
-        slot = key == "framework" ? 0 : key == "framework_version" ? 1 : key == "accelerator" ? 2 : -1;
-        value_at = i + eq + 1;
-      } else if (positional < 2) {
-        slot = static_cast<int>(positional++);
-      }
-      if (slot >= 0) {
-        args[slot] = string_at(text, value_at);
-      }
-      i = arg_end + 1;
-    }
+    sdk_args(text, from, close, false,
+             [&](int slot, size_t value_at, size_t /*arg_end*/) { args[slot] = string_at(text, value_at); });
     if (!args[0] || !args[1]) {
-      // Variables: extract_all evaluates the arguments as written.
-      std::string exprs[3];
-      size_t version_at = p;
-      size_t version_len = k_call.size() - 1;
-      size_t pos = 0;
-      for (size_t a = from; a < close;) {
-        size_t comma = text.find(',', a);
-        size_t arg_end = comma == std::string_view::npos || comma > close ? close : comma;
-        std::string_view arg = text.substr(a, arg_end - a);
-        size_t eq = arg.find('=');
-        int slot = -1;
-        size_t value_at = a;
-        if (eq != std::string_view::npos && arg.find('"') > eq && arg.find('\'') > eq) {
-          std::string key(arg.substr(0, eq));
-          key.erase(0, key.find_first_not_of(" \t\n"));
-          key.erase(key.find_last_not_of(" \t\n") + 1);
-          slot = key == "framework" ? 0 : key == "framework_version" ? 1 : key == "accelerator" ? 2 : -1;
-          value_at = a + eq + 1;
-        } else if (pos < 2) {
-          slot = static_cast<int>(pos++);
-        }
-        if (slot >= 0) {
-          std::string_view value = text.substr(value_at, arg_end - value_at);
-          size_t b = value.find_first_not_of(" \t\n");
-          size_t e = value.find_last_not_of(" \t\n");
-          if (b != std::string_view::npos) {
-            exprs[slot] = std::string(value.substr(b, e - b + 1));
-            if (slot == 1) {
-              version_at = value_at + b;
-              version_len = e - b + 1;
-            }
-          }
-        }
-        a = arg_end + 1;
+      if (auto r = written_call(text, p, from, close, k_call.size() - 1)) {
+        out.push_back(std::move(*r));
       }
-      if (exprs[0].empty() || exprs[1].empty()) {
-        continue;
-      }
-      Reference r;
-      r.form = "image";
-      r.catalog = "vertex-prediction";
-      r.service = "prediction";
-      r.runtime = Value{"", version_at, version_len};
-      r.expr = exprs[0] + '\x1f' + exprs[1] + '\x1f' + exprs[2];
-      r.expr_kind = 'k';
-      r.job_offset = p;
-      out.push_back(std::move(r));
       continue;
     }
     std::string image = prebuilt_prediction_image(args[0]->text, args[1]->text, args[2] ? args[2]->text : "");
     if (image.empty()) {
       continue;
     }
-    Reference r;
-    r.form = "image";
-    r.catalog = "vertex-prediction";
-    r.service = "prediction";
+    Reference r = prediction_image(p);
     r.runtime = Value{image, args[1]->offset, args[1]->length};
-    r.job_offset = p;
     out.push_back(std::move(r));
   }
   return out;

@@ -77,6 +77,31 @@ public:
     return true;
   }
 
+  // Reads an array, calling f() at each object in it (before its '{'); other elements are skipped.
+  template <class F> void objects(F&& f) {
+    expect('[');
+    bool first = true;
+    while (next(']', first)) {
+      if (peek() != '{') {
+        skip_value();
+        continue;
+      }
+      f();
+    }
+  }
+
+  // Reads an object, calling f(key) at each member's value, which f reads or skips.
+  template <class F> void members(F&& f) {
+    expect('{');
+    bool first = true;
+    while (next('}', first)) {
+      Decoded key;
+      string(&key);
+      expect(':');
+      f(key.text);
+    }
+  }
+
   void put_utf8(Decoded& d, uint32_t cp, size_t at) {
     auto put = [&](unsigned v) {
       d.text += static_cast<char>(v);
@@ -119,6 +144,76 @@ public:
       }
     }
     return v;
+  }
+
+  // The code point of a \u escape whose "\u" was read: a surrogate pair makes one, a lone
+  // surrogate is U+FFFD.
+  uint32_t code_point() {
+    uint32_t cp = hex4();
+    if (cp >= 0xD800 && cp < 0xDC00 && m_i + 1 < m_t.size() && m_t[m_i] == '\\' && m_t[m_i + 1] == 'u') {
+      size_t save = m_i;
+      m_i += 2;
+      uint32_t lo = hex4();
+      if (lo >= 0xDC00 && lo < 0xE000) {
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+      } else {
+        m_i = save;
+      }
+    }
+    if (cp >= 0xD800 && cp < 0xE000) {
+      cp = 0xFFFD; // a lone surrogate
+    }
+    return cp;
+  }
+
+  // Reads the escape that starts at m_i (a backslash) in a string, into out when there is one.
+  void escape(Decoded* out) {
+    size_t at = m_i++;
+    if (m_i >= m_t.size()) {
+      fail("unclosed string");
+    }
+    char e = m_t[m_i++];
+    char plain = 0;
+    switch (e) {
+    case '"':
+      plain = '"';
+      break;
+    case '\\':
+      plain = '\\';
+      break;
+    case '/':
+      plain = '/';
+      break;
+    case 'b':
+      plain = '\b';
+      break;
+    case 'f':
+      plain = '\f';
+      break;
+    case 'n':
+      plain = '\n';
+      break;
+    case 'r':
+      plain = '\r';
+      break;
+    case 't':
+      plain = '\t';
+      break;
+    case 'u': {
+      uint32_t cp = code_point();
+      if (out) {
+        put_utf8(*out, cp, at);
+      }
+      return;
+    }
+    default:
+      m_i = at;
+      fail("invalid escape in a string");
+    }
+    if (out) {
+      out->text += plain;
+      out->raw.push_back(at);
+    }
   }
 
   // A string at the cursor; decoded into *out when out is given, else only skipped (outputs are
@@ -173,65 +268,7 @@ public:
       if (static_cast<unsigned char>(c) < 0x20) {
         fail("control character in a string");
       }
-      size_t at = m_i++;
-      if (m_i >= m_t.size()) {
-        fail("unclosed string");
-      }
-      char e = m_t[m_i++];
-      char plain = 0;
-      switch (e) {
-      case '"':
-        plain = '"';
-        break;
-      case '\\':
-        plain = '\\';
-        break;
-      case '/':
-        plain = '/';
-        break;
-      case 'b':
-        plain = '\b';
-        break;
-      case 'f':
-        plain = '\f';
-        break;
-      case 'n':
-        plain = '\n';
-        break;
-      case 'r':
-        plain = '\r';
-        break;
-      case 't':
-        plain = '\t';
-        break;
-      case 'u': {
-        uint32_t cp = hex4();
-        if (cp >= 0xD800 && cp < 0xDC00 && m_i + 1 < m_t.size() && m_t[m_i] == '\\' && m_t[m_i + 1] == 'u') {
-          size_t save = m_i;
-          m_i += 2;
-          uint32_t lo = hex4();
-          if (lo >= 0xDC00 && lo < 0xE000) {
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-          } else {
-            m_i = save;
-          }
-        }
-        if (cp >= 0xD800 && cp < 0xE000) {
-          cp = 0xFFFD; // a lone surrogate
-        }
-        if (out) {
-          put_utf8(*out, cp, at);
-        }
-        continue;
-      }
-      default:
-        m_i = at;
-        fail("invalid escape in a string");
-      }
-      if (out) {
-        out->text += plain;
-        out->raw.push_back(at);
-      }
+      escape(out);
     }
     if (out) {
       out->end = m_i;
@@ -426,34 +463,23 @@ void end_cell(CodeView& v, const Decoded& d, int cell) {
 }
 
 void read_cells(Reader& r, CodeView& v, int& index) {
-  r.expect('[');
-  bool first = true;
-  while (r.next(']', first)) {
-    if (r.peek() != '{') {
-      r.skip_value();
-      continue;
-    }
-    r.expect('{');
+  r.objects([&] {
     std::string type;
     std::optional<Decoded> src;
-    bool member_first = true;
-    while (r.next('}', member_first)) {
-      Decoded key;
-      r.string(&key);
-      r.expect(':');
-      if (key.text == "cell_type" && r.peek() == '"') {
+    r.members([&](const std::string& key) {
+      if (key == "cell_type" && r.peek() == '"') {
         Decoded t;
         r.string(&t);
         type = t.text;
-      } else if (key.text == "source" || key.text == "input") {
+      } else if (key == "source" || key == "input") {
         src = r.source();
       } else {
         r.skip_value();
       }
-    }
+    });
     int cell = index++;
     if (!src) {
-      continue;
+      return;
     }
     if (type == "code") {
       code_cell(v, *src, cell);
@@ -461,7 +487,7 @@ void read_cells(Reader& r, CodeView& v, int& index) {
       markdown_cell(v, *src, cell);
     }
     end_cell(v, *src, cell);
-  }
+  });
 }
 
 } // namespace
@@ -472,42 +498,26 @@ NotebookCode notebook_code(std::string_view json) {
   CodeView v;
   int index = 0;
   try {
-    r.expect('{');
-    bool first = true;
     bool cells = false;
-    while (r.next('}', first)) {
-      Decoded key;
-      r.string(&key);
-      r.expect(':');
-      if (key.text == "cells") {
+    r.members([&](const std::string& key) {
+      if (key == "cells") {
         read_cells(r, v, index);
         cells = true;
-      } else if (key.text == "worksheets" && r.peek() == '[') { // nbformat 3
-        r.expect('[');
-        bool ws_first = true;
-        while (r.next(']', ws_first)) {
-          if (r.peek() != '{') {
-            r.skip_value();
-            continue;
-          }
-          r.expect('{');
-          bool m_first = true;
-          while (r.next('}', m_first)) {
-            Decoded k;
-            r.string(&k);
-            r.expect(':');
-            if (k.text == "cells") {
+      } else if (key == "worksheets" && r.peek() == '[') { // nbformat 3
+        r.objects([&] {
+          r.members([&](const std::string& k) {
+            if (k == "cells") {
               read_cells(r, v, index);
               cells = true;
             } else {
               r.skip_value();
             }
-          }
-        }
+          });
+        });
       } else {
         r.skip_value();
       }
-    }
+    });
     if (!r.at_end()) {
       r.fail("text after the notebook");
     }

@@ -229,36 +229,142 @@ std::vector<Reference> references_in(const std::string& path, std::string_view t
   return extract_all(text);
 }
 
+// Where the references of one file stand, with its suppressions; for a notebook that cannot be
+// read, the finding that says so.
+FileRefs file_refs(const std::string& path, std::string_view text) {
+  FileRefs out;
+  std::optional<NotebookError> bad;
+  std::vector<Reference> refs = references_in(path, text, bad);
+  if (bad) {
+    util::LineIndex index(text);
+    out.unreadable = finding_of(RuleId::notebook_unreadable, "notebook not read: invalid JSON: " + bad->reason);
+    out.unreadable_at = locate(index, bad->offset, 1);
+    out.suppressions = find_suppressions(text);
+    return out;
+  }
+  if (refs.empty()) {
+    return out;
+  }
+  util::LineIndex index(text);
+  for (const auto& r : refs) {
+    out.runtime_at.push_back(r.runtime.text.empty() ? locate(index, r.job_offset, 6)
+                                                    : locate(index, r.runtime.offset, r.runtime.length));
+    out.python_at.push_back(r.python ? locate(index, r.python->offset, r.python->length) : Position{});
+    out.set_line.push_back(r.via ? index.line(r.set_offset) : 0);
+  }
+  out.refs = std::move(refs);
+  out.suppressions = find_suppressions(text);
+  return out;
+}
+
+// The (single-threaded) judging of what the files hold, file by file in order.
+class Report {
+public:
+  Report(const catalog::CatalogSet& set, const ScanOptions& options, ScanResult& result)
+      : m_options(options), m_judge(set, options), m_result(result) {}
+
+  void file(const std::string& path, const FileRefs& fr) {
+    size_t first = m_result.findings.size();
+    if (fr.unreadable) {
+      unreadable(path, fr);
+    }
+    for (size_t k = 0; k < fr.refs.size(); ++k) {
+      reference(path, fr, k);
+    }
+    sort_by_position(m_result, first);
+  }
+
+private:
+  // Dropped by --ignore or by a suppression comment.
+  bool dropped(const FileRefs& fr, const Finding& f) const {
+    return std::any_of(m_options.ignore_rules.begin(), m_options.ignore_rules.end(),
+                       [&](const std::string& name) { return rule_matches(name, f.rule); }) ||
+           suppressed(fr.suppressions, f);
+  }
+
+  void unreadable(const std::string& path, const FileRefs& fr) {
+    Finding f = *fr.unreadable;
+    f.path = path;
+    f.line = fr.unreadable_at.line;
+    f.column = fr.unreadable_at.column;
+    if (dropped(fr, f)) {
+      ++m_result.suppressed;
+    } else {
+      m_result.regions.push_back(Region{fr.unreadable_at.end_column, fingerprint(f, fr.unreadable_at.line_text), -1});
+      m_result.findings.push_back(std::move(f));
+    }
+  }
+
+  void reference(const std::string& path, const FileRefs& fr, size_t k) {
+    const Reference& r = fr.refs[k];
+    const CheckResult* res = r.runtime.text.empty() ? nullptr : m_judge.check(r);
+    std::vector<Finding> fs;
+    if (res) {
+      fs = res->findings;
+      FoundReference ref{path,
+                         fr.runtime_at[k].line,
+                         fr.runtime_at[k].column,
+                         r.form,
+                         r.service,
+                         res->target ? res->target->catalog->name : "",
+                         r.runtime.text,
+                         r.python ? r.python->text : "",
+                         res->lifecycle ? res->lifecycle->status.name : "unknown-runtime",
+                         r.cell,
+                         r.via ? r.variable : "",
+                         fr.set_line[k],
+                         r.conditional};
+      m_result.references.push_back(std::move(ref));
+    } else if (!r.runtime.text.empty()) {
+      return;
+    }
+    if (auto f = m_judge.required_field(r, res)) {
+      fs.push_back(*f);
+    }
+    // Notes that follow from a finding go with it when it is suppressed; "nothing fits" is said
+    // once a run.
+    bool kept_reason = false;
+    for (auto& f : fs) {
+      bool at_python = r.python && (f.rule == rule_id(RuleId::python_unsupported) || f.rule == rule_id(RuleId::python_unknown));
+      const Position& at = at_python ? fr.python_at[k] : fr.runtime_at[k];
+      f.path = path;
+      f.line = at.line;
+      f.column = at.column;
+      if (r.via && !r.variable.empty()) {
+        f.message += " (through " + r.variable + ", set on line " + std::to_string(fr.set_line[k]) +
+                     (r.conditional ? "; one branch of a condition" : "") + ")";
+      } else if (r.conditional) {
+        f.message += " (one branch of a condition)";
+      }
+      if (dropped(fr, f)) {
+        ++m_result.suppressed;
+        continue;
+      }
+      if (follows_a_finding(f)) {
+        if (!kept_reason || m_said_once.repeated(f)) {
+          continue;
+        }
+      } else if (f.severity >= catalog::Severity::warning) {
+        kept_reason = true;
+      }
+      m_result.regions.push_back(Region{at.end_column, fingerprint(f, at.line_text), r.cell});
+      m_result.findings.push_back(std::move(f));
+    }
+  }
+
+  const ScanOptions& m_options;
+  Judge m_judge;
+  SaidOnce m_said_once;
+  ScanResult& m_result;
+};
+
 } // namespace
 
 ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   WalkStats stats;
   std::vector<SourceFile> files = walk(options.walk, stats);
   std::vector<FileRefs> found(files.size());
-  read_files(files, options.walk, stats, [&](size_t i, std::string_view text) {
-    std::optional<NotebookError> bad;
-    std::vector<Reference> refs = references_in(files[i].path, text, bad);
-    FileRefs& out = found[i];
-    if (bad) {
-      util::LineIndex index(text);
-      out.unreadable = finding_of(RuleId::notebook_unreadable, "notebook not read: invalid JSON: " + bad->reason);
-      out.unreadable_at = locate(index, bad->offset, 1);
-      out.suppressions = find_suppressions(text);
-      return;
-    }
-    if (refs.empty()) {
-      return;
-    }
-    util::LineIndex index(text);
-    for (const auto& r : refs) {
-      out.runtime_at.push_back(r.runtime.text.empty() ? locate(index, r.job_offset, 6)
-                                                      : locate(index, r.runtime.offset, r.runtime.length));
-      out.python_at.push_back(r.python ? locate(index, r.python->offset, r.python->length) : Position{});
-      out.set_line.push_back(r.via ? index.line(r.set_offset) : 0);
-    }
-    out.refs = std::move(refs);
-    out.suppressions = find_suppressions(text);
-  });
+  read_files(files, options.walk, stats, [&](size_t i, std::string_view text) { found[i] = file_refs(files[i].path, text); });
 
   ScanResult result;
   result.files = stats.scanned;
@@ -267,84 +373,9 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   result.unreadable = stats.unreadable;
   result.ignored = stats.ignored;
   result.symlinks = stats.symlinks;
-  Judge judge(set, options);
-  SaidOnce said_once;
+  Report report(set, options, result);
   for (size_t i = 0; i < files.size(); ++i) {
-    const FileRefs& fr = found[i];
-    size_t first = result.findings.size();
-    if (fr.unreadable) {
-      Finding f = *fr.unreadable;
-      f.path = files[i].path;
-      f.line = fr.unreadable_at.line;
-      f.column = fr.unreadable_at.column;
-      if (std::any_of(options.ignore_rules.begin(), options.ignore_rules.end(),
-                      [&](const std::string& name) { return rule_matches(name, f.rule); }) ||
-          suppressed(fr.suppressions, f)) {
-        ++result.suppressed;
-      } else {
-        result.regions.push_back(Region{fr.unreadable_at.end_column, fingerprint(f, fr.unreadable_at.line_text), -1});
-        result.findings.push_back(std::move(f));
-      }
-    }
-    for (size_t k = 0; k < fr.refs.size(); ++k) {
-      const Reference& r = fr.refs[k];
-      const CheckResult* res = r.runtime.text.empty() ? nullptr : judge.check(r);
-      std::vector<Finding> fs;
-      if (res) {
-        fs = res->findings;
-        FoundReference ref{files[i].path,
-                           fr.runtime_at[k].line,
-                           fr.runtime_at[k].column,
-                           r.form,
-                           r.service,
-                           res->target ? res->target->catalog->name : "",
-                           r.runtime.text,
-                           r.python ? r.python->text : "",
-                           res->lifecycle ? res->lifecycle->status.name : "unknown-runtime",
-                           r.cell,
-                           r.via ? r.variable : "",
-                           fr.set_line[k],
-                           r.conditional};
-        result.references.push_back(std::move(ref));
-      } else if (!r.runtime.text.empty()) {
-        continue;
-      }
-      if (auto f = judge.required_field(r, res)) {
-        fs.push_back(*f);
-      }
-      // Notes that follow from a finding go with it when it is suppressed; "nothing fits" is said
-      // once a run.
-      bool kept_reason = false;
-      for (auto& f : fs) {
-        bool at_python = r.python && (f.rule == rule_id(RuleId::python_unsupported) || f.rule == rule_id(RuleId::python_unknown));
-        const Position& at = at_python ? fr.python_at[k] : fr.runtime_at[k];
-        f.path = files[i].path;
-        f.line = at.line;
-        f.column = at.column;
-        if (r.via && !r.variable.empty()) {
-          f.message += " (through " + r.variable + ", set on line " + std::to_string(fr.set_line[k]) +
-                       (r.conditional ? "; one branch of a condition" : "") + ")";
-        } else if (r.conditional) {
-          f.message += " (one branch of a condition)";
-        }
-        if (std::any_of(options.ignore_rules.begin(), options.ignore_rules.end(),
-                        [&](const std::string& name) { return rule_matches(name, f.rule); }) ||
-            suppressed(fr.suppressions, f)) {
-          ++result.suppressed;
-          continue;
-        }
-        if (follows_a_finding(f)) {
-          if (!kept_reason || said_once.repeated(f)) {
-            continue;
-          }
-        } else if (f.severity >= catalog::Severity::warning) {
-          kept_reason = true;
-        }
-        result.regions.push_back(Region{at.end_column, fingerprint(f, at.line_text), r.cell});
-        result.findings.push_back(std::move(f));
-      }
-    }
-    sort_by_position(result, first);
+    report.file(files[i].path, found[i]);
   }
   return result;
 }

@@ -6,6 +6,7 @@
 
 #include "lib/scan/vars.hpp"
 
+#include "lib/scan/brackets.hpp"
 #include "util/shell_words.hpp"
 
 #include <algorithm>
@@ -82,26 +83,10 @@ template <class F> Alts cross(const Alts& a, const Alts& b, F fn) {
 // Splits at depth-0 commas (outside brackets and strings).
 std::vector<std::string_view> split_args(std::string_view s) {
   std::vector<std::string_view> out;
-  int depth = 0;
-  char quote = 0;
+  Brackets b;
   size_t start = 0;
   for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (quote) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == quote) {
-        quote = 0;
-      }
-      continue;
-    }
-    if (c == '"' || c == '\'') {
-      quote = c;
-    } else if (c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if (c == ')' || c == ']' || c == '}') {
-      --depth;
-    } else if (c == ',' && depth == 0) {
+    if (b.code(s, i) && s[i] == ',' && b.depth == 0) {
       out.push_back(s.substr(start, i - start));
       start = i + 1;
     }
@@ -124,26 +109,10 @@ std::string_view trim(std::string_view s) {
 
 // The offset just past the bracket that closes the one at s[open].
 size_t matching(std::string_view s, size_t open) {
-  int depth = 0;
-  char quote = 0;
+  Brackets b;
   for (size_t i = open; i < s.size(); ++i) {
-    char c = s[i];
-    if (quote) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == quote) {
-        quote = 0;
-      }
-      continue;
-    }
-    if (c == '"' || c == '\'') {
-      quote = c;
-    } else if (c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if (c == ')' || c == ']' || c == '}') {
-      if (--depth == 0) {
-        return i + 1;
-      }
+    if (b.code(s, i) && is_close_bracket(s[i]) && b.depth == 0) {
+      return i + 1;
     }
   }
   return std::string_view::npos;
@@ -329,23 +298,61 @@ private:
     return out;
   }
 
+  // "...".format(args): positional and keyword arguments.
+  Alts format_call(const Alts& v, const std::vector<std::string_view>& raw) {
+    std::vector<Alts> pos;
+    std::vector<std::pair<std::string, Alts>> kw;
+    for (auto a : raw) {
+      a = trim(a);
+      size_t eq = a.find('=');
+      if (eq != std::string_view::npos && eq > 0 && is_ident_start(a[0]) &&
+          std::all_of(a.begin(), a.begin() + static_cast<long>(eq), [](char c) { return is_ident(c) || c == ' '; }) &&
+          (eq + 1 >= a.size() || a[eq + 1] != '=')) {
+        kw.emplace_back(std::string(trim(a.substr(0, eq))), sub(a.substr(eq + 1)));
+      } else {
+        pos.push_back(sub(a));
+      }
+    }
+    return format(v, pos, kw);
+  }
+
+  // s.split(sep)[i]: only with an index right after the call.
+  Alts split_call(const Alts& v, const std::vector<Alts>& args) {
+    ws();
+    if (!starts("[")) {
+      return unknown();
+    }
+    size_t close = matching(m_s, m_i);
+    if (close == std::string_view::npos) {
+      return unknown();
+    }
+    auto k = integer(m_s.substr(m_i + 1, close - m_i - 2));
+    m_i = close;
+    if (!k) {
+      return unknown();
+    }
+    long index = *k;
+    Alts seps = args.empty() ? literal(" ") : args[0];
+    return cross(v, seps, [index](const std::string& s, const std::string& sep) -> std::string {
+      std::vector<std::string> parts;
+      size_t p = 0;
+      if (sep.empty()) {
+        return "\x1e";
+      }
+      for (size_t q; (q = s.find(sep, p)) != std::string::npos; p = q + sep.size()) {
+        parts.push_back(s.substr(p, q - p));
+      }
+      parts.push_back(s.substr(p));
+      long n = static_cast<long>(parts.size());
+      long i = index < 0 ? index + n : index;
+      return i >= 0 && i < n ? parts[static_cast<size_t>(i)] : std::string("\x1e");
+    });
+  }
+
   Alts method(const Alts& v, std::string_view name, std::string_view inner) {
     std::vector<std::string_view> raw = split_args(inner);
     if (name == "format") {
-      std::vector<Alts> pos;
-      std::vector<std::pair<std::string, Alts>> kw;
-      for (auto a : raw) {
-        a = trim(a);
-        size_t eq = a.find('=');
-        if (eq != std::string_view::npos && eq > 0 && is_ident_start(a[0]) &&
-            std::all_of(a.begin(), a.begin() + static_cast<long>(eq), [](char c) { return is_ident(c) || c == ' '; }) &&
-            (eq + 1 >= a.size() || a[eq + 1] != '=')) {
-          kw.emplace_back(std::string(trim(a.substr(0, eq))), sub(a.substr(eq + 1)));
-        } else {
-          pos.push_back(sub(a));
-        }
-      }
-      return format(v, pos, kw);
+      return format_call(v, raw);
     }
     std::vector<Alts> args;
     for (auto a : raw) {
@@ -369,36 +376,7 @@ private:
       });
     }
     if (name == "split") {
-      // Only with an index right after: s.split(sep)[i].
-      ws();
-      if (!starts("[")) {
-        return unknown();
-      }
-      size_t close = matching(m_s, m_i);
-      if (close == std::string_view::npos) {
-        return unknown();
-      }
-      auto k = integer(m_s.substr(m_i + 1, close - m_i - 2));
-      m_i = close;
-      if (!k) {
-        return unknown();
-      }
-      long index = *k;
-      Alts seps = args.empty() ? literal(" ") : args[0];
-      return cross(v, seps, [index](const std::string& s, const std::string& sep) -> std::string {
-        std::vector<std::string> parts;
-        size_t p = 0;
-        if (sep.empty()) {
-          return "\x1e";
-        }
-        for (size_t q; (q = s.find(sep, p)) != std::string::npos; p = q + sep.size()) {
-          parts.push_back(s.substr(p, q - p));
-        }
-        parts.push_back(s.substr(p));
-        long n = static_cast<long>(parts.size());
-        long i = index < 0 ? index + n : index;
-        return i >= 0 && i < n ? parts[static_cast<size_t>(i)] : std::string("\x1e");
-      });
+      return split_call(v, args);
     }
     if (name == "lower" || name == "upper" || name == "strip" || name == "lstrip" || name == "rstrip") {
       Alts out = v;
@@ -592,6 +570,17 @@ private:
     return cross(acc, literal(lit), [](const std::string& a, const std::string& b) { return a + b; });
   }
 
+  // The expression inside the brackets that open at m_s[open]; reading goes on after them.
+  Alts bracketed(size_t open) {
+    size_t close = matching(m_s, open);
+    if (close == std::string_view::npos) {
+      return unknown();
+    }
+    std::string_view inner = m_s.substr(open + 1, close - open - 2);
+    m_i = close;
+    return sub(inner);
+  }
+
   Alts primary() {
     ws();
     if (m_i >= m_s.size()) {
@@ -602,13 +591,7 @@ private:
     }
     char c = m_s[m_i];
     if (c == '(') {
-      size_t close = matching(m_s, m_i);
-      if (close == std::string_view::npos) {
-        return unknown();
-      }
-      std::string_view inner = m_s.substr(m_i + 1, close - m_i - 2);
-      m_i = close;
-      return sub(inner);
+      return bracketed(m_i);
     }
     if ((c >= '0' && c <= '9') || c == '.') {
       size_t e = m_i;
@@ -647,13 +630,7 @@ private:
       return {none};
     }
     if (call && (name == "str" || name == "int" || name == "float")) {
-      size_t close = matching(m_s, e);
-      if (close == std::string_view::npos) {
-        return unknown();
-      }
-      std::string_view inner = m_s.substr(e + 1, close - e - 2);
-      m_i = close;
-      return sub(inner);
+      return bracketed(e);
     }
     if (call && dot != std::string_view::npos) {
       // receiver.method(...): the receiver is a name; postfix applies the method.
@@ -705,6 +682,78 @@ private:
 
 enum class Tri { no, yes, unknown };
 
+// A comparison operator.
+struct Op {
+  std::string_view text;
+  int kind; // 0 ==, 1 !=, 2 is, 3 is not, 4 in, 5 not in
+};
+
+// Truth of the comparison c whose operator stands at c[p], at `at`.
+Tri comparison(const Vars& vars, std::string_view c, size_t at, int depth, Op op, size_t p) {
+  Alts a = Eval(vars, at, c.substr(0, p), depth + 1).all();
+  std::string_view right = trim(c.substr(p + op.text.size()));
+  std::vector<std::string> set;
+  bool set_ok = true;
+  Alts b;
+  if (op.kind >= 4) {
+    if (!right.empty() && (right.front() == '(' || right.front() == '[')) {
+      for (auto item : split_args(right.substr(1, right.size() - 2))) {
+        Alts v = Eval(vars, at, item, depth + 1).all();
+        if (v.size() != 1 || !v[0].known) {
+          set_ok = false;
+        } else {
+          set.push_back(v[0].text);
+        }
+      }
+    } else {
+      b = Eval(vars, at, right, depth + 1).all();
+    }
+  } else {
+    b = Eval(vars, at, right, depth + 1).all();
+  }
+  std::optional<bool> result;
+  auto decide = [&](bool r) {
+    if (result && *result != r) {
+      return false;
+    }
+    result = r;
+    return true;
+  };
+  for (const auto& x : a) {
+    if (op.kind >= 4 && b.empty()) {
+      if (!set_ok || !x.known) {
+        return Tri::unknown;
+      }
+      bool in = std::find(set.begin(), set.end(), x.text) != set.end();
+      if (!decide(op.kind == 4 ? in : !in)) {
+        return Tri::unknown;
+      }
+      continue;
+    }
+    for (const auto& y : b) {
+      bool x_none = !x.known && x.text == "None";
+      bool y_none = !y.known && y.text == "None";
+      bool r = false;
+      if (op.kind >= 4) {
+        if (!x.known || !y.known) {
+          return Tri::unknown;
+        }
+        r = y.text.find(x.text) != std::string::npos;
+        r = op.kind == 4 ? r : !r;
+      } else if ((!x.known && !x_none) || (!y.known && !y_none)) {
+        return Tri::unknown;
+      } else {
+        bool eq = x_none || y_none ? (x_none && y_none) : x.text == y.text;
+        r = op.kind == 0 || op.kind == 2 ? eq : !eq;
+      }
+      if (!decide(r)) {
+        return Tri::unknown;
+      }
+    }
+  }
+  return result ? (*result ? Tri::yes : Tri::no) : Tri::unknown;
+}
+
 // Truth of a condition at `at`: comparisons, not/and/or, names, os.getenv (None when unset).
 Tri truth(const Vars& vars, std::string_view c, size_t at, int depth = 0) {
   c = trim(c);
@@ -748,77 +797,11 @@ Tri truth(const Vars& vars, std::string_view c, size_t at, int depth = 0) {
     return truth(vars, c.substr(1, c.size() - 2), at, depth + 1);
   }
   // comparisons
-  struct Op {
-    std::string_view text;
-    int kind; // 0 ==, 1 !=, 2 is, 3 is not, 4 in, 5 not in
-  };
   for (Op op : {Op{" is not ", 3}, Op{" not in ", 5}, Op{"==", 0}, Op{"!=", 1}, Op{" is ", 2}, Op{" in ", 4}}) {
     size_t p = c.find(op.text);
-    if (p == std::string_view::npos) {
-      continue;
+    if (p != std::string_view::npos) {
+      return comparison(vars, c, at, depth, op, p);
     }
-    Alts a = Eval(vars, at, c.substr(0, p), depth + 1).all();
-    std::string_view right = trim(c.substr(p + op.text.size()));
-    std::vector<std::string> set;
-    bool set_ok = true;
-    Alts b;
-    if (op.kind >= 4) {
-      if (!right.empty() && (right.front() == '(' || right.front() == '[')) {
-        for (auto item : split_args(right.substr(1, right.size() - 2))) {
-          Alts v = Eval(vars, at, item, depth + 1).all();
-          if (v.size() != 1 || !v[0].known) {
-            set_ok = false;
-          } else {
-            set.push_back(v[0].text);
-          }
-        }
-      } else {
-        b = Eval(vars, at, right, depth + 1).all();
-      }
-    } else {
-      b = Eval(vars, at, right, depth + 1).all();
-    }
-    std::optional<bool> result;
-    auto decide = [&](bool r) {
-      if (result && *result != r) {
-        return false;
-      }
-      result = r;
-      return true;
-    };
-    for (const auto& x : a) {
-      if (op.kind >= 4 && b.empty()) {
-        if (!set_ok || !x.known) {
-          return Tri::unknown;
-        }
-        bool in = std::find(set.begin(), set.end(), x.text) != set.end();
-        if (!decide(op.kind == 4 ? in : !in)) {
-          return Tri::unknown;
-        }
-        continue;
-      }
-      for (const auto& y : b) {
-        bool x_none = !x.known && x.text == "None";
-        bool y_none = !y.known && y.text == "None";
-        bool r = false;
-        if (op.kind >= 4) {
-          if (!x.known || !y.known) {
-            return Tri::unknown;
-          }
-          r = y.text.find(x.text) != std::string::npos;
-          r = op.kind == 4 ? r : !r;
-        } else if ((!x.known && !x_none) || (!y.known && !y_none)) {
-          return Tri::unknown;
-        } else {
-          bool eq = x_none || y_none ? (x_none && y_none) : x.text == y.text;
-          r = op.kind == 0 || op.kind == 2 ? eq : !eq;
-        }
-        if (!decide(r)) {
-          return Tri::unknown;
-        }
-      }
-    }
-    return result ? (*result ? Tri::yes : Tri::no) : Tri::unknown;
   }
   Alts v = Eval(vars, at, c, depth + 1).all();
   std::optional<bool> result;
@@ -915,18 +898,9 @@ std::vector<Line> logical_lines(std::string_view code) {
 
 // The text before a comment.
 std::string_view strip_comment(std::string_view s) {
-  char quote = 0;
+  Brackets b;
   for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (quote) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == quote) {
-        quote = 0;
-      }
-    } else if (c == '"' || c == '\'') {
-      quote = c;
-    } else if (c == '#' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) {
+    if (b.code(s, i) && s[i] == '#' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) {
       return trim(s.substr(0, i));
     }
   }
@@ -1094,6 +1068,55 @@ private:
     m_v.m_vars[name].push_back({end, std::move(v)});
   }
 
+  // What is not a plain NAME = value, its operator at text[i]: a Makefile's NAME := value or
+  // NAME ?= value, and NAME += expr. True when the text is no plain assignment.
+  bool other_assignment(std::string_view text, size_t targets_start, size_t i, size_t offset, size_t end) {
+    if (i + 1 < text.size() && (text[i] == ':' || text[i] == '?') && text[i + 1] == '=' && i > targets_start) {
+      // A Makefile's NAME := value / NAME ?= value: the rest of the line, as a shell word.
+      std::string name(trim(text.substr(targets_start, i - targets_start)));
+      std::string_view value = trim(text.substr(i + 2));
+      if (!name.empty() && std::all_of(name.begin(), name.end(), is_ident) && value.find(' ') == std::string_view::npos) {
+        size_t at = offset + static_cast<size_t>(value.data() - text.data());
+        set(name, shell(value, offset), at, end);
+      }
+      return true;
+    }
+    if (i >= text.size() || text[i] != '=' || (i + 1 < text.size() && text[i + 1] == '=') || i == targets_start) {
+      // NAME += expr
+      if (i + 1 < text.size() && text[i] == '+' && text[i + 1] == '=') {
+        std::string name(trim(text.substr(targets_start, i - targets_start)));
+        if (!name.empty() && std::all_of(name.begin(), name.end(), is_ident) && m_env.count(name)) {
+          Alts add = Eval(m_v, offset, text.substr(i + 2), 0).all();
+          set(name, cross(m_env[name], add, [](const std::string& a, const std::string& b) { return a + b; }), offset + i + 2,
+              end);
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
+  // A, B = x, y (or a tuple or list of values): each name its value, or unknown when the counts differ.
+  void tuple_assignment(const std::vector<std::string_view>& names, std::string_view rhs, size_t rhs_offset, size_t offset,
+                        size_t end) {
+    std::string_view inner = rhs;
+    if (!inner.empty() && (inner.front() == '(' || inner.front() == '[') && matching(inner, 0) == inner.size()) {
+      inner = inner.substr(1, inner.size() - 2);
+    }
+    std::vector<std::string_view> values = split_args(inner);
+    for (size_t k = 0; k < names.size(); ++k) {
+      if (values.size() == names.size()) {
+        size_t at = rhs_offset + static_cast<size_t>(values[k].data() - rhs.data());
+        at += values[k].size() - trim(values[k]).size() > 0 ? values[k].find_first_not_of(" \t\n") : 0;
+        std::string_view one = trim(values[k]);
+        bool alias = !one.empty() && is_ident_start(one[0]) && std::all_of(one.begin(), one.end(), is_ident);
+        set(std::string(names[k]), Eval(m_v, offset, values[k], 0).all(), at, end, alias);
+      } else {
+        set(std::string(names[k]), unknown(), rhs_offset, end);
+      }
+    }
+  }
+
   void assignment(std::string_view text, size_t offset, size_t end) {
     size_t i = 0;
     bool exported = false;
@@ -1113,26 +1136,7 @@ private:
     while (i < text.size() && (is_ident(text[i]) || text[i] == ',' || text[i] == ' ' || text[i] == '(' || text[i] == ')')) {
       ++i;
     }
-    if (i + 1 < text.size() && (text[i] == ':' || text[i] == '?') && text[i + 1] == '=' && i > targets_start) {
-      // A Makefile's NAME := value / NAME ?= value: the rest of the line, as a shell word.
-      std::string name(trim(text.substr(targets_start, i - targets_start)));
-      std::string_view value = trim(text.substr(i + 2));
-      if (!name.empty() && std::all_of(name.begin(), name.end(), is_ident) && value.find(' ') == std::string_view::npos) {
-        size_t at = offset + static_cast<size_t>(value.data() - text.data());
-        set(name, shell(value, offset), at, end);
-      }
-      return;
-    }
-    if (i >= text.size() || text[i] != '=' || (i + 1 < text.size() && text[i + 1] == '=') || i == targets_start) {
-      // NAME += expr
-      if (i + 1 < text.size() && text[i] == '+' && text[i + 1] == '=') {
-        std::string name(trim(text.substr(targets_start, i - targets_start)));
-        if (!name.empty() && std::all_of(name.begin(), name.end(), is_ident) && m_env.count(name)) {
-          Alts add = Eval(m_v, offset, text.substr(i + 2), 0).all();
-          set(name, cross(m_env[name], add, [](const std::string& a, const std::string& b) { return a + b; }), offset + i + 2,
-              end);
-        }
-      }
+    if (other_assignment(text, targets_start, i, offset, end)) {
       return;
     }
     std::string_view targets = trim(text.substr(targets_start, i - targets_start));
@@ -1173,22 +1177,7 @@ private:
       set(std::string(names[0]), Eval(m_v, offset, rhs, 0).all(), rhs_offset, end, alias);
       return;
     }
-    std::string_view inner = rhs;
-    if (!inner.empty() && (inner.front() == '(' || inner.front() == '[') && matching(inner, 0) == inner.size()) {
-      inner = inner.substr(1, inner.size() - 2);
-    }
-    std::vector<std::string_view> values = split_args(inner);
-    for (size_t k = 0; k < names.size(); ++k) {
-      if (values.size() == names.size()) {
-        size_t at = rhs_offset + static_cast<size_t>(values[k].data() - rhs.data());
-        at += values[k].size() - trim(values[k]).size() > 0 ? values[k].find_first_not_of(" \t\n") : 0;
-        std::string_view one = trim(values[k]);
-        bool alias = !one.empty() && is_ident_start(one[0]) && std::all_of(one.begin(), one.end(), is_ident);
-        set(std::string(names[k]), Eval(m_v, offset, values[k], 0).all(), at, end, alias);
-      } else {
-        set(std::string(names[k]), unknown(), rhs_offset, end);
-      }
-    }
+    tuple_assignment(names, rhs, rhs_offset, offset, end);
   }
 
   static bool shell_like(std::string_view rhs) {
@@ -1268,6 +1257,33 @@ Alts Vars::python(std::string_view expr, size_t at, bool lenient) const {
   return Eval(*this, at, expr, 0, lenient).all();
 }
 
+namespace {
+
+// A shell parameter in braces: ${NAME}, ${NAME:-default}, ${NAME-default}; inner is what stands
+// between the braces.
+Alts parameter(const Vars& vars, std::string_view inner, size_t at, bool lenient) {
+  size_t name_end = 0;
+  while (name_end < inner.size() && is_ident(inner[name_end])) {
+    ++name_end;
+  }
+  std::string_view name = inner.substr(0, name_end);
+  std::string_view rest = inner.substr(name_end);
+  Alts v = vars.lookup(name, at);
+  bool unset = v.empty() || (v.size() == 1 && !v[0].known && v[0].text == "None");
+  if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-") {
+    std::string_view def = rest.substr(rest[0] == ':' ? 2 : 1);
+    bool empty = !unset && v.size() == 1 && v[0].known && v[0].text.empty() && rest[0] == ':';
+    if (unset || empty) {
+      v = vars.shell(def, at, lenient);
+    }
+  } else if (!rest.empty()) {
+    v = lenient ? literal(std::string(k_unknown_part)) : unknown();
+  }
+  return v;
+}
+
+} // namespace
+
 Alts Vars::shell(std::string_view word, size_t at, bool lenient) const {
   Alts acc = literal("");
   std::string lit;
@@ -1314,23 +1330,7 @@ Alts Vars::shell(std::string_view word, size_t at, bool lenient) const {
       if (ipython) {
         v = python(inner, at, lenient); // IPython evaluates {expr} in "!" lines
       } else {
-        size_t name_end = 0;
-        while (name_end < inner.size() && is_ident(inner[name_end])) {
-          ++name_end;
-        }
-        std::string_view name = inner.substr(0, name_end);
-        std::string_view rest = inner.substr(name_end);
-        v = lookup(name, at);
-        bool unset = v.empty() || (v.size() == 1 && !v[0].known && v[0].text == "None");
-        if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-") {
-          std::string_view def = rest.substr(rest[0] == ':' ? 2 : 1);
-          bool empty = !unset && v.size() == 1 && v[0].known && v[0].text.empty() && rest[0] == ':';
-          if (unset || empty) {
-            v = shell(def, at, lenient);
-          }
-        } else if (!rest.empty()) {
-          v = lenient ? literal(std::string(k_unknown_part)) : unknown();
-        }
+        v = parameter(*this, inner, at, lenient);
       }
       i = close;
     } else {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Recall and precision of rtcat scan on a corpus in the shapes public ML sample repositories use
-# (tests/fixtures/scan-corpus, written by scripts/make_scan_corpus.py): expected.tsv lists every
-# runtime reference a reader counts, at the line and column where it is used. A reference counts
+# (tests/fixtures/scan-corpus, the committed test data): expected.tsv lists every runtime
+# reference a reader counts, at the line and column where it is used; an edit to a corpus file
+# updates expected.tsv by hand. A reference counts
 # as found when rtcat reports the same path, line, column and value. Bars: recall >= 90%,
 # precision >= 95% (issue 12). Prints the figures; exact misses and extras on failure.
 source "$SRC/tests/cli/lib.sh"

@@ -1,4 +1,5 @@
 #include "lib/scan/extract.hpp"
+#include "tests/support/predicates.hpp"
 #include "util/position.hpp"
 
 #include <doctest/doctest.h>
@@ -13,6 +14,21 @@ std::pair<int, int> at(std::string_view text, const Value& v) {
   return {index.line(v.offset), index.column(v.offset)};
 }
 
+// A reference's runtime as written, and where it stands (1-based line and column).
+void check_runtime(std::string_view text, const Reference& r, const std::string& runtime, std::pair<int, int> where) {
+  INFO(runtime);
+  CHECK(r.runtime.text == runtime);
+  CHECK(at(text, r.runtime) == where);
+}
+
+// No text of the list makes a reference.
+template <class Extract> void check_none(Extract extract, std::initializer_list<const char*> texts) {
+  for (const char* text : texts) {
+    INFO(text);
+    CHECK(extract(text).empty());
+  }
+}
+
 } // namespace
 
 TEST_CASE("extract_gcloud: flags across backslash continuations") {
@@ -23,8 +39,7 @@ TEST_CASE("extract_gcloud: flags across backslash continuations") {
   REQUIRE(refs.size() == 1);
   CHECK(refs[0].service == "training");
   CHECK(refs[0].whole_job);
-  CHECK(refs[0].runtime.text == "1.15");
-  CHECK(at(text, refs[0].runtime) == std::pair{4, 21});
+  check_runtime(text, refs[0], "1.15", {4, 21});
   REQUIRE(refs[0].python);
   CHECK(refs[0].python->text == "3.7");
   CHECK(at(text, *refs[0].python) == std::pair{5, 20});
@@ -40,9 +55,8 @@ TEST_CASE("extract_gcloud: which commands count") {
     CHECK(refs[0].runtime.offset == 70);
   }
   SUBCASE("other gcloud commands are not references") {
-    CHECK(extract_gcloud("gcloud compute instances create x --runtime-version 1.0\n").empty());
-    CHECK(extract_gcloud("gcloud ai-platform models list\n").empty());
-    CHECK(extract_gcloud("mygcloud ai-platform jobs submit training x --runtime-version 1.0\n").empty());
+    check_none(extract_gcloud, {"gcloud compute instances create x --runtime-version 1.0\n", "gcloud ai-platform models list\n",
+                                "mygcloud ai-platform jobs submit training x --runtime-version 1.0\n"});
   }
   SUBCASE("a variable is left for extract_all to evaluate; a command's output cannot be judged") {
     auto refs = extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(RT)\n");
@@ -77,8 +91,7 @@ TEST_CASE("extract_keys: YAML, JSON and Python forms") {
     std::string text = "trainingInput:\n  runtimeVersion: '2.1'\n  pythonVersion: \"3.7\"\n";
     auto refs = extract_keys(text);
     REQUIRE(refs.size() == 1);
-    CHECK(refs[0].runtime.text == "2.1");
-    CHECK(at(text, refs[0].runtime) == std::pair{2, 20});
+    check_runtime(text, refs[0], "2.1", {2, 20});
     REQUIRE(refs[0].python);
     CHECK(at(text, *refs[0].python) == std::pair{3, 19});
     CHECK(refs[0].whole_job);
@@ -98,11 +111,9 @@ TEST_CASE("extract_keys: YAML, JSON and Python forms") {
     CHECK_FALSE(refs[1].python);
   }
   SUBCASE("not references") {
-    CHECK(extract_keys("my_runtime_version = '2.8'").empty());
-    CHECK(extract_keys("runtime_version == '2.8'").empty());
-    CHECK(extract_keys("runtimeVersion: ${RUNTIME}").empty());
-    CHECK(extract_keys("runtimeVersions: '2.8'").empty());
-    CHECK(extract_keys("--runtime-version 2.8").empty());
+    check_none([](std::string_view text) { return extract_keys(text); },
+               {"my_runtime_version = '2.8'", "runtime_version == '2.8'", "runtimeVersion: ${RUNTIME}", "runtimeVersions: '2.8'",
+                "--runtime-version 2.8"});
   }
   SUBCASE("a model version is a prediction") {
     auto refs = extract_keys("{\"deploymentUri\": \"gs://x\", \"runtimeVersion\": \"2.1\"}");
@@ -119,13 +130,11 @@ TEST_CASE("extract_images: prebuilt image URIs of every region") {
   auto refs = extract_images(text);
   REQUIRE(refs.size() == 3);
   CHECK(refs[0].catalog == "vertex-training");
-  CHECK(refs[0].runtime.text == "tf-cpu.2-11.py310");
-  CHECK(at(text, refs[0].runtime) == std::pair{1, 6});
+  check_runtime(text, refs[0], "tf-cpu.2-11.py310", {1, 6});
   CHECK(refs[0].runtime.length == 61);
   CHECK(refs[1].catalog == "vertex-prediction");
   CHECK(refs[1].service == "prediction");
-  CHECK(refs[1].runtime.text == "sklearn-cpu.1-0");
-  CHECK(at(text, refs[1].runtime) == std::pair{2, 6});
+  check_runtime(text, refs[1], "sklearn-cpu.1-0", {2, 6});
   CHECK(refs[2].runtime.text == "tf_opt-cpu.nightly");
 }
 
@@ -157,12 +166,7 @@ TEST_CASE("util::LineIndex: columns count code points, malformed bytes count one
 }
 
 TEST_CASE("is_version") {
-  CHECK(is_version("2.11"));
-  CHECK(is_version("3.7"));
-  CHECK_FALSE(is_version("2"));
-  CHECK_FALSE(is_version("2..1"));
-  CHECK_FALSE(is_version("2.1a"));
-  CHECK_FALSE(is_version(".2"));
+  fixtures::check_predicate(is_version, {"2.11", "3.7"}, {"2", "2..1", "2.1a", ".2"});
 }
 
 TEST_CASE("extract_images: the former gcr.io host and templated regions") {
@@ -172,15 +176,12 @@ TEST_CASE("extract_images: the former gcr.io host and templated regions") {
                      "x = 'us.gcr.io/cloud-aiplatform/prediction/tf2-cpu.2-8:latest' mygcr.io/cloud-aiplatform/training/a:1\n";
   auto refs = extract_images(text);
   REQUIRE(refs.size() == 4);
-  CHECK(refs[0].runtime.text == "tf-cpu.2-1");
-  CHECK(at(text, refs[0].runtime) == std::pair{1, 6});
+  check_runtime(text, refs[0], "tf-cpu.2-1", {1, 6});
   CHECK(refs[1].runtime.text == "sklearn-cpu.1-0");
   CHECK(refs[1].catalog == "vertex-prediction");
   CHECK(at(text, refs[1].runtime) == std::pair{2, 9});
-  CHECK(refs[2].runtime.text == "tf-cpu.2-3");
-  CHECK(at(text, refs[2].runtime) == std::pair{3, 13});
-  CHECK(refs[3].runtime.text == "tf2-cpu.2-8");
-  CHECK(at(text, refs[3].runtime) == std::pair{4, 6});
+  check_runtime(text, refs[2], "tf-cpu.2-3", {3, 13});
+  check_runtime(text, refs[3], "tf2-cpu.2-8", {4, 6});
   // An elided name is not an image.
   CHECK(extract_images("(see us-docker.pkg.dev/vertex-ai/training/...)").empty());
 }
@@ -207,13 +208,11 @@ TEST_CASE("extract_flags: a string of flags and a Python argument list") {
   CHECK(refs[2].expr == "RUNTIME");
   CHECK(refs[2].expr_kind == 'p');
   CHECK(at(text, refs[2].runtime) == std::pair{4, 30});
-  CHECK(refs[0].runtime.text == "1.10");
-  CHECK(at(text, refs[0].runtime) == std::pair{1, 26});
+  check_runtime(text, refs[0], "1.10", {1, 26});
   REQUIRE(refs[0].python);
   CHECK(refs[0].python->text == "2.7");
   CHECK(refs[0].service == "training");
-  CHECK(refs[1].runtime.text == "2.1");
-  CHECK(at(text, refs[1].runtime) == std::pair{3, 30});
+  check_runtime(text, refs[1], "2.1", {3, 30});
   CHECK(refs[1].service == "prediction");
   CHECK(refs[1].frameworks == std::vector<std::string>{"scikit-learn"});
   // extract_all does not report a gcloud command's flag twice.

@@ -1,5 +1,6 @@
 #include "lib/scan/extract.hpp"
 #include "lib/scan/notebook.hpp"
+#include "tests/support/predicates.hpp"
 #include "util/position.hpp"
 
 #include <doctest/doctest.h>
@@ -106,10 +107,6 @@ TEST_CASE("markdown_code: prose is blanked, code blocks and whole commands in in
 }
 
 TEST_CASE("notebook and markdown paths") {
-  CHECK(is_notebook_path("a/b.ipynb"));
-  CHECK(is_notebook_path("B.IPYNB"));
-  CHECK_FALSE(is_notebook_path("ipynb"));
-  CHECK(is_markdown_path("README.md"));
-  CHECK(is_markdown_path("x.markdown"));
-  CHECK_FALSE(is_markdown_path("x.mdl"));
+  fixtures::check_predicate(is_notebook_path, {"a/b.ipynb", "B.IPYNB"}, {"ipynb"});
+  fixtures::check_predicate(is_markdown_path, {"README.md", "x.markdown"}, {"x.mdl"});
 }

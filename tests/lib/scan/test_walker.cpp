@@ -27,6 +27,12 @@ struct Tree {
     fs::create_directories((root / rel).parent_path());
     std::ofstream(root / rel, std::ios::binary) << text;
   }
+  // Files whose content does not matter.
+  void touch(std::initializer_list<const char*> rels) const {
+    for (const char* rel : rels) {
+      write(rel, "x");
+    }
+  }
 };
 
 std::vector<std::string> rel_paths(const std::vector<SourceFile>& files, const fs::path& root) {
@@ -41,10 +47,7 @@ std::vector<std::string> rel_paths(const std::vector<SourceFile>& files, const f
 
 TEST_CASE("walk: stable order, .git skipped, symlinks never followed") {
   Tree t;
-  t.write("b/2.txt", "x");
-  t.write("a/1.txt", "x");
-  t.write(".git/config", "x");
-  t.write("c.txt", "x");
+  t.touch({"b/2.txt", "a/1.txt", ".git/config", "c.txt"});
   fs::create_directory_symlink(t.root / "a", t.root / "link-dir");
   fs::create_symlink(t.root / "c.txt", t.root / "link-file");
   WalkOptions o;
@@ -60,10 +63,7 @@ TEST_CASE("walk: .gitignore files apply inside a checkout, from the top down") {
   t.write(".git/HEAD", "ref");
   t.write(".gitignore", "*.gen\n");
   t.write("sub/.gitignore", "local/\n!keep.gen\n");
-  t.write("sub/a.gen", "x");
-  t.write("sub/keep.gen", "x");
-  t.write("sub/local/x.txt", "x");
-  t.write("sub/ok.txt", "x");
+  t.touch({"sub/a.gen", "sub/keep.gen", "sub/local/x.txt", "sub/ok.txt"});
   WalkOptions o;
   WalkStats stats;
   SUBCASE("from the top") {
