@@ -60,6 +60,15 @@ std::string pairs_expr(const std::vector<std::pair<std::string, std::string>>& v
   return out + "}";
 }
 
+// A version as the parts it is made of: no parsing at start-up.
+std::string version_expr(const Version& v) {
+  std::string out = "V({";
+  for (int part : v.parts()) {
+    out += std::to_string(part) + ",";
+  }
+  return out + "})";
+}
+
 std::string sev(Severity s) {
   return "Severity::" + std::string(to_string(s));
 }
@@ -93,11 +102,11 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
   o << "  c.policy.uri_note = " << lit(c.policy.uri_note) << ";\n";
   o << "  c.policy.sources = " << strings_expr(c.policy.sources) << ";\n";
   for (const auto& r : c.rules) {
-    o << "  c.rules.push_back(Rule{" << lit(r.id) << "," << lit(r.service) << "," << lit(r.framework) << ",V("
-      << lit(r.min_runtime.str()) << ")," << lit(r.message) << "," << lit(r.source) << "});\n";
+    o << "  c.rules.push_back(Rule{" << lit(r.id) << "," << lit(r.service) << "," << lit(r.framework) << ","
+      << version_expr(r.min_runtime) << "," << lit(r.message) << "," << lit(r.source) << "});\n";
   }
   for (const auto& f : c.framework_releases) {
-    o << "  c.framework_releases.push_back(FrameworkRelease{" << lit(f.framework) << ",V(" << lit(f.version.str()) << "),"
+    o << "  c.framework_releases.push_back(FrameworkRelease{" << lit(f.framework) << "," << version_expr(f.version) << ","
       << date_expr(f.released) << "," << date_expr(f.released_after) << "," << date_expr(f.released_by) << "," << lit(f.notes)
       << "," << strings_expr(f.sources) << "});\n";
   }
@@ -105,14 +114,14 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
   for (const auto& r : c.runtimes) {
     o << "  { auto& r = c.runtimes.emplace_back(); r.id = " << lit(r.id) << ";";
     if (r.version) {
-      o << " r.version = V(" << lit(r.version->str()) << ");";
+      o << " r.version = " << version_expr(*r.version) << ";";
     }
     o << " r.released = " << date_expr(r.released) << "; r.released_after = " << date_expr(r.released_after)
       << "; r.released_by = " << date_expr(r.released_by) << ";";
     if (r.python) {
       o << " r.python = std::vector<Version>{";
       for (const auto& p : *r.python) {
-        o << "V(" << lit(p.str()) << "),";
+        o << version_expr(p) << ",";
       }
       o << "};";
     }
@@ -161,7 +170,7 @@ int main(int argc, char** argv) {
     << "#include \"catalog/embedded.hpp\"\n\n"
     << "namespace catalog {\nnamespace {\n"
     << "Date D(int days) { return Date{date::days{days}}; }\n"
-    << "Version V(const char* text) { return Version::parse(text); }\n\n";
+    << "Version V(std::initializer_list<int> parts) { return Version::of(parts); }\n\n";
   for (size_t i = 0; i < catalogs.size(); ++i) {
     emit(o, catalogs[i], i);
   }

@@ -6,6 +6,7 @@ namespace catalog {
 
 std::optional<Version> Version::try_parse(std::string_view text) {
   Version v;
+  v.m_parts.reserve(4);
   size_t i = 0;
   while (true) {
     size_t start = i;
@@ -30,7 +31,7 @@ std::optional<Version> Version::try_parse(std::string_view text) {
 
 Version Version::parse(std::string_view text) {
   if (auto v = try_parse(text)) {
-    return *v;
+    return std::move(*v);
   }
   throw InvalidInput("invalid version '" + std::string(text) + "': expected numbers separated by dots, like 2.11");
 }

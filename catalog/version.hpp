@@ -1,6 +1,7 @@
 #pragma once
 
 #include <compare>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,12 @@ public:
   static Version parse(std::string_view text);
   // Same, returning nullopt instead of throwing.
   static std::optional<Version> try_parse(std::string_view text);
+  // From parts already known to be valid (generated code: the embedded catalogs).
+  static Version of(std::initializer_list<int> parts) {
+    Version v;
+    v.m_parts = parts;
+    return v;
+  }
 
   const std::vector<int>& parts() const { return m_parts; }
   int major() const { return m_parts.empty() ? 0 : m_parts[0]; }

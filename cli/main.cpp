@@ -135,7 +135,7 @@ struct UnknownCommand {
 void add_command(CLI::App& root, CLI::App& parent, const cli::Command& cmd, int at, int argc, char** argv, cli::Context& ctx,
                  cli::Action& action) {
   CLI::App* sub = parent.add_subcommand(std::string(cmd.name), std::string(cmd.summary));
-  sub->footer(command_footer(root, cmd));
+  sub->footer([&root, &cmd] { return command_footer(root, cmd); }); // built only for --help
   if (cmd.define) {
     action = cmd.define(*sub, ctx);
   }
