@@ -46,8 +46,13 @@ Exit codes: 0 candidates found, 1 no candidate or unknown runtime, 2 input error
 constexpr std::string_view k_help_timeline = R"(Examples:
   rtcat timeline --platform ai-platform
   rtcat timeline --within 180d --at 2026-06-01
-  rtcat timeline --platform vertex-prediction --format ics > vertex-deadlines.ics
-  rtcat timeline --platform ai-platform --format svg > lifecycle.svg)";
+  rtcat timeline --platform vertex-prediction --format ics --alarm 30d > vertex-deadlines.ics
+  rtcat timeline --platform ai-platform --format svg --since 2019-01-01 > lifecycle.svg
+
+The iCalendar feed has the milestones still ahead of the date (--include-past for all), one
+event per milestone with CPU/GPU twins merged, and stable UIDs so a subscribed calendar updates
+in place. The SVG chart groups entries by catalog in version order, draws windows hatched and
+marks the date and each platform's shutdown; --since/--until crop it.)";
 
 constexpr std::string_view k_help_validate =
     R"EX(Checks: runtimeVersion open on --at and pythonVersion on it; runtimeVersion/pythonVersion

@@ -21,14 +21,21 @@
   }
   for (const svg of document.querySelectorAll("svg")) {
     const vb = svg.viewBox.baseVal;
+    const frame = svg.getBoundingClientRect();
+    const k = vb.width / frame.width;
+    // A text's box in viewBox units, whatever transforms or scaling apply.
+    const box = (t) => {
+      const r = t.getBoundingClientRect();
+      return { x: (r.left - frame.left) * k + vb.x, y: (r.top - frame.top) * k + vb.y, width: r.width * k, height: r.height * k };
+    };
     for (const t of svg.querySelectorAll("text")) {
-      const b = t.getBBox();
+      const b = box(t);
       if (b.x < vb.x - 0.5 || b.y < vb.y - 0.5 || b.x + b.width > vb.x + vb.width + 0.5 || b.y + b.height > vb.y + vb.height + 0.5) {
         problems.push("svg text leaves the viewBox: " + what(t) + " [" + [b.x, b.y, b.width, b.height].map(Math.round) + "]");
       }
     }
     // Labels that overlap one another are as unreadable as clipped ones.
-    const boxes = [...svg.querySelectorAll("text")].map((t) => [t, t.getBBox()]);
+    const boxes = [...svg.querySelectorAll("text")].map((t) => [t, box(t)]);
     for (let i = 0; i < boxes.length; ++i) {
       for (let j = i + 1; j < boxes.length; ++j) {
         const a = boxes[i][1], b = boxes[j][1];
