@@ -34,8 +34,9 @@ struct Block {
   enum Kind { headline, h2, h3, para, table, meta } kind = para;
   std::string text;
   Table rows;
-  std::vector<size_t> ids; // columns holding identifiers or paths (may break at / . - _ :)
-  bool good = false;       // a headline with nothing to do
+  std::vector<size_t> ids;         // columns holding identifiers or paths (may break at / . - _ :)
+  bool good = false;               // a headline with nothing to do
+  std::vector<size_t> nowrap = {}; // short columns that read badly broken ("3.7 → 3.10")
 };
 
 std::string opt_days(const std::optional<long>& d) {
@@ -117,8 +118,8 @@ std::string usable_until(const Candidate& c) {
 std::string changes_of(const Candidate& c) {
   std::string out;
   for (const auto& ch : c.changes) {
-    if (ch.kind == "python") {
-      continue;
+    if (ch.kind == "python" || ch.kind == "platform") {
+      continue; // the Python column and the section's hand-off line say these
     }
     std::string one = ch.kind == "platform"
                           ? "platform \u2192 " + ch.to
@@ -156,7 +157,7 @@ std::string target_set_intro(const TargetSet& t, const ReportGroup& g, Date on) 
   if (t.plan.candidates.empty()) {
     return s + ": no target is available on " + format_date(on) + (t.plan.closest.empty() ? "." : "; the last known:");
   }
-  return s + (t.plan.handoff ? ": migrate to " + t.plan.candidates.front().catalog->name + " (" + t.plan.handoff_reason + "):"
+  return s + (t.plan.handoff ? ": migrate to one of these " + t.plan.candidates.front().catalog->name + " images:"
                              : ": upgrade to one of:");
 }
 
@@ -224,6 +225,18 @@ std::vector<Block> target_blocks(const Report& r) {
   std::vector<Block> out{Block{Block::h2, "Where to move", {}, {}, false}};
   bool unconfirmed = false;
   size_t shown = 0;
+  std::vector<std::string> reasons; // why a hand-off, said once each
+  for (const auto& g : r.groups) {
+    for (const auto& t : g.targets) {
+      if (g.affected && t.plan.handoff && !t.plan.candidates.empty() &&
+          std::find(reasons.begin(), reasons.end(), t.plan.handoff_reason) == reasons.end()) {
+        reasons.push_back(t.plan.handoff_reason);
+      }
+    }
+  }
+  for (const auto& why : reasons) {
+    out.push_back(Block{Block::para, "Migrate to another platform: " + why + ".", {}, {}, false});
+  }
   for (const auto& g : r.groups) {
     if (!g.entry || g.affected == 0 || g.targets.empty()) {
       continue;
@@ -233,7 +246,7 @@ std::vector<Block> target_blocks(const Report& r) {
     for (const auto& t : g.targets) {
       out.push_back(Block{Block::para, target_set_intro(t, g, r.on), {}, {}, false});
       if (!t.plan.candidates.empty() || !t.plan.closest.empty()) {
-        out.push_back(Block{Block::table, "", targets_table(t, unconfirmed), {0}, false});
+        out.push_back(Block{Block::table, "", targets_table(t, unconfirmed), {0}, false, {1, 2, 3}});
       }
     }
     if (g.other_targets) {
@@ -306,9 +319,11 @@ std::string html_table(const Block& b) {
     for (size_t i = 0; i < row.size(); ++i) {
       const auto& c = row[i];
       bool id = std::find(b.ids.begin(), b.ids.end(), i) != b.ids.end();
+      bool nowrap = std::find(b.nowrap.begin(), b.nowrap.end(), i) != b.nowrap.end();
       const char* cls = c.tone == Tone::bad    ? " class=\"bad\""
                         : c.tone == Tone::warn ? " class=\"warn\""
                         : id                   ? " class=\"id\""
+                        : nowrap               ? " class=\"nowrap\""
                                                : "";
       std::string label = i < b.rows.headers.size() ? b.rows.headers[i] : "";
       s += std::string("<td") + cls + " data-label=\"" + util::xml_escape(label) + "\">" +
