@@ -202,7 +202,7 @@ std::vector<Block> group_blocks(const Report& r) {
     }
     out.push_back(Block{Block::h3, group_title(g), {}, {}, false});
     out.push_back(Block{Block::para, group_summary(g) + ".", {}, {}, false});
-    out.push_back(Block{Block::table, "", urgent_table(g, r.on), {0}, false});
+    out.push_back(Block{Block::table, "", urgent_table(g, r.on), {0}, false, {1, 2}});
     if (g.affected > g.urgent.size()) {
       out.push_back(
           Block{Block::meta,
@@ -403,7 +403,7 @@ h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.25em;margin-top:1.6em;border-bot
 .ok{background:#e8f5e9;border-left-color:#2e7d32}
 table{border-collapse:collapse;margin:.4em 0 .8em;font-size:.9em;max-width:100%}
 th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}th{white-space:nowrap}
-td{overflow-wrap:break-word}td.id{overflow-wrap:anywhere;min-width:8em}.nowrap{white-space:nowrap}
+td{overflow-wrap:break-word}td.id{overflow-wrap:anywhere;min-width:16em}.nowrap{white-space:nowrap}
 th{background:#f5f5f5}td.bad{color:#b71c1c;font-weight:bold}td.warn{color:#8d6e00;font-weight:bold}
 p,h3,li{overflow-wrap:break-word}
 .meta{color:#555;font-size:.85em}svg{max-width:100%;height:auto;display:block}
