@@ -84,6 +84,7 @@ public:
     std::string words = resource_status_words(g, v);
     ++m_rep.by_words[words];
     m_rep.words_broken[words] = m_rep.words_broken[words] || broken;
+    m_rep.words_affected[words] = m_rep.words_affected[words] || affected;
     ++g.resources;
     ++g.by_status[v.status];
     if (!affected) {

@@ -81,11 +81,12 @@ struct Report {
   size_t affected = 0; // at least a warning
   size_t broken = 0;   // an error: already broken, or cannot be re-created
   size_t malformed = 0;
-  std::map<std::string, size_t> by_status;  // raw status names (JSON)
-  std::map<std::string, size_t> by_words;   // the same, in words (text)
-  std::map<std::string, bool> words_broken; // whether a status in words is an error
-  std::optional<Date> next_deadline;        // the nearest deadline still ahead
-  std::string next_deadline_what;           // "runtime 2.1 deletion (3 resources)"
+  std::map<std::string, size_t> by_status;    // raw status names (JSON)
+  std::map<std::string, size_t> by_words;     // the same, in words (text)
+  std::map<std::string, bool> words_broken;   // whether a status in words is an error
+  std::map<std::string, bool> words_affected; // whether it is at least a warning
+  std::optional<Date> next_deadline;          // the nearest deadline still ahead
+  std::string next_deadline_what;             // "runtime 2.1 deletion (3 resources)"
   std::optional<long> next_days;
   std::vector<ReportGroup> groups; // most urgent first
   std::vector<ReportRow> rows;     // with keep_rows: every affected resource, most urgent first

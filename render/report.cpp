@@ -183,7 +183,8 @@ std::vector<Block> summary_blocks(const Report& r) {
   t.headers = {"Status on " + format_date(r.on), "Resources"};
   for (const auto& [words, n] : r.by_words) {
     bool bad = r.words_broken.count(words) && r.words_broken.at(words);
-    t.rows.push_back({{words, bad ? Tone::bad : Tone::plain}, {std::to_string(n)}});
+    bool warn = r.words_affected.count(words) && r.words_affected.at(words);
+    t.rows.push_back({{words, bad ? Tone::bad : warn ? Tone::warn : Tone::plain}, {std::to_string(n)}});
   }
   t.rows.push_back({{"next deadline"},
                     {r.next_deadline ? format_date(*r.next_deadline) + " (in " + util::plural(*r.next_days, "day") + ")"
