@@ -44,7 +44,12 @@ int run_report(Context& ctx, const ReportArgs& a) {
   if (a.inventories.empty() && a.scan_paths.empty()) {
     throw catalog::InvalidInput("report needs at least one --inventory FILE (or --scan PATH)");
   }
-  lib::Report rep = lib::build_report(ctx.catalogs(), a.inventories, ctx.today(), ctx.g.warn_days, ctx.g.platform);
+  lib::ReportOptions o;
+  o.on = ctx.today();
+  o.warn_days = ctx.g.warn_days;
+  o.platform = ctx.g.platform;
+  o.keep_rows = format == "json" || format == "csv"; // the full list; the others show groups
+  lib::Report rep = lib::build_report(ctx.catalogs(), a.inventories, o);
   if (!a.scan_paths.empty()) {
     lib::add_scan_findings(rep, scan_findings(ctx, a.scan_paths));
   }
@@ -58,9 +63,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
     util::write_atomically(a.output, text);
   }
   std::vector<lib::Finding> all = rep.findings;
-  for (const auto& row : rep.rows) {
-    all.insert(all.end(), row.verdict.findings.begin(), row.verdict.findings.end());
-  }
+  all.insert(all.end(), rep.verdict_findings.begin(), rep.verdict_findings.end());
   return ctx.exit_for(all);
 }
 

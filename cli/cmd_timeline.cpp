@@ -5,6 +5,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cctype>
+
 #include "render/ics.hpp"
 #include "render/json.hpp"
 #include "render/svg.hpp"
@@ -17,12 +20,58 @@ namespace {
 struct TimelineArgs {
   std::string within;
   std::string id;
+  std::string since;
+  std::string until;
+  bool include_past = false;
+  std::string alarm;
 };
+
+std::optional<catalog::Date> date_option(const std::string& name, const std::string& text) {
+  if (text.empty()) {
+    return std::nullopt;
+  }
+  auto d = catalog::try_parse_date(text);
+  if (!d) {
+    throw catalog::InvalidInput(name + ": invalid date '" + text + "' (expected YYYY-MM-DD, like 2025-01-31)");
+  }
+  return d;
+}
+
+// "30d", "30", "4w": a reminder's lead in days (calendar alarms count days or weeks, not months).
+int alarm_days(const std::string& text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
+    ++digits;
+  }
+  std::string unit = text.substr(digits);
+  if (digits == 0 || digits > 4 || (unit != "" && unit != "d" && unit != "w")) {
+    throw catalog::InvalidInput("--alarm: invalid lead time '" + text + "' (expected days like 30d, or weeks like 2w)");
+  }
+  int n = std::stoi(text.substr(0, digits));
+  return unit == "w" ? 7 * n : n;
+}
 
 // Declares the arguments and options that fill a TimelineArgs.
 void declare_timeline(CLI::App& sub, TimelineArgs& a) {
   sub.add_option("--within", a.within, "Only events from the date to this far ahead (90d, 12w, 6m, 1y)")->type_name("SPAN");
   sub.add_option("--id", a.id, "Only this runtime or image")->type_name("ID");
+  sub.add_option("--since", a.since, "Only events from this date on; the SVG chart starts here")->type_name("DATE");
+  sub.add_option("--until", a.until, "Only events up to this date; the SVG chart ends here")->type_name("DATE");
+  sub.add_flag("--include-past", a.include_past,
+               "ics: also milestones before the date (--at or today); by default only those still ahead");
+  sub.add_option("--alarm", a.alarm, "ics: a reminder this long before each milestone (30d, 2w)")->type_name("SPAN");
+}
+
+// The entries of the events, once each, with their lifecycle on the date.
+std::vector<lib::EntryView> entry_views(const std::vector<lib::Event>& events, catalog::Date on, int warn_days) {
+  std::vector<lib::EntryView> views;
+  for (const auto& e : events) {
+    bool seen = std::any_of(views.begin(), views.end(), [&](const lib::EntryView& v) { return v.entry == e.entry; });
+    if (!seen) {
+      views.push_back({e.catalog, e.entry, lib::evaluate(*e.catalog, *e.entry, on, warn_days)});
+    }
+  }
+  return views;
 }
 
 int run_timeline(Context& ctx, const TimelineArgs& a) {
@@ -40,28 +89,31 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
   if (!a.within.empty()) {
     events = lib::within(events, on, lib::span_end(on, a.within));
   }
+  render::ChartRange range{date_option("--since", a.since), date_option("--until", a.until)};
+  if (range.since && range.until && *range.until < *range.since) {
+    throw catalog::InvalidInput("--until " + a.until + " is before --since " + a.since);
+  }
+  if ((a.include_past || !a.alarm.empty()) && format != "ics") {
+    throw catalog::InvalidInput(std::string(a.include_past ? "--include-past" : "--alarm") + " applies to --format ics only");
+  }
+  if (range.since || range.until) {
+    events = lib::within(events, range.since.value_or(catalog::Date{date::days{-(1L << 24)}}),
+                         range.until.value_or(catalog::Date{date::days{1L << 24}}));
+  }
   if (format == "json") {
     ctx.out(render::json_events(events));
   } else if (format == "ics") {
-    ctx.out(render::timeline_ics(events));
+    render::IcsOptions o;
+    o.on = on;
+    o.include_past = a.include_past || range.since.has_value();
+    if (!a.alarm.empty()) {
+      o.alarm = alarm_days(a.alarm);
+    }
+    ctx.out(render::timeline_ics(events, o));
   } else if (format == "svg") {
-    std::vector<lib::EntryView> views;
-    for (const auto& e : events) {
-      if (views.empty() || views.back().entry != e.entry) {
-        bool seen = false;
-        for (const auto& v : views) {
-          seen = seen || v.entry == e.entry;
-        }
-        if (!seen) {
-          views.push_back({e.catalog, e.entry, lib::evaluate(*e.catalog, *e.entry, on, ctx.g.warn_days)});
-        }
-      }
-    }
-    std::string title = "Runtime lifecycle";
-    if (catalogs.size() == 1) {
-      title = catalogs.front()->title.empty() ? catalogs.front()->name : catalogs.front()->title;
-    }
-    ctx.out(render::timeline_svg(views, on, title));
+    std::vector<lib::EntryView> views = entry_views(events, on, ctx.g.warn_days);
+    std::string title = "Runtime lifecycle on " + catalog::format_date(on); // each catalog names itself in a heading
+    ctx.out(render::timeline_svg(views, on, title, range));
   } else {
     ctx.out(render::table(render::events_table(events, on), render::table_format(format), ctx.color()));
   }

@@ -46,8 +46,13 @@ Exit codes: 0 candidates found, 1 no candidate or unknown runtime, 2 input error
 constexpr std::string_view k_help_timeline = R"(Examples:
   rtcat timeline --platform ai-platform
   rtcat timeline --within 180d --at 2026-06-01
-  rtcat timeline --platform vertex-prediction --format ics > vertex-deadlines.ics
-  rtcat timeline --platform ai-platform --format svg > lifecycle.svg)";
+  rtcat timeline --platform vertex-prediction --format ics --alarm 30d > vertex-deadlines.ics
+  rtcat timeline --platform ai-platform --format svg --since 2019-01-01 > lifecycle.svg
+
+The iCalendar feed has the milestones still ahead of the date (--include-past for all), one
+event per milestone with CPU/GPU twins merged, and stable UIDs so a subscribed calendar updates
+in place. The SVG chart groups entries by catalog in version order, draws windows hatched and
+marks the date and each platform's shutdown; --since/--until crop it.)";
 
 constexpr std::string_view k_help_validate =
     R"EX(Checks: runtimeVersion open on --at and pythonVersion on it; runtimeVersion/pythonVersion
@@ -113,9 +118,12 @@ constexpr std::string_view k_help_report = R"(Examples:
   rtcat report --inventory jobs.json --format csv > affected.csv
 
 Formats (--format): markdown (default), html (one self-contained file: inline CSS and SVG, no
-script), json, csv (the affected resources). The report has a headline (how many resources
-need action and the next deadline), one section per runtime in use with the targets `upgrade`
-recommends, the lifecycle timeline (HTML) and every affected resource, most urgent first.
+script, readable on a phone, prints cleanly), json, csv. The report opens with what needs
+action by when (one sentence, the resources by status in words, the next deadline), then the
+affected resources grouped by runtime and service (counts and the five most urgent, in plain
+words: "closed to new jobs 3 years 9 months ago"), then where to move: the targets `upgrade`
+recommends for each framework and Python in use, an unconfirmed one marked with a dagger, and
+the lifecycle timeline (HTML). csv and json list every affected resource, most urgent first.
 Exit codes: 0 nothing at or above --fail-on, 1 affected resources at or above it, 2 input error.)";
 
 constexpr std::string_view k_help_scan =

@@ -2,6 +2,7 @@
 
 #include "lib/frameworks.hpp"
 #include "lib/lookup.hpp"
+#include "lib/targets.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -14,8 +15,231 @@ namespace {
 
 const size_t k_max_findings = 1000;
 
-// Most urgent first: past deadlines (longest overdue first), then the nearest ahead, then none;
-// errors before warnings; then by name.
+void add_unique(std::vector<std::string>& out, const std::string& s) {
+  if (!s.empty() && std::find(out.begin(), out.end(), s) == out.end()) {
+    out.push_back(s);
+  }
+}
+
+// The frameworks a job with none recorded is taken to use: those its runtime carries; when the
+// catalog records no packages for the runtime, those its catalog's runtimes of the same major
+// version carry (a TensorFlow runtime is not offered PyTorch images).
+std::vector<std::string> assumed_frameworks(const Catalog& c, const RuntimeEntry& r) {
+  std::vector<std::string> out = frameworks_carried(r);
+  if (!out.empty() || !r.version) {
+    return out;
+  }
+  for (const auto& e : c.runtimes) {
+    if (e.version && e.version->major() == r.version->major()) {
+      for (const auto& fw : frameworks_carried(e)) {
+        add_unique(out, fw);
+      }
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+// The milestone of the group's lifecycle a verdict's deadline is, if any.
+const MilestoneDate* deadline_milestone(const ReportGroup& g, const Verdict& v) {
+  if (!g.lifecycle || v.deadline_milestone.empty()) {
+    return nullptr;
+  }
+  for (const auto& m : g.lifecycle->milestones) {
+    if (m.name() == v.deadline_milestone) {
+      return &m;
+    }
+  }
+  return nullptr;
+}
+
+namespace {
+
+// Keeps the k most urgent rows of a group, in order.
+void keep_urgent(std::vector<ReportRow>& rows, const ReportRow& row, size_t k) {
+  auto at = std::upper_bound(rows.begin(), rows.end(), row, more_urgent);
+  if (static_cast<size_t>(at - rows.begin()) >= k) {
+    return;
+  }
+  rows.insert(at, row);
+  if (rows.size() > k) {
+    rows.pop_back();
+  }
+}
+
+// Collects, per report, the groups and their counts as resources stream by.
+class Builder {
+public:
+  Builder(const catalog::CatalogSet& set, const ReportOptions& o)
+      : m_set(set), m_o(o), m_auditor(set, o.on, o.warn_days, o.platform) {}
+
+  void add(const Resource& res) {
+    const Verdict& v = m_auditor.judge(res);
+    bool affected = v.severity && *v.severity >= Severity::warning;
+    bool broken = affected && *v.severity == Severity::error;
+    ReportGroup& g = group_for(res, v);
+    ++m_rep.resources;
+    ++m_rep.by_status[v.status];
+    std::string words = resource_status_words(g, v);
+    ++m_rep.by_words[words];
+    m_rep.words_broken[words] = m_rep.words_broken[words] || broken;
+    m_rep.words_affected[words] = m_rep.words_affected[words] || affected;
+    ++g.resources;
+    ++g.by_status[v.status];
+    if (!affected) {
+      return;
+    }
+    ++m_rep.affected;
+    ++g.affected;
+    ++g.affected_by_words[words];
+    m_rep.broken += broken ? 1 : 0;
+    g.broken += broken ? 1 : 0;
+    if (v.days && *v.days > 0 && (!g.next_deadline || *v.deadline < *g.next_deadline)) {
+      g.next_deadline = v.deadline;
+    }
+    ReportRow row{res, v};
+    keep_urgent(g.urgent, row, ReportGroup::k_urgent);
+    add_target_set(g, res);
+    note_findings(v);
+    if (m_o.keep_rows) {
+      m_rep.rows.push_back(std::move(row));
+    }
+  }
+
+  Report& report() { return m_rep; }
+
+private:
+  ReportGroup& group_for(const Resource& res, const Verdict& v) {
+    std::optional<EntryRef> ref;
+    if (!v.catalog.empty()) {
+      ref = find_entry(m_set, res.runtime, Scope{v.catalog, res.service});
+    }
+    std::string key = ref ? ref->catalog->name + '\x1f' + ref->entry->id : '\x1e' + v.status;
+    key += '\x1f' + res.service;
+    auto [it, fresh] = m_index.try_emplace(key, m_rep.groups.size());
+    if (fresh) {
+      ReportGroup g;
+      g.service = res.service;
+      g.status = v.status;
+      if (ref) {
+        g.catalog = ref->catalog;
+        g.entry = ref->entry;
+        g.lifecycle = evaluate(*g.catalog, *g.entry, m_o.on, m_o.warn_days);
+      }
+      m_rep.groups.push_back(std::move(g));
+    }
+    return m_rep.groups[it->second];
+  }
+
+  void add_target_set(ReportGroup& g, const Resource& res) {
+    if (!g.entry) {
+      return;
+    }
+    std::vector<std::string> fws;
+    if (!res.framework.empty()) {
+      fws.push_back(framework_key(res.framework));
+    }
+    for (auto& t : g.targets) {
+      if (t.python == res.python && (t.frameworks_assumed ? fws.empty() : t.frameworks == fws)) {
+        ++t.resources;
+        return;
+      }
+    }
+    if (g.targets.size() >= ReportGroup::k_target_sets) {
+      ++g.other_targets;
+      return;
+    }
+    TargetSet t;
+    t.frameworks_assumed = fws.empty();
+    t.frameworks = fws.empty() ? assumed_frameworks(*g.catalog, *g.entry) : fws;
+    t.python = res.python;
+    t.resources = 1;
+    g.targets.push_back(std::move(t));
+  }
+
+  void note_findings(const Verdict& v) {
+    for (const auto& f : v.findings) {
+      bool seen = std::any_of(m_rep.verdict_findings.begin(), m_rep.verdict_findings.end(),
+                              [&](const Finding& e) { return e.rule == f.rule && e.severity == f.severity; });
+      if (!seen) {
+        m_rep.verdict_findings.push_back(f);
+      }
+    }
+  }
+
+  const catalog::CatalogSet& m_set;
+  const ReportOptions& m_o;
+  Auditor m_auditor;
+  Report m_rep;
+  std::map<std::string, size_t> m_index;
+};
+
+// The targets of every target set, planned once the groups are complete.
+void plan_targets(const catalog::CatalogSet& set, ReportGroup& g, const ReportOptions& o) {
+  std::stable_sort(g.targets.begin(), g.targets.end(),
+                   [](const TargetSet& a, const TargetSet& b) { return a.resources > b.resources; });
+  for (auto& t : g.targets) {
+    UpgradeRequest up;
+    up.base.runtime = g.catalog->name + ":" + g.entry->id;
+    up.base.frameworks = t.frameworks;
+    up.base.python = catalog::Version::try_parse(t.python);
+    up.base.service = g.service;
+    up.base.on = o.on;
+    up.base.warn_days = o.warn_days;
+    up.max = 3;
+    t.plan = plan_upgrade(set, up);
+  }
+}
+
+// The day that orders groups: their most urgent resource's deadline, else far away.
+long urgency_of(const ReportGroup& g) {
+  if (!g.urgent.empty() && g.urgent.front().verdict.days) {
+    return *g.urgent.front().verdict.days;
+  }
+  return g.affected ? (1L << 29) : (1L << 30);
+}
+
+void find_next_deadline(Report& rep) {
+  for (const auto& g : rep.groups) {
+    if (g.next_deadline && (!rep.next_deadline || *g.next_deadline < *rep.next_deadline)) {
+      rep.next_deadline = g.next_deadline;
+    }
+  }
+  if (!rep.next_deadline) {
+    return;
+  }
+  rep.next_days = catalog::days_between(rep.on, *rep.next_deadline);
+  std::map<std::string, size_t> hits;
+  for (const auto& g : rep.groups) {
+    for (const auto& row : g.urgent) {
+      if (row.verdict.deadline == rep.next_deadline) {
+        ++hits[row.resource.runtime + " " + row.verdict.deadline_milestone];
+      }
+    }
+  }
+  rep.next_deadline_what = util::join(hits, ", ", [](const auto& hit) {
+    const auto& [what, n] = hit;
+    return "runtime " + what + " (" + std::to_string(n) + " resource" + (n == 1 ? "" : "s") + ")";
+  });
+}
+
+} // namespace
+
+std::string resource_status_words(const ReportGroup& g, const Verdict& v) {
+  const MilestoneDate* m = deadline_milestone(g, v);
+  if (!m || !v.days || v.status == "inventory-disagrees") {
+    return status_words(g.catalog, v.status);
+  }
+  std::string words = *v.days > 0 ? m->policy->upcoming + " soon" : m->policy->reached;
+  for (const std::string lead : {"had its ", "has its "}) {
+    if (words.rfind(lead, 0) == 0) {
+      return words.substr(lead.size());
+    }
+  }
+  return words;
+}
+
 bool more_urgent(const ReportRow& a, const ReportRow& b) {
   const auto& va = a.verdict;
   const auto& vb = b.verdict;
@@ -31,7 +255,65 @@ bool more_urgent(const ReportRow& a, const ReportRow& b) {
   return a.resource.name < b.resource.name;
 }
 
-} // namespace
+std::string status_words(const Catalog* c, const std::string& status) {
+  if (c) {
+    for (const auto& m : c->policy.milestones) {
+      if (m.name == status && !m.reached.empty()) {
+        return m.reached;
+      }
+    }
+  }
+  static const std::map<std::string, std::string> k_words = {
+      {"supported", "supported"},
+      {"expiring", "deadline soon"},
+      {"unreleased", "not released yet"},
+      {"unknown", "status uncertain"},
+      {"custom-container", "custom container"},
+      {"missing-runtime", "no runtime recorded"},
+      {"unknown-runtime", "runtime in no catalog"},
+      {"invalid", "invalid record"},
+      {"inventory-disagrees", "inventory disagrees with the catalog"},
+  };
+  auto it = k_words.find(status);
+  if (it != k_words.end()) {
+    return it->second;
+  }
+  std::string out = status;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
+std::string elapsed(Date from, Date to) {
+  date::year_month_day a{from};
+  date::year_month_day b{to};
+  int months = (static_cast<int>(b.year()) - static_cast<int>(a.year())) * 12 +
+               (static_cast<int>(static_cast<unsigned>(b.month())) - static_cast<int>(static_cast<unsigned>(a.month())));
+  if (b.day() < a.day()) {
+    --months;
+  }
+  if (months <= 0) {
+    return util::plural(static_cast<size_t>(catalog::days_between(from, to)), "day");
+  }
+  std::string out = months >= 12 ? util::plural(static_cast<size_t>(months / 12), "year") : "";
+  if (months % 12) {
+    out += (out.empty() ? "" : " ") + util::plural(static_cast<size_t>(months % 12), "month");
+  }
+  return out;
+}
+
+std::string standing_words(const ReportGroup& g, const Verdict& v, Date on) {
+  const MilestoneDate* m = deadline_milestone(g, v);
+  if (!m || !v.deadline || !v.days) {
+    return status_words(g.catalog, v.status);
+  }
+  std::string d = format_date(*v.deadline);
+  if (*v.days <= 0) {
+    std::string ago = *v.days == 0 ? "today" : elapsed(*v.deadline, on) + " ago";
+    return m->at_latest ? describe_reached(*m) + " (" + ago + ")" : m->policy->reached + " " + ago + " (" + d + ")";
+  }
+  std::string in = "in " + util::plural(static_cast<size_t>(*v.days), "day");
+  return m->at_latest ? describe_upcoming(*m) + " (" + in + ")" : m->policy->upcoming + " " + in + " (" + d + ")";
+}
 
 std::string Report::headline() const {
   std::string s = std::to_string(affected) + " of " + std::to_string(resources) + " resource" + (resources == 1 ? "" : "s") +
@@ -45,56 +327,12 @@ std::string Report::headline() const {
   return s + ".";
 }
 
-Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, Date on, int warn_days,
-                    const std::string& platform) {
-  Report rep;
-  rep.on = on;
-  rep.warn_days = warn_days;
+Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, const ReportOptions& o) {
+  Builder builder(set, o);
+  Report& rep = builder.report();
+  rep.on = o.on;
+  rep.warn_days = o.warn_days;
   rep.inputs = inventories;
-  Auditor auditor(set, on, warn_days, platform);
-  auto section_for = [&](const Resource& res, const Verdict& v) -> RuntimeSection* {
-    if (v.catalog.empty()) {
-      return nullptr;
-    }
-    auto ref = find_entry(set, res.runtime, Scope{v.catalog, res.service});
-    if (!ref) {
-      return nullptr;
-    }
-    for (auto& s : rep.runtimes) {
-      if (s.entry == ref->entry && s.service == res.service) {
-        return &s;
-      }
-    }
-    RuntimeSection s;
-    s.catalog = ref->catalog;
-    s.entry = ref->entry;
-    s.service = res.service;
-    s.lifecycle = evaluate(*s.catalog, *s.entry, on, warn_days);
-    rep.runtimes.push_back(std::move(s));
-    return &rep.runtimes.back();
-  };
-  auto on_resource = [&](const Resource& res) {
-    const Verdict& v = auditor.judge(res);
-    ++rep.resources;
-    ++rep.by_status[v.status];
-    bool affected = v.severity && *v.severity >= Severity::warning;
-    if (RuntimeSection* s = section_for(res, v)) {
-      ++s->resources;
-      s->affected += affected ? 1 : 0;
-      if (!res.framework.empty()) {
-        std::string fw = framework_key(res.framework);
-        if (std::find(s->frameworks.begin(), s->frameworks.end(), fw) == s->frameworks.end()) {
-          s->frameworks.push_back(fw);
-        }
-      }
-    }
-    if (!affected) {
-      return;
-    }
-    ++rep.affected;
-    rep.broken += *v.severity == Severity::error ? 1 : 0;
-    rep.rows.push_back(ReportRow{res, v});
-  };
   auto on_malformed = [&](const Malformed& m) {
     ++rep.malformed;
     if (rep.findings.size() < k_max_findings) {
@@ -102,54 +340,31 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
     }
   };
   for (const auto& path : inventories) {
-    read_inventory(path, on_resource, on_malformed);
+    read_inventory(
+        path, [&](const Resource& res) { builder.add(res); }, on_malformed);
   }
   std::stable_sort(rep.rows.begin(), rep.rows.end(), more_urgent);
-  // The next deadline ahead (a milestone is in effect on its own date), and what it hits.
-  for (const auto& row : rep.rows) {
-    const Verdict& v = row.verdict;
-    if (v.days && *v.days > 0 && (!rep.next_deadline || *v.deadline < *rep.next_deadline)) {
-      rep.next_deadline = v.deadline;
-      rep.next_days = v.days;
-    }
+  find_next_deadline(rep);
+  for (auto& g : rep.groups) {
+    plan_targets(set, g, o);
   }
-  if (rep.next_deadline) {
-    std::map<std::string, size_t> hits;
-    for (const auto& row : rep.rows) {
-      if (row.verdict.deadline == rep.next_deadline) {
-        ++hits[row.resource.runtime + " " + row.verdict.deadline_milestone];
-      }
+  std::stable_sort(rep.groups.begin(), rep.groups.end(), [](const ReportGroup& a, const ReportGroup& b) {
+    if (urgency_of(a) != urgency_of(b)) {
+      return urgency_of(a) < urgency_of(b);
     }
-    rep.next_deadline_what = util::join(hits, ", ", [](const auto& hit) {
-      const auto& [what, n] = hit;
-      return "runtime " + what + " (" + std::to_string(n) + " resource" + (n == 1 ? "" : "s") + ")";
-    });
-  }
-  for (auto& s : rep.runtimes) {
-    UpgradeRequest up;
-    up.base.runtime = s.catalog->name + ":" + s.entry->id;
-    up.base.frameworks = s.frameworks;
-    up.base.service = s.service;
-    up.base.on = on;
-    up.base.warn_days = warn_days;
-    up.max = 3;
-    s.plan = plan_upgrade(set, up);
-  }
-  auto days_of = [](const RuntimeSection& s) -> long {
-    for (const auto& m : s.lifecycle.milestones) {
-      if (m.policy->severity == Severity::error && m.date) {
-        return m.date->time_since_epoch().count();
-      }
-    }
-    return 1L << 30;
-  };
-  std::stable_sort(rep.runtimes.begin(), rep.runtimes.end(), [&](const RuntimeSection& a, const RuntimeSection& b) {
-    if (days_of(a) != days_of(b)) {
-      return days_of(a) < days_of(b);
-    }
-    return a.entry->id < b.entry->id;
+    return a.broken > b.broken;
   });
-  return rep;
+  return std::move(rep);
+}
+
+Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, Date on, int warn_days,
+                    const std::string& platform) {
+  ReportOptions o;
+  o.on = on;
+  o.warn_days = warn_days;
+  o.platform = platform;
+  o.keep_rows = true;
+  return build_report(set, inventories, o);
 }
 
 void add_scan_findings(Report& report, const std::vector<Finding>& findings) {

@@ -16,16 +16,61 @@ struct ReportRow {
   Verdict verdict;
 };
 
-// One runtime in use, with what to move to.
-struct RuntimeSection {
-  const Catalog* catalog = nullptr;
-  const RuntimeEntry* entry = nullptr;
-  std::string service; // "training" or "prediction"
-  Lifecycle lifecycle;
+// What the resources of one group that share a framework and a Python move to.
+struct TargetSet {
+  std::vector<std::string> frameworks; // the job's own, else the frameworks its runtime carries
+  bool frameworks_assumed = false;     // none recorded on the resources: the runtime's
+  std::string python;                  // the resources' own Python ("" when they record none)
+  size_t resources = 0;
+  UpgradePlan plan; // the recommended targets (lib::plan_upgrade)
+};
+
+// The resources on one runtime for one service (or, outside every catalog, of one status), as
+// counts and the most urgent few: its size does not grow with the number of resources.
+struct ReportGroup {
+  const Catalog* catalog = nullptr;    // nullptr: the runtime is in no catalog
+  const RuntimeEntry* entry = nullptr; // idem
+  std::string status;                  // outside every catalog: the verdicts' status
+  std::string service;                 // "training" or "prediction"
+  std::optional<Lifecycle> lifecycle;  // of the entry on the date
   size_t resources = 0;
   size_t affected = 0;
-  std::vector<std::string> frameworks; // seen on its resources
-  UpgradePlan plan;                    // the recommended targets (lib::plan_upgrade)
+  size_t broken = 0;
+  std::map<std::string, size_t> by_status;
+  std::map<std::string, size_t> affected_by_words; // resource_status_words of the affected ones
+  std::optional<Date> next_deadline;               // the nearest deadline ahead of its affected resources
+  std::vector<ReportRow> urgent;                   // its most urgent affected resources (at most k_urgent)
+  std::vector<TargetSet> targets;                  // at most k_target_sets, by resources
+  size_t other_targets = 0;                        // affected resources in no kept target set
+
+  static constexpr size_t k_urgent = 5;
+  static constexpr size_t k_target_sets = 6;
+};
+
+// How a status reads: "closed to new jobs" for a milestone (its policy's wording), else
+// "supported", "deadline soon", "not released yet", "custom container", ...
+std::string status_words(const Catalog* c, const std::string& status);
+
+// How one resource stands, in words: the milestone that breaks it ("closed to new jobs", "model
+// versions deleted", "closes to new jobs soon"), else status_words.
+std::string resource_status_words(const ReportGroup& g, const Verdict& v);
+
+// The milestone of the group's lifecycle that a verdict's deadline is, if any.
+const MilestoneDate* deadline_milestone(const ReportGroup& g, const Verdict& v);
+
+// "3 years 9 months", "1 month", "12 days": the time from `from` to `to` (to >= from).
+std::string elapsed(Date from, Date to);
+
+// Where a resource stands, in words, with a bound kept as a bound: "closed to new jobs 3 years 9
+// months ago (2021-03-09)", "had its model versions deleted by 2024-05-25 at the latest (6
+// months ago)", "closes to new jobs in 62 days (2025-02-01)".
+std::string standing_words(const ReportGroup& g, const Verdict& v, Date on);
+
+struct ReportOptions {
+  Date on;
+  int warn_days = 90;
+  std::string platform;
+  bool keep_rows = false; // keep every affected resource in `rows` (CSV and JSON)
 };
 
 struct Report {
@@ -36,25 +81,35 @@ struct Report {
   size_t affected = 0; // at least a warning
   size_t broken = 0;   // an error: already broken, or cannot be re-created
   size_t malformed = 0;
-  std::map<std::string, size_t> by_status;
-  std::optional<Date> next_deadline; // the nearest deadline still ahead
-  std::string next_deadline_what;    // "runtime 2.1 deletion (3 resources)"
+  std::map<std::string, size_t> by_status;    // raw status names (JSON)
+  std::map<std::string, size_t> by_words;     // the same, in words (text)
+  std::map<std::string, bool> words_broken;   // whether a status in words is an error
+  std::map<std::string, bool> words_affected; // whether it is at least a warning
+  std::optional<Date> next_deadline;          // the nearest deadline still ahead
+  std::string next_deadline_what;             // "runtime 2.1 deletion (3 resources)"
   std::optional<long> next_days;
-  std::vector<RuntimeSection> runtimes; // in use, most urgent first
-  std::vector<ReportRow> rows;          // affected resources, most urgent first
-  std::vector<Finding> findings;        // malformed records (capped) and scan findings
+  std::vector<ReportGroup> groups; // most urgent first
+  std::vector<ReportRow> rows;     // with keep_rows: every affected resource, most urgent first
+  std::vector<Finding> findings;   // malformed records (capped) and scan findings
+  // The findings of the resources' verdicts, one per rule and severity (for the exit code).
+  std::vector<Finding> verdict_findings;
   bool scanned = false;
   // "12 of 40 resources break: ..." (one sentence).
   std::string headline() const;
 };
 
 // Builds the migration report over inventory files (read as audit reads them, one record at a
-// time; only affected resources are kept). Throws InvalidInput for an unreadable file or one
-// that is not an inventory.
+// time; memory holds the groups, not the resources, unless keep_rows). Throws InvalidInput for
+// an unreadable file or one that is not an inventory.
+Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, const ReportOptions& o);
 Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, Date on, int warn_days,
                     const std::string& platform);
 
 // The hook for `scan`: joins source-tree findings into the report.
 void add_scan_findings(Report& report, const std::vector<Finding>& findings);
+
+// Most urgent first: past deadlines (longest overdue first), then the nearest ahead, then none;
+// errors before warnings; then by name.
+bool more_urgent(const ReportRow& a, const ReportRow& b);
 
 } // namespace lib

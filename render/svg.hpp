@@ -2,15 +2,27 @@
 
 #include "lib/timeline.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace render {
 
-// A self-contained SVG lifecycle chart: one row per entry, a bar from release through each
-// milestone (green while supported, amber after a warning milestone, red after an error one,
-// hatched where a date is only a bound or unknown), and a line at the query date. Every text
-// is escaped.
-std::string timeline_svg(const std::vector<lib::EntryView>& entries, catalog::Date on, const std::string& title);
+// What part of time a chart shows (unset: from the first date to the last).
+struct ChartRange {
+  std::optional<catalog::Date> since;
+  std::optional<catalog::Date> until;
+};
+
+// A self-contained SVG lifecycle chart. Entries are grouped by catalog (a heading row each, in
+// the order given) and, within one, in numeric version order (1.1 before 1.14); CPU and GPU
+// twins with the same dates are one row. A row is a bar from the release through each milestone:
+// green while supported, amber after a warning milestone, red after an error one, ending at the
+// catalog's shutdown; a window (a release or milestone date the sources only bound) is drawn
+// hatched in the colour it leads to. Lines mark the query date and each catalog's shutdown, each
+// labelled; the legend lists every colour, pattern and line used. Every label stays inside the
+// canvas; every text is escaped.
+std::string timeline_svg(const std::vector<lib::EntryView>& entries, catalog::Date on, const std::string& title,
+                         const ChartRange& range = {});
 
 } // namespace render

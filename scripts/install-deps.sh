@@ -8,7 +8,8 @@ packages=(
   libsqlitecpp-dev libsqlite3-dev nlohmann-json3-dev libhowardhinnant-date-dev libcli11-dev doctest-dev libyaml-cpp-dev
   sqlite3
   clang libclang-rt-14-dev clang-format clang-tidy
-  chromium # report: the HTML is rendered headless in an end-to-end test
+  chromium          # report and timeline: rendered and measured headless in end-to-end tests
+  python3-icalendar # timeline: the iCalendar feed is validated with a real parser (Debian's version)
 )
 # Node.js and npm (test-time JSON Schema and SARIF validation): any installation will do.
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

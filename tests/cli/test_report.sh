@@ -7,10 +7,50 @@ EX=$SRC/data/examples
 run report --inventory "$EX/jobs.json" --inventory "$EX/versions.json" --at 2024-12-01
 expect_exit 1
 expect_out "# Migration report"
-expect_out "**9 of 10 resources need action on 2024-12-01: 8 broken or blocked, 1 at risk; next deadline 2025-02-01 (62 days): runtime 2.11 deletion (1 resource).**"
-expect_out "### runtime 2.1 (ai-platform, prediction)"
-expect_out "| vertex-prediction:xgboost-cpu.2-1"
-expect_out "## Affected resources, most urgent first"
+# First what needs action by when: one sentence, then counts by status in words and the next deadline.
+expect_out "**9 of 10 resources need action: 8 already broken or blocked; the next deadline is 2025-02-01, in 62 days: runtime 2.11 deletion (1 resource)."
+expect_out "| closed to new jobs | 4 |"
+expect_out "| model versions deleted | 4 |"
+expect_out "| next deadline | 2025-02-01 (in 62 days) |"
+# Then the resources grouped by runtime and service, in plain words; a bound keeps its bound.
+expect_out "## Affected resources by runtime, most urgent first"
+expect_out "### ai-platform runtime 2.1 (prediction)"
+expect_out "| census_wide_deep_20191102 | training job | 3.5 | closed to new jobs 4 years 4 months ago (2020-07-19) |"
+expect_out "had its model versions deleted by 2024-05-25 at the latest (6 months ago)"
+expect_out "has its model versions deleted between 2024-12-09 and 2025-02-01 (in 62 days)"
+expect_no_out "submission_end"
+expect_no_out "DAYS"
+[[ "$OUT" == *"## Affected resources by runtime"*"## Where to move"* ]] || fail "the resources must come before the targets"
+# Then the targets: each with its framework and the job's own Python; unconfirmed marked once.
+expect_out "| vertex-prediction:xgboost-cpu.2-1 † | XGBoost 2.1 | 3.7 → 3.10 |"
+expect_out "| vertex-training:tf-cpu.2-17.py310 † | TensorFlow 2.17 | 3.5 → 3.10 |"
+expect_no_out "(availability unconfirmed)"
+[[ $(grep -c "availability unconfirmed" <<<"$OUT") -eq 1 ]] || fail "the unconfirmed mark is explained once"
+
+# A training job with no framework recorded, on a TensorFlow runtime whose packages are not
+# recorded (2.8): the frameworks of its catalog's 2.x runtimes, never PyTorch images.
+printf '{"jobId":"tf28_job","trainingInput":{"runtimeVersion":"2.8","pythonVersion":"3.7"}}\n' >"$WORK/tf28.jsonl"
+run report --inventory "$WORK/tf28.jsonl" --at 2024-12-01 --format json
+expect_json 'j.runtimes[0].target_sets[0].frameworks.join(" ")' "tensorflow scikit-learn xgboost"
+expect_json 'j.runtimes[0].target_sets[0].frameworks_assumed' "true"
+expect_json 'j.runtimes[0].target_sets[0].targets.some(t => /torch/.test(t.id))' "false"
+expect_json 'j.runtimes[0].target_sets[0].python' "3.7"
+run report --inventory "$WORK/tf28.jsonl" --at 2024-12-01
+expect_out "1 resource with tensorflow, scikit-learn, xgboost work on Python 3.7 (no framework recorded: the frameworks of 2.8)"
+
+# Many resources: the text shows the most urgent few per group; CSV and JSON list every one.
+for i in $(seq 1 12); do
+  printf '{"jobId":"bulk_%02d","trainingInput":{"runtimeVersion":"1.15","pythonVersion":"3.7"}}\n' "$i"
+done >"$WORK/bulk.jsonl"
+run report --inventory "$WORK/bulk.jsonl" --at 2024-12-01
+expect_out "12 of 12 resources affected: closed to new jobs."
+expect_out "| bulk_05 |"
+expect_no_out "| bulk_06 |"
+expect_out "and 7 more; the CSV and JSON formats list every resource."
+run report --inventory "$WORK/bulk.jsonl" --at 2024-12-01 --format csv
+[[ $(grep -c "^bulk_" <<<"$OUT") -eq 12 ]] || fail "the CSV lists every resource"
+run report --inventory "$WORK/bulk.jsonl" --at 2024-12-01 --format json
+expect_json 'j.resources.length + " " + j.runtimes[0].most_urgent.length' "12 5"
 
 # Urgency: the longest overdue first, the next deadline ahead before resources without one.
 run report --inventory "$EX/inventory.jsonl" --at 2024-12-01 --format json
@@ -19,7 +59,7 @@ expect_json 'j.resources[0].name' "census_wide_deep_20191102"
 expect_json 'j.summary.next_deadline.date' "2025-02-01"
 expect_json 'j.summary.affected' "8"
 expect_json 'j.runtimes.find(s => s.runtime == "2.1" && s.service == "prediction").targets[0].id' "xgboost-cpu.2-1"
-expect_json 'j.runtimes.every(s => s.handoff)' "true"
+expect_json 'j.runtimes.filter(s => s.affected).every(s => s.handoff)' "true"
 
 # The day before and the day of a milestone: expiring (a warning) vs. past it.
 printf '{"jobId":"j","trainingInput":{"runtimeVersion":"2.1","pythonVersion":"3.7"}}\n' >"$WORK/one.jsonl"
@@ -31,7 +71,7 @@ expect_json 'j.resources[0].status' "submission_end"
 expect_json 'j.summary.next_deadline' "null"
 run report --inventory "$WORK/one.jsonl" --at 2020-06-01
 expect_exit 0
-expect_out "**0 of 1 resource need action on 2020-06-01: 0 broken or blocked, 0 at risk.**"
+expect_out "**Nothing needs action on 2020-06-01: 1 resource checked, none on a runtime that is closed, deleted or closing within 90 days.**"
 
 # CSV: the affected resources.
 run report --inventory "$EX/jobs.json" --at 2024-12-01 --format csv --fail-on never
@@ -79,6 +119,23 @@ expect_no_out "<img"
 
 # Headless Chromium: a real render of the self-contained page.
 if command -v chromium >/dev/null; then
+  # Read as its readers would: on a laptop and on a phone, no text overflows its box and the page
+  # never scrolls sideways (long ids wrap at a segment); the timeline's texts stay in its canvas.
+  "$RTCAT" report --inventory "$EX/jobs.json" --inventory "$EX/versions.json" --inventory "$WORK/bulk.jsonl" \
+    --at 2024-12-01 --format html -o "$WORK/full.html" --fail-on never
+  for size in 1280x800 390x844; do
+    cases=$((cases + 1))
+    CMD="measure report at $size"
+    got=$("$SRC/tests/render/measure.sh" "$WORK/full.html" "${size%x*}" "${size#*x}" "$WORK/report-$size")
+    [[ "$got" == "ok" ]] || fail "layout problems at $size: $got"
+    [[ -n "${RTCAT_KEEP_SCREENSHOT:-}" ]] && cp "$WORK/report-$size.png" "${RTCAT_KEEP_SCREENSHOT%.png}-$size.png"
+  done
+  # The probe itself catches what it is for: a page wider than the screen.
+  sed -e 's#</body>#<div style="width:2000px">wide</div></body>#' "$WORK/full.html" >"$WORK/wide.html"
+  cases=$((cases + 1))
+  CMD="measure a page that scrolls"
+  got=$("$SRC/tests/render/measure.sh" "$WORK/wide.html" 390 844 "$WORK/wide")
+  [[ "$got" == *"page scrolls horizontally"* ]] || fail "the probe missed horizontal scrolling: $got"
   chrome=(timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
     --disable-background-networking --disable-component-update --disable-sync --user-data-dir="$WORK/profile")
   "${chrome[@]}" --screenshot="$WORK/shot.png" --window-size=1200,1600 "file://$WORK/xss.html" >/dev/null 2>&1
@@ -89,7 +146,7 @@ if command -v chromium >/dev/null; then
   "${chrome[@]}" --dump-dom "file://$WORK/xss.html" >"$WORK/dom.html" 2>/dev/null
   CMD="chromium --dump-dom"
   grep -q 'data-pwned' <(grep -o '<body[^>]*>' "$WORK/dom.html") && fail "a script ran in the report"
-  grep -qF '&lt;script&gt;document.body.setAttribute' "$WORK/dom.html" || fail "the model name is not shown as text"
+  sed -e 's/<wbr>//g' "$WORK/dom.html" | grep -qF '&lt;script&gt;document.body.setAttribute' || fail "the model name is not shown as text"
   grep -qF '<svg' "$WORK/dom.html" || fail "the timeline SVG is missing"
   [[ -n "${RTCAT_KEEP_SCREENSHOT:-}" ]] && cp "$WORK/shot.png" "$RTCAT_KEEP_SCREENSHOT"
 else

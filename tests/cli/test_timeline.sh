@@ -19,18 +19,103 @@ expect_json 'j.length' '0'
 run timeline --platform ai-platform --id 2.2 --format csv
 expect_out_eq $'DATE,CATALOG,ID,EVENT,SEVERITY,MEANING\r\n2020-05-21..2020-08-28,ai-platform,2.2,released,-,released\r\n2021-05-21..2021-08-28,ai-platform,2.2,submission_end,error,"no new training jobs, batch predictions or model versions; deployed model versions keep serving"\r\n2022-05-21..2022-08-28,ai-platform,2.2,deletion,error,model versions on it are deleted\r'
 
-run timeline --platform vertex-prediction --format ics
+# iCalendar: the milestones still ahead of the date, one event per milestone (CPU/GPU twins
+# merged and listed), stable UIDs; --include-past for all; --alarm adds a VALARM.
+run --at 2024-06-01 timeline --platform vertex-prediction --format ics
 expect_exit 0
 expect_out "BEGIN:VCALENDAR"
 expect_out "UID:vertex-prediction/sklearn-cpu.1-6/availability_end@rtcat"
 expect_out "DTSTART;VALUE=DATE:20271014"
-[[ $(grep -c "BEGIN:VEVENT" <<<"$OUT") -eq 150 ]] || fail "expected 150 events (78 images x 2, minus 6 unknown dates)"
+expect_no_out "BEGIN:VALARM"
+[[ $(grep -c "BEGIN:VEVENT" <<<"$OUT") -eq 64 ]] || fail "expected 64 events ahead of 2024-06-01 (twins merged)"
+[[ "$(tr -d '\r' <<<"$OUT" | sed -e ':a' -e 'N' -e '$!ba' -e 's/\n //g')" == *"SUMMARY:vertex-prediction image tf2-cpu.2-12 +gpu: support end"*"Applies to: tf2-cpu.2-12\, tf2-gpu.2-12."* ]] ||
+  fail "the twins are not one event listing both"
+grep -q "UID:vertex-prediction/tf2-gpu.2-12/" <<<"$OUT" && fail "a GPU twin has its own event"
+future=$OUT
+run --at 2024-06-01 timeline --platform vertex-prediction --format ics --include-past
+[[ $(grep -c "BEGIN:VEVENT" <<<"$OUT") -eq 92 ]] || fail "expected 92 events with --include-past"
+# Stable UIDs: the events ahead keep theirs, whatever the date of the feed.
+run --at 2025-06-01 timeline --platform vertex-prediction --format ics
+comm -23 <(grep -o "UID:.*" <<<"$OUT" | sort) <(grep -o "UID:.*" <<<"$future" | sort) | grep -q . &&
+  fail "a later feed has UIDs the earlier one did not"
+run --at 2024-06-01 timeline --platform vertex-prediction --format ics --alarm 2w
+expect_out $'BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-P14D\r\n'
+run timeline --format ics --alarm soon
+expect_input_error "--alarm: invalid lead time 'soon' (expected days like 30d, or weeks like 2w)"
+run timeline --format svg --include-past
+expect_input_error "--include-past applies to --format ics only"
+run timeline --since 2024-13-01
+expect_input_error "--since: invalid date '2024-13-01'"
+run timeline --since 2024-01-01 --until 2023-01-01
+expect_input_error "--until 2023-01-01 is before --since 2024-01-01"
 
+# A real parser reads the feed: every event, its dates, its alarm (Debian's python3-icalendar).
+"$RTCAT" --at 2024-06-01 timeline --format ics --alarm 30d >"$WORK/all.ics"
+cases=$((cases + 1))
+CMD="python3-icalendar parses the feed"
+if /usr/bin/python3 -c 'import icalendar' 2>/dev/null; then
+  got=$(/usr/bin/python3 - "$WORK/all.ics" <<'PY'
+import sys, datetime, icalendar
+cal = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+events = [c for c in cal.walk("VEVENT")]
+uids = [str(e["UID"]) for e in events]
+assert len(uids) == len(set(uids)), "duplicate UIDs"
+for e in events:
+    start, end = e.decoded("DTSTART"), e.decoded("DTEND")
+    assert isinstance(start, datetime.date) and start < end, e["UID"]
+    assert end > datetime.date(2024, 6, 1), "a past event: %s" % e["UID"]
+    alarms = e.walk("VALARM")
+    assert len(alarms) == 1 and alarms[0].decoded("TRIGGER") == -datetime.timedelta(days=30), e["UID"]
+print(len(events))
+PY
+  ) || fail "the iCalendar parser rejected the feed: $got"
+  [[ "$got" -gt 50 ]] || fail "the parser found only $got events"
+else
+  fail "python3-icalendar is not installed (scripts/install-deps.sh installs it)"
+fi
+
+# SVG: one well-formed chart, grouped by catalog in numeric order, with the date and the shutdown.
 run --at 2024-06-01 timeline --platform ai-platform --format svg
 expect_exit 0
 [[ "$OUT" == "<svg "* ]] || fail "not an SVG document"
-expect_out "<title>Google Cloud AI Platform Training and Prediction (legacy)</title>"
-expect_out "2024-06-01"
+expect_out "<title>Runtime lifecycle on 2024-06-01</title>"
+expect_out ">Google Cloud AI Platform Training and Prediction (legacy)</text>"
+expect_out ">2024-06-01</text>"
+expect_out ">shutdown 2025-02-01</text>"
+[[ "$OUT" == *">1.0</text>"*">1.1</text>"*">1.2</text>"*">1.14</text>"*">1.15</text>"*">2.1</text>"*">2.11</text>"* ]] ||
+  fail "entries are not in numeric version order"
+expect_out "url(#hatch-supported)"
+svg=$OUT
+run --at 2024-06-01 timeline --platform ai-platform --format svg --since 2020-01-01 --until 2023-12-31
+expect_out ">2021</text>"
+expect_no_out ">2019</text>"
+expect_no_out ">2024</text>"
+run --at 2024-06-01 timeline --format svg
+[[ $(grep -o 'height="[0-9]*"' <<<"$OUT" | head -1 | tr -dc 0-9) -lt 2400 ]] || fail "the all-catalog chart is too tall"
+printf '%s' "$OUT" >"$WORK/all.svg"
+printf '%s' "$svg" >"$WORK/ai.svg"
+
+# In a real browser: no text leaves the canvas or overlaps another.
+if command -v chromium >/dev/null; then
+  for chart in ai all; do
+    cases=$((cases + 1))
+    CMD="measure timeline $chart"
+    h=$(grep -o 'height="[0-9]*"' "$WORK/$chart.svg" | head -1 | tr -dc 0-9)
+    got=$("$SRC/tests/render/measure.sh" "$WORK/$chart.svg" 980 "$h" "$WORK/$chart")
+    [[ "$got" == "ok" ]] || fail "layout problems in the $chart chart: $got"
+    [[ -n "${RTCAT_KEEP_SCREENSHOT:-}" ]] && cp "$WORK/$chart.png" "${RTCAT_KEEP_SCREENSHOT%.png}-timeline-$chart.png"
+  done
+  # The probe catches a label pushed out of the canvas.
+  sed -e 's#</svg>#<text x="975" y="30">outside</text></svg>#' "$WORK/ai.svg" >"$WORK/bad.svg"
+  cases=$((cases + 1))
+  CMD="measure a clipped label"
+  got=$("$SRC/tests/render/measure.sh" "$WORK/bad.svg" 980 600 "$WORK/bad")
+  [[ "$got" == *"svg text leaves the viewBox"*"outside"* ]] || fail "the probe missed a clipped label: $got"
+else
+  cases=$((cases + 1))
+  CMD="chromium"
+  fail "chromium is not installed (scripts/install-deps.sh installs it)"
+fi
 node -e 'const s=require("fs").readFileSync(0,"utf8"); if((s.match(/<svg/g)||[]).length!==1||!s.trim().endsWith("</svg>")) process.exit(1)' <<<"$OUT" ||
   fail "SVG is not one well-closed document"
 
@@ -45,11 +130,11 @@ run timeline --platform ai-platform --id 2.4 --format json
 expect_json 'j.map(e => e.event + " " + e.earliest + " " + e.date).join("; ")' "released 2021-02-26 2021-03-02; submission_end 2022-02-26 2022-03-02; deletion 2023-02-26 2023-03-02"
 run timeline --platform ai-platform --id 2.1 --format json
 expect_json 'j.every(e => e.earliest === null)' "true"
-run timeline --platform ai-platform --id 2.4 --format ics
+run --at 2022-01-01 timeline --platform ai-platform --id 2.4 --format ics
 expect_out "DTSTART;VALUE=DATE:20220226"
 expect_out "DTEND;VALUE=DATE:20220303"
 # (Lines fold at 75 octets: unfolded, the summary names the window.)
-[[ "$(sed -e ':a' -e 'N' -e '$!ba' -e 's/\r\n //g' <<<"$OUT")" == *"SUMMARY:ai-platform runtime 2.4: submission_end (between 2022-02-26 and 2022-03-02)"* ]] ||
+[[ "$(sed -e ':a' -e 'N' -e '$!ba' -e 's/\r\n //g' <<<"$OUT")" == *"SUMMARY:ai-platform runtime 2.4: submission end (between 2022-02-26 and 2022-03-02)"* ]] ||
   fail "the summary does not name the window"
 
 run timeline --within soon

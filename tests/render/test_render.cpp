@@ -36,12 +36,15 @@ TEST_CASE("user strings are escaped in SVG") {
 
 TEST_CASE("iCalendar output follows RFC 5545") {
   auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
-  auto ics = render::timeline_ics(lib::timeline({&c}));
+  render::IcsOptions all;
+  all.on = parse_date("2020-01-01");
+  all.include_past = true;
+  auto ics = render::timeline_ics(lib::timeline({&c}), all);
   CHECK(ics.rfind("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", 0) == 0);
   CHECK(ics.find("UID:legacy/1.15/submission_end@rtcat\r\n") != std::string::npos);
   CHECK(ics.find("DTSTART;VALUE=DATE:20201219\r\n") != std::string::npos);
   CHECK(ics.find("DTSTAMP:20240101T000000Z\r\n") != std::string::npos);
-  CHECK(ics.find("SUMMARY:legacy runtime 2.2: submission_end (at the latest)\r\n") != std::string::npos);
+  CHECK(ics.find("SUMMARY:legacy runtime 2.2: submission end (at the latest)\r\n") != std::string::npos);
   size_t pos = 0;
   while ((pos = ics.find("\r\n", pos)) != std::string::npos) {
     size_t start = ics.rfind("\r\n", pos == 0 ? 0 : pos - 1);
