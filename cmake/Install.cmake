@@ -27,14 +27,15 @@ foreach(shell bash zsh fish)
     VERBATIM)
   list(APPEND RTCAT_COMPLETIONS ${RTCAT_GENERATED}/completion.${shell})
 endforeach()
-# The Debian changelog, compressed as Debian policy wants it (reproducibly: gzip -n).
+# The Debian changelog, compressed as Debian policy wants it (reproducibly: gzip -n). The package
+# is native (version without a Debian revision), so it is changelog.gz.
 add_custom_command(
-  OUTPUT ${RTCAT_GENERATED}/changelog.Debian.gz
-  COMMAND gzip -9nc ${PROJECT_SOURCE_DIR}/cmake/debian/changelog > ${RTCAT_GENERATED}/changelog.Debian.gz
+  OUTPUT ${RTCAT_GENERATED}/changelog.gz
+  COMMAND gzip -9nc ${PROJECT_SOURCE_DIR}/cmake/debian/changelog > ${RTCAT_GENERATED}/changelog.gz
   DEPENDS ${PROJECT_SOURCE_DIR}/cmake/debian/changelog
   VERBATIM)
 add_custom_target(rtcat_docs ALL DEPENDS ${RTCAT_GENERATED}/rtcat.1.gz ${RTCAT_COMPLETIONS}
-                                         ${RTCAT_GENERATED}/changelog.Debian.gz)
+                                         ${RTCAT_GENERATED}/changelog.gz)
 
 # --- runtime -------------------------------------------------------------------------------
 install(TARGETS rtcat RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
@@ -45,7 +46,7 @@ install(FILES ${RTCAT_GENERATED}/completion.zsh DESTINATION ${CMAKE_INSTALL_DATA
         COMPONENT runtime)
 install(FILES ${RTCAT_GENERATED}/completion.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d
         RENAME rtcat.fish COMPONENT runtime)
-install(FILES ${PROJECT_SOURCE_DIR}/cmake/debian/copyright ${RTCAT_GENERATED}/changelog.Debian.gz
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/debian/copyright ${RTCAT_GENERATED}/changelog.gz
         DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT runtime)
 
 # --- development: rtcat::rtcat and the static libraries it is made of ------------------------
@@ -74,14 +75,15 @@ set(CPACK_PACKAGE_NAME rtcat)
 set(CPACK_PACKAGE_VENDOR "rtcat")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "ML runtime-version catalog and lifecycle engine")
 set(CPACK_PACKAGE_DESCRIPTION
-    "rtcat knows which machine-learning runtime versions (AI Platform runtimes, Vertex AI
-prebuilt training and prediction images) exist, what each ships, when each expires and
-what to move to. It checks jobs, inventories and source trees against its catalogs, as a
-command, a pre-commit hook or a CI step (SARIF for code scanning).")
+    "rtcat knows which machine-learning runtime versions (AI Platform runtimes,
+Vertex AI prebuilt training and prediction images) exist, what each ships,
+when each expires and what to move to. It checks jobs, inventories and source
+trees against its catalogs: as a command, a pre-commit hook or a CI step.")
 set(CPACK_PACKAGE_CONTACT "rtcat maintainers <maintainers@rtcat.invalid>" CACHE STRING "Debian Maintainer field")
 set(CPACK_GENERATOR DEB)
 set(CPACK_COMPONENTS_ALL runtime)
-set(CPACK_DEB_COMPONENT_INSTALL OFF)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_GROUPING ALL_COMPONENTS_IN_ONE)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
