@@ -9,6 +9,8 @@ packages=(
   sqlite3
   clang libclang-rt-14-dev clang-format clang-tidy
   chromium # report: the HTML is rendered headless in an end-to-end test
+  # installation and integration tests: the manual page, the completions, the .deb, pre-commit
+  man-db groff-base zsh fish dpkg-dev file lintian pre-commit git
 )
 # Node.js and npm (test-time JSON Schema and SARIF validation): any installation will do.
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
