@@ -89,6 +89,22 @@ mkdir -p "$WORK/tree/deploy" && : >"$WORK/tree/deploy/job.yaml"
 loaded=$(bash -c 'source "$1"; complete -p rtcat' _ "$WORK/c.bash")
 [[ "$loaded" == "complete -F _rtcat rtcat" ]] || fail "complete -p: $loaded"
 
+# The fish completion, as fish runs it.
+if command -v fish >/dev/null; then
+  complete_fish() { # EXPECTED LINE: the candidates fish offers for LINE, one per line, without descriptions
+    cases=$((cases + 1))
+    local got
+    got=$(HOME="$WORK" fish --no-config -c 'source $argv[1]; complete -C $argv[2]' "$WORK/c.fish" "$2" 2>&1 | cut -f1 | tr '\n' ' ')
+    [[ "$got" == "$1 " ]] || { CMD="fish: complete -C '$2'"; fail "expected '$1', got '$got'"; }
+  }
+  complete_fish "expiring" "rtcat list --status ex"
+  complete_fish "show" "rtcat sh"
+  complete_fish "export" "rtcat db ex"
+  complete_fish "dotenv" "rtcat cluster-env --format d"
+  complete_fish "vertex-prediction:sklearn-cpu.1-6" "rtcat show vertex-prediction:sklearn-cpu.1-6"
+  complete_fish "--fail-on" "rtcat scan --fail-o"
+fi
+
 # The manual page: every command, option, exit code, variable and file; renders without warnings.
 run man
 expect_exit 0
