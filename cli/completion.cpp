@@ -177,7 +177,7 @@ std::string zsh_function(const CommandDoc& c) {
   }
   std::string out = name + "() {\n";
   if (!c.subcommands.empty()) {
-    out += "  local -a subcommands=(\n";
+    out += "  local curcontext=\"$curcontext\" state line\n  local -a subcommands=(\n";
     for (const auto& s : c.subcommands) {
       out += "    " + quoted(s.path.substr(s.path.rfind(' ') + 1) + ":" + s.summary) + "\n";
     }
