@@ -42,7 +42,16 @@ install(TARGETS rtcat RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runt
 install(FILES ${RTCAT_GENERATED}/rtcat.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT runtime)
 install(FILES ${RTCAT_GENERATED}/completion.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME rtcat COMPONENT runtime)
-install(FILES ${RTCAT_GENERATED}/completion.zsh DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions RENAME _rtcat
+# zsh looks in share/zsh/vendor-completions under /usr (Debian's packages) and in
+# share/zsh/site-functions elsewhere (/usr/local): chosen when installing, so that the .deb (whose
+# prefix is /usr) and `cmake --install --prefix ...` each put it where zsh looks.
+install(CODE [[
+  if(CMAKE_INSTALL_PREFIX STREQUAL "/usr")
+    set(RTCAT_ZSH_DIR vendor-completions)
+  else()
+    set(RTCAT_ZSH_DIR site-functions)
+  endif()]] COMPONENT runtime)
+install(FILES ${RTCAT_GENERATED}/completion.zsh DESTINATION "${CMAKE_INSTALL_DATADIR}/zsh/\${RTCAT_ZSH_DIR}" RENAME _rtcat
         COMPONENT runtime)
 install(FILES ${RTCAT_GENERATED}/completion.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d
         RENAME rtcat.fish COMPONENT runtime)

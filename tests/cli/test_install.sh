@@ -9,7 +9,7 @@ prefix="$WORK/prefix"
 cases=$((cases + 1))
 cmake --install "$BUILD" --prefix "$prefix" >"$WORK/install.log" 2>&1 || fail "cmake --install: $(tail -5 "$WORK/install.log")"
 libdir=$(cd "$prefix" && dirname "$(find . -name rtcat.pc)" | sed 's|^\./||; s|/pkgconfig$||')
-for f in bin/rtcat share/man/man1/rtcat.1.gz share/bash-completion/completions/rtcat share/zsh/vendor-completions/_rtcat \
+for f in bin/rtcat share/man/man1/rtcat.1.gz share/bash-completion/completions/rtcat share/zsh/site-functions/_rtcat \
   share/fish/vendor_completions.d/rtcat.fish share/doc/rtcat/copyright share/doc/rtcat/changelog.gz \
   include/rtcat/rtcat.hpp include/rtcat/version.hpp "$libdir/librtcat.a" "$libdir/cmake/rtcat/rtcatConfig.cmake" \
   "$libdir/cmake/rtcat/rtcatConfigVersion.cmake" "$libdir/pkgconfig/rtcat.pc"; do
