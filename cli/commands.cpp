@@ -162,12 +162,13 @@ constexpr std::string_view k_help_completion =
 names, formats, statuses, severities, the runtime ids of the embedded catalogs).
 
 Installed by 'cmake --install' and the .deb; to load it by hand:
-  source <(rtcat completion bash)                                   # ~/.bashrc
-  rtcat completion zsh > "${fpath[1]}/_rtcat"                       # then restart zsh
+  source <(rtcat completion bash)                 # in ~/.bashrc
+  rtcat completion zsh > ~/.zfunc/_rtcat          # with fpath=(~/.zfunc $fpath) before compinit
   rtcat completion fish > ~/.config/fish/completions/rtcat.fish)";
 
 constexpr std::string_view k_help_man =
     R"(The manual is generated from this command table at build time and installed as rtcat(1).
+
 Examples:
   rtcat man > rtcat.1 && man -l rtcat.1)";
 
