@@ -61,6 +61,16 @@ check_formats rules
 check_formats report --inventory "$SRC/data/examples/jobs.json"
 check_formats audit "$SRC/data/examples/jobs.json"
 check_formats scan "$WORK"
+check_formats validate --gcloud "gcloud ai-platform jobs submit training j1"
+check_formats cluster-spec "$WORK/none.json"
+check_formats cluster-env --framework pytorch
+# ... and every command with a --format has its formats in the table the completions use.
+run --help
+for c in $(sed -n '/^Commands:/,/^$/p' <<<"$OUT" | awk 'NR > 1 && NF { print $1 }'); do
+  case "$c" in db | completion | man) continue ;; esac
+  offered=$(bash -c 'source "$1"; COMP_WORDS=(rtcat "$2" --format ""); COMP_CWORD=3; _rtcat; echo "${COMPREPLY[*]}"' _ "$WORK/c.bash" "$c")
+  [[ -n "$offered" ]] || fail "no --format values completed for $c"
+done
 
 # The bash completion, as the shell runs it (COMP_WORDBREAKS splits catalog:id at ':').
 complete_bash() { # EXPECTED WORD...: the replies for the command line WORD... (the last one is completed)
