@@ -19,7 +19,13 @@ for shell in bash zsh fish; do
 done
 cases=$((cases + 3))
 bash -n "$WORK/c.bash" || fail "bash -n rejects the bash completion"
-if command -v zsh >/dev/null; then zsh -n "$WORK/c.zsh" || fail "zsh -n rejects the zsh completion"; fi
+if command -v zsh >/dev/null; then
+  zsh -n "$WORK/c.zsh" || fail "zsh -n rejects the zsh completion"
+  # compinit finds it on fpath (#compdef) and binds it to rtcat.
+  mkdir -p "$WORK/zfunc" && cp "$WORK/c.zsh" "$WORK/zfunc/_rtcat"
+  got=$(HOME="$WORK" zsh -f -c 'fpath=($1 $fpath); autoload -Uz compinit; compinit -u -D; print -r -- $_comps[rtcat]' _ "$WORK/zfunc" 2>&1)
+  [[ "$got" == "_rtcat" ]] || fail "zsh compinit does not bind _rtcat to rtcat: $got"
+fi
 if command -v fish >/dev/null; then fish -n "$WORK/c.fish" || fail "fish -n rejects the fish completion"; fi
 
 # Every command of `rtcat --help` is completed, and every runtime id of the embedded catalogs.
