@@ -1,6 +1,9 @@
 #include "cli/commands.hpp"
 
+#include "catalog/calendar.hpp"
 #include "util/text.hpp"
+
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <array>
@@ -162,6 +165,21 @@ constexpr std::string_view k_help_db = R"(Examples:
   rtcat db verify catalog.db
   rtcat --catalog catalog.db list)";
 
+constexpr std::string_view k_help_completion =
+    R"(Prints a completion script: commands, options, and their values where they are known (catalog
+names, formats, statuses, severities, the runtime ids of the embedded catalogs).
+
+Installed by 'cmake --install' and the .deb; to load it by hand:
+  source <(rtcat completion bash)                 # in ~/.bashrc
+  rtcat completion zsh > ~/.zfunc/_rtcat          # with fpath=(~/.zfunc $fpath) before compinit
+  rtcat completion fish > ~/.config/fish/completions/rtcat.fish)";
+
+constexpr std::string_view k_help_man =
+    R"(The manual is generated from this command table at build time and installed as rtcat(1).
+
+Examples:
+  rtcat man > rtcat.1 && man -l rtcat.1)";
+
 const std::array k_db_commands = {
     Command{"init", "Create an empty catalog store (schema, WAL journal)", "", g_quiet, define_db_init},
     Command{"import", "Import catalog JSON files (default: the embedded catalogs) in one transaction", "", g_quiet,
@@ -197,12 +215,84 @@ const std::array k_commands = {
     Command{"rules", "Every rule id findings carry: its default severity, meaning and former ids", k_help_rules,
             g_format | g_color, define_rules},
     Command{"db", "The SQLite catalog store: init, import, export, verify", k_help_db, g_quiet, nullptr, k_db_commands},
+    Command{"completion", "Print the shell completion script for bash, zsh or fish", k_help_completion, 0, define_completion},
+    Command{"man", "Print the manual page rtcat(1) (roff), generated from this table", k_help_man, 0, define_man},
 };
+
+struct Formats {
+  std::string_view command;
+  std::array<std::string_view, 6> formats; // unused slots are ""
+};
+constexpr std::array k_formats = {
+    Formats{"list", {"table", "json", "csv", "markdown"}},
+    Formats{"show", {"table", "json"}},
+    Formats{"check", {"table", "json"}},
+    Formats{"combos", {"table", "json", "csv", "markdown"}},
+    Formats{"upgrade", {"table", "json"}},
+    Formats{"timeline", {"table", "json", "csv", "markdown", "svg", "ics"}},
+    Formats{"validate", {"table", "json"}},
+    Formats{"cluster-spec", {"table", "json"}},
+    Formats{"cluster-env", {"sh", "json", "dotenv"}},
+    Formats{"audit", {"table", "json", "jsonl", "csv"}},
+    Formats{"report", {"markdown", "html", "json", "csv"}},
+    Formats{"scan", {"text", "json", "sarif", "github"}},
+    Formats{"rules", {"table", "json", "csv", "markdown"}},
+};
+
+constexpr GlobalName k_global_names[] = {
+    {g_catalog, "--catalog"},     {g_platform, "--platform"}, {g_at, "--at"},
+    {g_format, "--format"},       {g_color, "--color"},       {g_quiet, "--quiet"},
+    {g_warn_days, "--warn-days"}, {g_fail_on, "--fail-on"},
+};
+
+void add_commands(CLI::App& parent, std::span<const Command> table, Context& ctx) {
+  for (const auto& c : table) {
+    CLI::App* sub = parent.add_subcommand(std::string(c.name), std::string(c.summary));
+    if (c.define) {
+      c.define(*sub, ctx);
+    }
+    add_commands(*sub, c.subcommands, ctx);
+  }
+}
 
 } // namespace
 
 std::span<const Command> commands() {
   return k_commands;
+}
+
+std::span<const std::string_view> command_formats(std::string_view name) {
+  for (const auto& f : k_formats) {
+    if (f.command == name) {
+      auto used = std::find(f.formats.begin(), f.formats.end(), std::string_view());
+      return {f.formats.begin(), used};
+    }
+  }
+  return {};
+}
+
+std::span<const GlobalName> global_names() {
+  return k_global_names;
+}
+
+void add_global_options(CLI::App& app, Globals& g) {
+  app.add_option("--catalog", g.catalogs, "Catalog file (JSON) or store (SQLite) instead of the embedded catalogs; repeatable")
+      ->type_name("PATH");
+  app.add_option("--platform", g.platform, "Only this catalog (ai-platform, vertex-training, vertex-prediction, ...)")
+      ->type_name("NAME");
+  app.add_option("--at", g.at, "Evaluate on this UTC date instead of today (also RTCAT_TODAY)")->type_name("YYYY-MM-DD");
+  app.add_option("--format", g.format, "Output format: table, json, csv, markdown (timeline also svg, ics)")->type_name("FORMAT");
+  app.add_option("--color", g.color, "Colour: auto, always or never (NO_COLOR is honoured)")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  app.add_flag("-q,--quiet", g.quiet, "Print only findings and errors");
+  app.add_option("--warn-days", g.warn_days, "A milestone this close marks an entry as expiring")
+      ->check(CLI::Range(0, catalog::k_max_span_days));
+  app.add_option("--fail-on", g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
+      ->check(CLI::IsMember({"error", "warning", "note", "never"}));
+}
+
+void add_all_commands(CLI::App& root, Context& ctx) {
+  add_commands(root, k_commands, ctx);
 }
 
 const Command* find_command(std::span<const Command> table, std::string_view name) {

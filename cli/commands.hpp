@@ -66,6 +66,23 @@ Action define_command(CLI::App& sub, Context& ctx, Declare declare, int (*run)(C
   return [&ctx, args, run] { return run(ctx, *args); };
 }
 
+// The output formats a command accepts with --format, the default first; empty when it has
+// none. Completions and the manual list them; tests/cli/test_completion.sh checks each command
+// accepts exactly these.
+std::span<const std::string_view> command_formats(std::string_view name);
+
+// The global options: declared on the root by add_global_options, named by bit in global_names.
+struct GlobalName {
+  GlobalOption bit;
+  const char* name;
+};
+std::span<const GlobalName> global_names();
+void add_global_options(CLI::App& app, Globals& g);
+
+// Adds every command of the table (and their subcommands) to `root`, with all their options, as
+// the manual page and the completions describe them. The actions are dropped.
+void add_all_commands(CLI::App& root, Context& ctx);
+
 // The definitions, one per cli/cmd_<name>.cpp.
 Action define_list(CLI::App& sub, Context& ctx);
 Action define_show(CLI::App& sub, Context& ctx);
@@ -84,5 +101,7 @@ Action define_db_init(CLI::App& sub, Context& ctx);
 Action define_db_import(CLI::App& sub, Context& ctx);
 Action define_db_export(CLI::App& sub, Context& ctx);
 Action define_db_verify(CLI::App& sub, Context& ctx);
+Action define_completion(CLI::App& sub, Context& ctx);
+Action define_man(CLI::App& sub, Context& ctx);
 
 } // namespace cli

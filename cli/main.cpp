@@ -2,7 +2,6 @@
 // line together: the global options, the one command named on the command line (from the
 // table in cli/commands.cpp), and the mapping of errors to exit codes.
 
-#include "catalog/calendar.hpp"
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
@@ -31,32 +30,6 @@ const char* const k_examples = R"(Examples:
 'rtcat COMMAND --help' shows a command's options and examples.
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on, 2 usage or input error.
 Environment: RTCAT_TODAY (date for reproducible runs), RTCAT_CATALOG (catalog files, ':'-separated), NO_COLOR.)";
-
-struct GlobalName {
-  cli::GlobalOption bit;
-  const char* name;
-};
-constexpr GlobalName k_global_names[] = {
-    {cli::g_catalog, "--catalog"},     {cli::g_platform, "--platform"}, {cli::g_at, "--at"},
-    {cli::g_format, "--format"},       {cli::g_color, "--color"},       {cli::g_quiet, "--quiet"},
-    {cli::g_warn_days, "--warn-days"}, {cli::g_fail_on, "--fail-on"},
-};
-
-void add_global_options(CLI::App& app, cli::Globals& g) {
-  app.add_option("--catalog", g.catalogs, "Catalog file (JSON) or store (SQLite) instead of the embedded catalogs; repeatable")
-      ->type_name("PATH");
-  app.add_option("--platform", g.platform, "Only this catalog (ai-platform, vertex-training, vertex-prediction, ...)")
-      ->type_name("NAME");
-  app.add_option("--at", g.at, "Evaluate on this UTC date instead of today (also RTCAT_TODAY)")->type_name("YYYY-MM-DD");
-  app.add_option("--format", g.format, "Output format: table, json, csv, markdown (timeline also svg, ics)")->type_name("FORMAT");
-  app.add_option("--color", g.color, "Colour: auto, always or never (NO_COLOR is honoured)")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  app.add_flag("-q,--quiet", g.quiet, "Print only findings and errors");
-  app.add_option("--warn-days", g.warn_days, "A milestone this close marks an entry as expiring")
-      ->check(CLI::Range(0, catalog::k_max_span_days));
-  app.add_option("--fail-on", g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
-      ->check(CLI::IsMember({"error", "warning", "note", "never"}));
-}
 
 // The root's usage line names the command it expects.
 class Formatter : public CLI::Formatter {
@@ -89,7 +62,7 @@ std::string command_footer(const CLI::App& root, const cli::Command& cmd) {
   std::string out(cmd.help);
   std::string globals;
   CLI::Formatter formatter;
-  for (const auto& g : k_global_names) {
+  for (const auto& g : cli::global_names()) {
     if (cmd.globals & g.bit) {
       globals += formatter.make_option(root.get_option(g.name), false);
     }
@@ -249,7 +222,7 @@ int main(int argc, char** argv) {
   app.fallthrough();
   app.option_defaults()->always_capture_default();
   cli::Context ctx;
-  add_global_options(app, ctx.g);
+  cli::add_global_options(app, ctx.g);
 
   // Only the command named on the command line is built, with its options.
   cli::Action action;

@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # Installs the Debian packages rtcat builds and tests with, when any is missing.
 # Idempotent: does nothing (and needs no network) when everything is there.
+#   --build-only  only what building rtcat needs (the GitHub Action in action.yml uses it)
 set -euo pipefail
 
-packages=(
+build_packages=(
   cmake g++ make pkg-config
-  libsqlitecpp-dev libsqlite3-dev nlohmann-json3-dev libhowardhinnant-date-dev libcli11-dev doctest-dev libyaml-cpp-dev
+  libsqlitecpp-dev libsqlite3-dev nlohmann-json3-dev libhowardhinnant-date-dev libcli11-dev libyaml-cpp-dev
+)
+packages=(
+  "${build_packages[@]}" doctest-dev
   sqlite3
   clang libclang-rt-14-dev clang-format clang-tidy
   chromium          # report and timeline: rendered and measured headless in end-to-end tests
   python3-icalendar # timeline: the iCalendar feed is validated with a real parser (Debian's version)
+  # installation and integration tests: the manual page, the completions, the .deb, pre-commit
+  man-db groff-base zsh fish dpkg-dev file lintian pre-commit git python3-yaml
 )
 # Node.js and npm (test-time JSON Schema and SARIF validation): any installation will do.
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+[[ "${1:-}" == --build-only ]] && packages=("${build_packages[@]}")
 if [[ "${RTCAT_BENCH:-}" == 1 ]]; then
   packages+=(distro-info hyperfine jq ripgrep time python3)
 fi

@@ -1,0 +1,38 @@
+#include "cli/commands.hpp"
+#include "cli/completion.hpp"
+#include "cli/context.hpp"
+#include "cli/exit_code.hpp"
+#include "cli/reference.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace cli {
+
+namespace {
+
+struct CompletionArgs {
+  std::string shell;
+};
+
+int run_completion(Context& ctx, const CompletionArgs& a) {
+  ctx.out(completion_script(reference(), a.shell));
+  return k_exit_ok;
+}
+
+} // namespace
+
+Action define_completion(CLI::App& sub, Context& ctx) {
+  return define_command<CompletionArgs>(
+      sub, ctx,
+      [](CLI::App& s, CompletionArgs& a) {
+        s.add_option("shell", a.shell, "The shell: bash, zsh or fish")
+            ->required()
+            ->check(CLI::IsMember(std::vector<std::string>(std::begin(k_completion_shells), std::end(k_completion_shells))));
+      },
+      run_completion);
+}
+
+} // namespace cli
