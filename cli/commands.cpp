@@ -84,13 +84,16 @@ constexpr std::string_view k_help_cluster_env = R"EX(Formats (--format): sh (def
   mxnet:      DMLC_ROLE (master scheduler, worker worker, ps server), DMLC_PS_ROOT_URI,
               DMLC_PS_ROOT_PORT, DMLC_NUM_WORKER, DMLC_NUM_SERVER
   tensorflow: TF_CONFIG with the master as chief, without evaluators
+A replica the framework gives no role (PyTorch: ps and evaluator; MXNet: evaluator) gets
+CLUSTER_ROLE=<its type> alone, after a comment saying it joins no process group; exit 0, so a
+shared entrypoint with `set -e` goes on. --framework torch is pytorch.
 
 Examples:
   eval "$(rtcat cluster-env --framework pytorch)"          # in a container's entrypoint
   rtcat cluster-env --framework mxnet --spec spec.json --format json
   rtcat cluster-env --framework tensorflow --format dotenv > cluster.env
 
-Exit codes: 0 printed, 2 CLUSTER_SPEC missing, not JSON or inconsistent, or a role the framework lacks.)EX";
+Exit codes: 0 printed (also for a replica with no role), 2 CLUSTER_SPEC missing, not JSON or inconsistent.)EX";
 
 constexpr std::string_view k_help_audit = R"(Examples:
   gcloud ai-platform jobs list --format=json > jobs.json
