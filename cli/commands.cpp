@@ -54,6 +54,10 @@ constexpr std::string_view k_help_validate =
 required from 2020-01-13 unless masterConfig.imageUri is set; scaleTier, machine types and
 counts; packageUris (.tar.gz/.whl on gs://) and pythonModule; scikit-learn/XGBoost runtimes;
 requirements over the runtime's pins; images defaulting to the master's; evaluators.
+A file with a top-level jobId is a complete job. A file holding only trainingInput is a gcloud
+--config fragment: what the command line usually gives (--runtime-version, --python-version,
+--package-path, --module-name), when missing, is a note naming the flag; what the file states
+is judged strictly. Validate the script (or --gcloud) to judge the merged job.
 Rule ids and JSON fields: README, section "Training jobs".
 
 Examples:
