@@ -102,6 +102,7 @@ Exit codes: 0 printed (also for a replica with no role), 2 CLUSTER_SPEC missing,
 constexpr std::string_view k_help_audit = R"(Examples:
   gcloud ai-platform jobs list --format=json > jobs.json
   gcloud ai-platform versions list --model my_model --format=json > versions.json
+  gcloud ai-platform jobs describe my_job > job.yaml       # YAML documents and single objects too
   rtcat audit jobs.json versions.json --at 2024-12-01
   rtcat audit inventory.jsonl --format csv > status.csv
   rtcat audit data/examples/jobs.json --format json --fail-on never
