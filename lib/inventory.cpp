@@ -333,7 +333,10 @@ private:
       return;
     }
     if (line.front() == '{') {
-      m_counts.shape = closes_on_its_line(line) ? InventoryShape::jsonl : InventoryShape::json_object;
+      // gcloud, jq and json.dumps(indent=...) open a pretty object on a line of its own; any
+      // other line is a JSON Lines record (a broken one is then one malformed line, not the file).
+      m_counts.shape =
+          line.find_first_not_of(" \t\r\n", 1) == std::string::npos ? InventoryShape::json_object : InventoryShape::jsonl;
     } else if (yaml_start(line)) {
       m_counts.shape = InventoryShape::yaml;
     } else {
@@ -343,26 +346,6 @@ private:
                                   "(gcloud's default output of describe and list)");
     }
     feed(line);
-  }
-
-  // Whether the object that opens the line closes on it (JSON Lines) or goes on (a pretty object).
-  static bool closes_on_its_line(std::string_view line) {
-    int depth = 0;
-    bool in_string = false;
-    bool escaped = false;
-    for (char ch : line) {
-      if (in_string) {
-        escaped = !escaped && ch == '\\';
-        in_string = escaped || ch != '"';
-      } else if (ch == '"') {
-        in_string = true;
-      } else if (ch == '{' || ch == '[') {
-        ++depth;
-      } else if ((ch == '}' || ch == ']') && --depth == 0) {
-        return true;
-      }
-    }
-    return false;
   }
 
   // "---", "# ..." or "key:" (a plain name, then ':' at the end or before a blank).

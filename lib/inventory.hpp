@@ -35,9 +35,9 @@ struct Malformed {
 };
 
 // How an inventory file is laid out, told apart by its first line that is not blank: a JSON
-// array ([), JSON Lines ({ and a whole object on that line), a single (pretty-printed) JSON
-// object ({ alone or an object going on past the line: `describe --format=json`), or YAML
-// documents (gcloud's default output of describe and list: `---`, `key:` or a # comment).
+// array ([), JSON Lines ({ and more on that line), a single pretty-printed JSON object ({ alone
+// on its line: `describe --format=json`), or YAML documents (gcloud's default output of
+// describe and list: `---`, `key:` or a # comment).
 enum class InventoryShape { json_array, jsonl, json_object, yaml, empty };
 
 struct InventoryCounts {

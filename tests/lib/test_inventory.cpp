@@ -221,6 +221,12 @@ TEST_CASE("inventory: a single pretty-printed object (describe --format=json)") 
     CHECK(lines.counts.shape == lib::InventoryShape::jsonl);
     CHECK(lines.resources.size() == 1);
     CHECK(lines.malformed.size() == 1);
+    // A broken first line is one malformed record, not the start of a pretty object.
+    auto broken = read("broken.jsonl", "{\"jobId\": \"a\", \"trainingInput\": {\n{\"jobId\": \"b\", \"trainingInput\": {}}\n");
+    CHECK(broken.counts.shape == lib::InventoryShape::jsonl);
+    CHECK(broken.resources.size() == 1);
+    REQUIRE(broken.malformed.size() == 1);
+    CHECK(broken.malformed[0].line == 1);
   }
 }
 
