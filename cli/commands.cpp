@@ -134,7 +134,9 @@ ignore and catalog (command-line flags win).
 
 Reads shell scripts, YAML/JSON jobs, Python, Dockerfiles, Markdown code blocks and Jupyter notebooks
 (code cells, !gcloud lines, %%bash/%%writefile cells, %env; findings at the line:col of the .ipynb file),
-and follows values through shell and Python variables within a file or notebook.
+and follows values through shell and Python variables within a file or notebook. A gcloud command
+with --config FILE is judged as the merged job (the file from the script's folder, then the folder
+scanned; flags win), reported at the command.
 
 Examples:
   rtcat scan
