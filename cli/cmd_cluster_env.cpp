@@ -20,9 +20,9 @@ struct ClusterEnvArgs {
 
 // Declares the arguments and options that fill a ClusterEnvArgs.
 void declare_cluster_env(CLI::App& sub, ClusterEnvArgs& a) {
-  sub.add_option("--framework", a.framework, "pytorch, mxnet or tensorflow")
+  sub.add_option("--framework", a.framework, "pytorch (or torch), mxnet or tensorflow")
       ->required()
-      ->check(CLI::IsMember(lib::cluster::env_frameworks()));
+      ->check(CLI::IsMember(lib::cluster::env_framework_names()));
   sub.add_option("--spec", a.spec, "Read CLUSTER_SPEC from this file instead of the environment")->type_name("FILE");
 }
 
@@ -40,7 +40,10 @@ int run_cluster_env(Context& ctx, const ClusterEnvArgs& a) {
         "CLUSTER_SPEC is not set: run cluster-env inside a replica of a custom-container job, or pass --spec FILE");
   }
   auto spec = lib::cluster::parse_cluster_spec(text, origin);
-  ctx.out(lib::cluster::render_env(lib::cluster::framework_env(spec, a.framework), format));
+  // A replica the framework gives no role (a PyTorch parameter server or evaluator) gets
+  // CLUSTER_ROLE and a comment, and exit 0: a shared entrypoint runs this on every replica.
+  ctx.out(lib::cluster::render_env(lib::cluster::framework_env(spec, a.framework), format,
+                                   lib::cluster::env_comment(spec, a.framework)));
   return k_exit_ok;
 }
 

@@ -62,6 +62,10 @@ constexpr std::string_view k_help_validate =
 required from 2020-01-13 unless masterConfig.imageUri is set; scaleTier, machine types and
 counts; packageUris (.tar.gz/.whl on gs://) and pythonModule; scikit-learn/XGBoost runtimes;
 requirements over the runtime's pins; images defaulting to the master's; evaluators.
+A file with a top-level jobId is a complete job. A file holding only trainingInput is a gcloud
+--config fragment: what the command line usually gives (--runtime-version, --python-version,
+--package-path, --module-name), when missing, is a note naming the flag; what the file states
+is judged strictly. Validate the script (or --gcloud) to judge the merged job.
 Rule ids and JSON fields: README, section "Training jobs".
 
 Examples:
@@ -92,17 +96,21 @@ constexpr std::string_view k_help_cluster_env = R"EX(Formats (--format): sh (def
   mxnet:      DMLC_ROLE (master scheduler, worker worker, ps server), DMLC_PS_ROOT_URI,
               DMLC_PS_ROOT_PORT, DMLC_NUM_WORKER, DMLC_NUM_SERVER
   tensorflow: TF_CONFIG with the master as chief, without evaluators
+A replica the framework gives no role (PyTorch: ps and evaluator; MXNet: evaluator) gets
+CLUSTER_ROLE=<its type> alone, after a comment saying it joins no process group; exit 0, so a
+shared entrypoint with `set -e` goes on. --framework torch is pytorch.
 
 Examples:
   eval "$(rtcat cluster-env --framework pytorch)"          # in a container's entrypoint
   rtcat cluster-env --framework mxnet --spec spec.json --format json
   rtcat cluster-env --framework tensorflow --format dotenv > cluster.env
 
-Exit codes: 0 printed, 2 CLUSTER_SPEC missing, not JSON or inconsistent, or a role the framework lacks.)EX";
+Exit codes: 0 printed (also for a replica with no role), 2 CLUSTER_SPEC missing, not JSON or inconsistent.)EX";
 
 constexpr std::string_view k_help_audit = R"(Examples:
   gcloud ai-platform jobs list --format=json > jobs.json
   gcloud ai-platform versions list --model my_model --format=json > versions.json
+  gcloud ai-platform jobs describe my_job > job.yaml       # YAML documents and single objects too
   rtcat audit jobs.json versions.json --at 2024-12-01
   rtcat audit inventory.jsonl --format csv > status.csv
   rtcat audit data/examples/jobs.json --format json --fail-on never
@@ -137,7 +145,9 @@ ignore and catalog (command-line flags win).
 
 Reads shell scripts, YAML/JSON jobs, Python, Dockerfiles, Markdown code blocks and Jupyter notebooks
 (code cells, !gcloud lines, %%bash/%%writefile cells, %env; findings at the line:col of the .ipynb file),
-and follows values through shell and Python variables within a file or notebook.
+and follows values through shell and Python variables within a file or notebook. A gcloud command
+with --config FILE is judged as the merged job (the file from the script's folder, then the folder
+scanned; flags win), reported at the command.
 
 Examples:
   rtcat scan

@@ -1,16 +1,20 @@
 #include "lib/inventory.hpp"
 
 #include "catalog/error.hpp"
+#include "lib/jobs/parsers.hpp"
 #include "util/position.hpp"
 #include "util/utf8.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -274,6 +278,10 @@ private:
   bool m_escaped = false;
   bool m_array_closed = false;
   bool m_trailing_reported = false;
+  std::string m_first_line; // the first line that is not blank, until the shape is decided
+  // YAML: the current document's lines are kept in m_rec; this one starts at m_doc_line_start.
+  size_t m_doc_line_start = 0;
+  Cursor m_doc_at; // where the document's first line is
 
   static bool blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
 
@@ -284,16 +292,72 @@ private:
 
   void feed(std::string_view chunk) {
     for (size_t i = 0; i < chunk.size(); ++i) {
-      if (m_counts.shape == InventoryShape::empty && !detect_shape(chunk[i])) {
-        continue; // a blank before the first record, or the opening [
+      if (m_counts.shape == InventoryShape::empty) {
+        if (!m_first_line.empty() || (chunk[i] != '[' && !blank(chunk[i]))) {
+          i += first_line(chunk.substr(i)) - 1; // decides the shape, then reads the line again
+          continue;
+        }
+        if (!detect_shape(chunk[i])) {
+          continue; // a blank before the first record, or the opening [
+        }
       }
-      if (m_counts.shape == InventoryShape::jsonl) {
+      if (m_counts.shape == InventoryShape::jsonl || m_counts.shape == InventoryShape::yaml) {
         feed_lines(chunk.substr(i));
         return;
       }
-      feed_array(chunk[i]);
+      if (m_counts.shape == InventoryShape::json_object) {
+        feed_objects(chunk[i]);
+      } else {
+        feed_array(chunk[i]);
+      }
       advance(chunk[i]);
     }
+  }
+
+  // Keeps the first line that is not blank until its end (or the end of the file), decides the
+  // shape from it and feeds it again. Returns the bytes of chunk used (at least 1).
+  size_t first_line(std::string_view chunk) {
+    size_t nl = chunk.find('\n');
+    size_t take = nl == std::string_view::npos ? chunk.size() : nl + 1;
+    m_first_line.append(chunk.substr(0, take));
+    if (nl != std::string_view::npos || m_first_line.size() >= k_max_record) {
+      decide_shape();
+    }
+    return std::max<size_t>(take, 1);
+  }
+
+  void decide_shape() {
+    std::string line;
+    line.swap(m_first_line);
+    if (line.empty()) {
+      return;
+    }
+    if (line.front() == '{') {
+      // gcloud, jq and json.dumps(indent=...) open a pretty object on a line of its own; any
+      // other line is a JSON Lines record (a broken one is then one malformed line, not the file).
+      m_counts.shape =
+          line.find_first_not_of(" \t\r\n", 1) == std::string::npos ? InventoryShape::json_object : InventoryShape::jsonl;
+    } else if (yaml_start(line)) {
+      m_counts.shape = InventoryShape::yaml;
+    } else {
+      throw catalog::InvalidInput(m_path + ":" + std::to_string(m_at.line) + ":" + std::to_string(m_at.column) +
+                                  ": not an inventory: expected a JSON array (gcloud ... list --format=json), JSON Lines "
+                                  "(one object per line), a JSON object (describe --format=json) or YAML documents "
+                                  "(gcloud's default output of describe and list)");
+    }
+    feed(line);
+  }
+
+  // "---", "# ..." or "key:" (a plain name, then ':' at the end or before a blank).
+  static bool yaml_start(std::string_view line) {
+    if (line.starts_with("---") || line[0] == '#') {
+      return true;
+    }
+    size_t name = 0;
+    while (name < line.size() && (std::isalnum(static_cast<unsigned char>(line[name])) || line[name] == '_')) {
+      ++name;
+    }
+    return name > 0 && name < line.size() && line[name] == ':' && (name + 1 == line.size() || blank(line[name + 1]));
   }
 
   void advance(char ch) {
@@ -368,13 +432,116 @@ private:
   }
 
   // A JSON Lines record ends at its newline (or the end of the file); blank lines are skipped.
+  // YAML: lines gather into a document up to a `---` (or `...`) line or the end of the file.
   void flush_line() {
+    if (m_counts.shape == InventoryShape::yaml) {
+      yaml_line();
+      return;
+    }
     size_t start = m_rec.find_first_not_of(" \t\r");
     if (start != std::string::npos || m_oversized) {
       start = std::min(start, m_rec.size());
       emit(std::string_view(m_rec).substr(start), Cursor{m_rec_at.line, m_rec_at.column + static_cast<int>(start)});
     }
     m_rec.clear();
+  }
+
+  void yaml_line() {
+    std::string_view line(m_rec);
+    line = line.substr(m_doc_line_start);
+    bool separator =
+        (line.starts_with("---") || line.starts_with("...")) && (line.size() == 3 || blank(line[3]) || line[3] == '#');
+    if (separator) {
+      m_rec.resize(m_doc_line_start);
+      end_document();
+      return;
+    }
+    if (m_doc_line_start == 0) {
+      m_doc_at = Cursor{m_rec_at.line, 1};
+    }
+    m_rec += '\n';
+    m_doc_line_start = m_rec.size();
+  }
+
+  // A YAML document: blank or comments only is no record; else JSON for parse_record.
+  void end_document() {
+    std::string doc = std::move(m_rec);
+    m_rec.clear();
+    m_doc_line_start = 0;
+    bool oversized = std::exchange(m_oversized, false);
+    if (!oversized && !has_content(doc)) {
+      return;
+    }
+    if (oversized) {
+      malformed(m_doc_at, "larger than 16 MiB");
+      return;
+    }
+    jobs::YamlError error;
+    std::optional<jobs::YamlJson> as_json = jobs::yaml_document_json(doc, m_path, error);
+    if (!as_json) {
+      malformed(within(error.line, error.column), error.message);
+      return;
+    }
+    std::string message;
+    size_t offset = 0;
+    if (auto r = parse_record(as_json->json, message, offset)) {
+      r->path = m_path;
+      r->line = m_doc_at.line;
+      r->column = m_doc_at.column;
+      ++m_counts.records;
+      m_on_resource(*r);
+    } else {
+      malformed(field_at(message, as_json->positions), message);
+    }
+  }
+
+  static bool has_content(std::string_view doc) {
+    for (size_t at = 0; at < doc.size();) {
+      size_t nl = std::min(doc.find('\n', at), doc.size());
+      std::string_view line = doc.substr(at, nl - at);
+      size_t first = line.find_first_not_of(" \t\r");
+      if (first != std::string_view::npos && line[first] != '#') {
+        return true;
+      }
+      at = nl + 1;
+    }
+    return false;
+  }
+
+  // A line and column within the current YAML document -> in the file (the document start when unknown).
+  Cursor within(int line, int column) const { return line <= 0 ? m_doc_at : Cursor{m_doc_at.line + line - 1, column}; }
+
+  // Where the field a record message names ("field runtimeVersion must be ...") is written.
+  Cursor field_at(const std::string& message, const std::map<std::string, jobs::Pos>& positions) const {
+    if (message.rfind("field ", 0) == 0) {
+      std::string name = message.substr(6, message.find(' ', 6) - 6);
+      for (const auto& [path, p] : positions) {
+        if (path == name || path.ends_with("." + name)) {
+          return within(p.line, p.column);
+        }
+      }
+    }
+    return m_doc_at;
+  }
+
+  // JSON objects one after another (a pretty-printed `describe --format=json`): each is a
+  // record; text between them is reported once.
+  void feed_objects(char ch) {
+    if (m_depth == 0 && !m_in_string && m_rec.empty()) {
+      if (blank(ch)) {
+        return;
+      }
+      if (ch != '{') {
+        if (!m_trailing_reported) {
+          m_trailing_reported = true;
+          malformed(m_at, "unexpected text after the object");
+        }
+        return;
+      }
+      m_rec_at = m_at;
+    }
+    keep(std::string_view(&ch, 1));
+    scan_element(ch);
   }
 
   // A JSON array: elements are cut at the commas and the ] outside strings and nested values.
@@ -426,8 +593,18 @@ private:
   }
 
   void finish() {
+    if (!m_first_line.empty()) {
+      decide_shape();
+    }
     if (m_counts.shape == InventoryShape::jsonl) {
       flush_line();
+    } else if (m_counts.shape == InventoryShape::yaml) {
+      if (m_rec.size() > m_doc_line_start) { // a last line without a newline
+        flush_line();
+      }
+      end_document();
+    } else if (m_counts.shape == InventoryShape::json_object && !m_rec.empty()) {
+      malformed(m_rec_at, "the object is not closed (truncated file?)");
     } else if (m_counts.shape == InventoryShape::json_array && !m_array_closed) {
       malformed(m_rec.empty() ? m_at : m_rec_at, "the array is not closed (truncated file?)");
     }

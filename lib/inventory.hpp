@@ -34,8 +34,11 @@ struct Malformed {
   std::string message;
 };
 
-// How an inventory file is laid out, told apart by its first non-blank character.
-enum class InventoryShape { json_array, jsonl, empty };
+// How an inventory file is laid out, told apart by its first line that is not blank: a JSON
+// array ([), JSON Lines ({ and more on that line), a single pretty-printed JSON object ({ alone
+// on its line: `describe --format=json`), or YAML documents (gcloud's default output of
+// describe and list: `---`, `key:` or a # comment).
+enum class InventoryShape { json_array, jsonl, json_object, yaml, empty };
 
 struct InventoryCounts {
   InventoryShape shape = InventoryShape::empty;
@@ -44,11 +47,13 @@ struct InventoryCounts {
 };
 
 // Reads one inventory file record by record, in constant memory whatever its size: a JSON
-// array (gcloud --format=json) or JSON Lines (one object per line, blank lines skipped).
+// array (gcloud --format=json), JSON Lines (one object per line, blank lines skipped), JSON
+// objects one after another (`describe --format=json`), or YAML documents separated by `---`
+// (each converted to JSON within lib/input_limits and read by parse_record like any record).
 // Calls on_resource for each job or model version and on_malformed for each record that is not
 // JSON, not an object, has a field of the wrong type, or is neither a job nor a model version
 // (its position is where the problem is). Throws InvalidInput "path: ..." when the file cannot
-// be read or is neither a JSON array nor JSON Lines.
+// be read or is none of these shapes.
 InventoryCounts read_inventory(const std::string& path, const std::function<void(const Resource&)>& on_resource,
                                const std::function<void(const Malformed&)>& on_malformed);
 

@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "catalog/version.hpp"
+#include "lib/cluster/platform_job.hpp"
 #include "lib/cluster/tf_config.hpp"
 
 #include <algorithm>
@@ -125,6 +126,7 @@ std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOption
     }
   }
   bool chief = chief_in_tf_config(spec);
+  const std::string job = platform_job_json(spec.training_input_json); // one form, whatever the input
   std::vector<Replica> out;
   for (const auto& [role, hosts] : c.roles) {
     for (long i = 0; i < static_cast<long>(hosts.size()); ++i) {
@@ -136,8 +138,8 @@ std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOption
       r.type = role;
       r.index = i;
       r.image_uri = spec.image_for(role);
-      r.cluster_spec = cluster_spec_json(c, task, spec.training_input_json);
-      r.tf_config = tf_config_json(c, task, spec.training_input_json, chief);
+      r.cluster_spec = cluster_spec_json(c, task, job);
+      r.tf_config = tf_config_json(c, task, job, chief);
       out.push_back(std::move(r));
     }
   }

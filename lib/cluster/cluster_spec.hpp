@@ -56,7 +56,8 @@ bool chief_in_tf_config(const jobs::JobSpec& spec);
 // counts, or a pattern without {type}, {index} and a trailing :PORT.
 Cluster job_cluster(const jobs::JobSpec& spec, const std::string& host_pattern);
 
-// Every replica (or only options.replica) with its CLUSTER_SPEC and TF_CONFIG. The trial is
+// Every replica (or only options.replica) with its CLUSTER_SPEC and TF_CONFIG, whose `job` is
+// the trainingInput in the form the platform writes it (platform_job.hpp). The trial is
 // options.trial, else "1" for a tuning job, else absent. Throws catalog::InvalidInput for a
 // malformed or absent --replica (listing the valid ones) and as job_cluster does.
 std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOptions& options);

@@ -36,6 +36,18 @@ std::pair<std::string, std::string> split_address(const std::string& origin, con
   return {address.substr(0, colon), port};
 }
 
+// What a role takes no part in under a framework ("PyTorch process group (only master and
+// worker replicas join it)"), or nullptr when the framework gives it a role.
+const char* rankless(const std::string& role, std::string_view framework) {
+  if (framework == "pytorch" && role != "master" && role != "worker") {
+    return "PyTorch process group (only master and worker replicas join it)";
+  }
+  if (framework == "mxnet" && role != "master" && role != "worker" && role != "ps") {
+    return "MXNet cluster (master -> scheduler, worker -> worker, ps -> server)";
+  }
+  return nullptr;
+}
+
 } // namespace
 
 ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) {
@@ -93,21 +105,37 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
   return out;
 }
 
+const std::vector<std::string>& env_framework_names() {
+  static const std::vector<std::string> k{"pytorch", "torch", "mxnet", "tensorflow"};
+  return k;
+}
+
 const std::vector<std::string>& env_frameworks() {
   static const std::vector<std::string> k{"pytorch", "mxnet", "tensorflow"};
   return k;
 }
 
-EnvVars framework_env(const ParsedSpec& spec, std::string_view framework) {
+std::string_view framework_name(std::string_view framework) {
+  return framework == "torch" ? "pytorch" : framework;
+}
+
+std::string env_comment(const ParsedSpec& spec, std::string_view framework) {
+  const char* joins = rankless(spec.task.type, framework_name(framework));
+  if (!joins) {
+    return "";
+  }
+  return spec.task.type + ":" + std::to_string(spec.task.index) + " joins no " + joins + "; nothing to set up for it";
+}
+
+EnvVars framework_env(const ParsedSpec& spec, std::string_view requested) {
+  const std::string_view framework = framework_name(requested);
   const Task& t = spec.task;
   const std::string role = t.type;
   const auto [master_host, master_port] = split_address("CLUSTER_SPEC", spec.cluster.hosts("master")->front());
+  if (rankless(role, framework)) {
+    return {{"CLUSTER_ROLE", role}};
+  }
   if (framework == "pytorch") {
-    if (role != "master" && role != "worker") {
-      fail("CLUSTER_SPEC",
-           "task type " + role +
-               " has no role in PyTorch distributed training (only master and worker replicas join the process group)");
-    }
     long rank = role == "master" ? 0 : t.index + 1;
     return {{"MASTER_ADDR", master_host},
             {"MASTER_PORT", master_port},
@@ -115,11 +143,9 @@ EnvVars framework_env(const ParsedSpec& spec, std::string_view framework) {
             {"RANK", std::to_string(rank)}};
   }
   if (framework == "mxnet") {
-    std::string dmlc = role == "master" ? "scheduler" : role == "worker" ? "worker" : role == "ps" ? "server" : "";
-    if (dmlc.empty()) {
-      fail("CLUSTER_SPEC", "task type " + role + " has no role in MXNet (master -> scheduler, worker -> worker, ps -> server)");
-    }
-    return {{"DMLC_ROLE", dmlc},
+    return {{"DMLC_ROLE", role == "master"   ? "scheduler"
+                          : role == "worker" ? "worker"
+                                             : "server"},
             {"DMLC_PS_ROOT_URI", master_host},
             {"DMLC_PS_ROOT_PORT", master_port},
             {"DMLC_NUM_WORKER", std::to_string(spec.cluster.count("worker"))},
@@ -131,8 +157,8 @@ EnvVars framework_env(const ParsedSpec& spec, std::string_view framework) {
   throw catalog::InvalidInput("--framework " + std::string(framework) + " is not supported (valid: pytorch, mxnet, tensorflow)");
 }
 
-std::string render_env(const EnvVars& vars, std::string_view format) {
-  std::string out;
+std::string render_env(const EnvVars& vars, std::string_view format, const std::string& comment) {
+  std::string out = comment.empty() || format == "json" ? "" : "# " + comment + "\n";
   if (format == "json") {
     Tree j = Tree::object();
     for (const auto& [name, value] : vars) {

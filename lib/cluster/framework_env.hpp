@@ -22,6 +22,10 @@ struct ParsedSpec {
 // host:port, or a task whose type is not in the cluster or whose index is out of range.
 ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin);
 
+// The frameworks cluster-env knows; env_framework_names() adds the aliases it accepts (torch).
+const std::vector<std::string>& env_framework_names();
+// "torch" -> "pytorch"; any other name as given.
+std::string_view framework_name(std::string_view framework);
 // The frameworks cluster-env knows.
 const std::vector<std::string>& env_frameworks();
 
@@ -32,12 +36,19 @@ using EnvVars = std::vector<std::pair<std::string, std::string>>;
 //   mxnet:      DMLC_ROLE (master -> scheduler, worker -> worker, ps -> server), DMLC_PS_ROOT_URI,
 //               DMLC_PS_ROOT_PORT (the master's address), DMLC_NUM_WORKER, DMLC_NUM_SERVER
 //   tensorflow: TF_CONFIG with the master as chief and without evaluators
-// Throws catalog::InvalidInput for an unknown framework (listing the valid ones) and for a
-// task type the framework has no role for (PyTorch: ps, evaluator; MXNet: evaluator).
+// A replica the framework gives no role (PyTorch: ps, evaluator; MXNet: evaluator) is a valid
+// situation in a shared entrypoint: it gets CLUSTER_ROLE (its task type) alone, and
+// env_comment() says why. `framework` may be an alias (torch). Throws catalog::InvalidInput for
+// an unknown framework (listing the valid ones).
 EnvVars framework_env(const ParsedSpec& spec, std::string_view framework);
 
+// One line saying that this replica joins no process group of the framework ("ps:0 joins no
+// PyTorch process group ..."); empty when the framework gives it a role.
+std::string env_comment(const ParsedSpec& spec, std::string_view framework);
+
 // Renders variables: "sh" (export NAME='value', for eval), "dotenv" (NAME=value, quoted when
-// needed) or "json" (an object of name -> value). Throws catalog::InvalidInput for another format.
-std::string render_env(const EnvVars& vars, std::string_view format);
+// needed) or "json" (an object of name -> value); a comment, when given, is a first "# " line
+// (not in JSON). Throws catalog::InvalidInput for another format.
+std::string render_env(const EnvVars& vars, std::string_view format, const std::string& comment = "");
 
 } // namespace lib::cluster

@@ -10,6 +10,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 
@@ -144,6 +145,43 @@ struct Converter {
 };
 
 } // namespace
+
+std::optional<YamlJson> yaml_document_json(std::string_view text, const std::string& origin, YamlError& error) {
+  Positions positions;
+  std::vector<Finding> notes;
+  auto fail = [&](const Pos& p, std::string message) {
+    error = YamlError{std::move(message), p.line, p.column};
+    return std::optional<YamlJson>();
+  };
+  try {
+    check_utf8(text, origin);
+    YAML::Node root = limits::load_yaml(std::string(text), origin);
+    if (!root.IsMap()) {
+      return fail(Pos{"", 1, 1}, root.IsNull() ? "an empty document" : "expected a mapping (a job or model version)");
+    }
+    Converter conv{origin, positions, notes};
+    std::string json = util::json::dump(conv.convert(root, ""));
+    return YamlJson{std::move(json), std::move(positions)};
+  } catch (const YAML::Exception& e) {
+    return fail(pos_of(e.mark), "invalid YAML: " + e.msg);
+  } catch (const catalog::InvalidInput& e) {
+    // "origin:line:col: message" (a limit, a key that is not a name, invalid UTF-8).
+    std::string message = e.what();
+    Pos p;
+    if (message.rfind(origin + ":", 0) == 0) {
+      message = message.substr(origin.size() + 1);
+      size_t colon = message.find(':');
+      size_t next = colon == std::string::npos ? colon : message.find(':', colon + 1);
+      if (next != std::string::npos && std::isdigit(static_cast<unsigned char>(message[0])) &&
+          std::isdigit(static_cast<unsigned char>(message[colon + 1]))) {
+        p = Pos{"", std::atoi(message.c_str()), std::atoi(message.c_str() + colon + 1)};
+        message = message.substr(next + 1);
+      }
+      message = message.substr(message.find_first_not_of(' '));
+    }
+    return fail(p, message);
+  }
+}
 
 JobSpec parse_config_yaml(std::string_view text, const std::string& path) {
   check_utf8(text, path);

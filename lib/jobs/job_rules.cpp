@@ -69,6 +69,14 @@ private:
 
   const catalog::Catalog* platform() const { return m_set.get(m_opt.platform); }
 
+  // A fragment lacks what the gcloud command line usually gives: at most a note naming the flag.
+  void from_command_line(const std::string& what, RuleId rule, const std::string& flag) {
+    Finding f = finding_of(rule, what + " is not in this --config fragment: the gcloud command that submits it must give " +
+                                     flag + " (flags win over the file)");
+    f.severity = Severity::note;
+    add("", f);
+  }
+
   void required_fields() {
     m_runtime = m_spec.runtime_version;
     m_python = m_spec.python_version;
@@ -80,6 +88,11 @@ private:
     for (const auto& field : rf.fields) {
       std::optional<std::string>* value = field == "runtimeVersion" ? &m_runtime : field == "pythonVersion" ? &m_python : nullptr;
       if (!value || *value) {
+        continue;
+      }
+      if (m_spec.fragment) {
+        from_command_line(field, field == "runtimeVersion" ? RuleId::runtime_version_required : RuleId::python_version_required,
+                          field == "runtimeVersion" ? "--runtime-version" : "--python-version");
         continue;
       }
       std::optional<Finding> f = missing_field(rf, field, m_opt.on);
@@ -272,6 +285,16 @@ private:
       }
     }
     bool has_packages = !m_spec.package_uris.empty() || m_spec.local_packages;
+    if (m_spec.fragment && !m_spec.custom_container()) {
+      if (!has_packages) {
+        from_command_line("the training code (packageUris, or masterConfig.imageUri)", RuleId::no_training_code,
+                          std::string("--package-path (or --packages)") + (m_spec.python_module ? "" : " with --module-name") +
+                              ", or --master-image-uri");
+      } else if (!m_spec.python_module) {
+        from_command_line("pythonModule", RuleId::python_module_missing, "--module-name");
+      }
+      return;
+    }
     if (has_packages && !m_spec.python_module) {
       add("packageUris", RuleId::python_module_missing,
           "packages are given but pythonModule is not; set the module to run, like trainer.task" +

@@ -101,6 +101,7 @@ struct Builder {
       throw catalog::InvalidInput(where(spec.path, Pos{"", 1, 1}) + "expected a job (an object with trainingInput), not " +
                                   type_name(input));
     }
+    spec.fragment = !input.contains("jobId");
     if (auto it = input.find("trainingInput"); it != input.end()) {
       prefix = "trainingInput.";
       if (!it->is_object()) {

@@ -34,6 +34,12 @@ struct JobSpec {
   std::string path; // the input, as findings name it
   std::string form; // "rest-json", "config-yaml" or "gcloud"
   std::string job_id;
+  // A gcloud --config fragment: a document without a top-level jobId (only trainingInput, or a
+  // bare trainingInput). gcloud merges it with the command's flags, which win, so what the
+  // command line usually supplies (runtimeVersion, pythonVersion, the package and module, the
+  // image) is judged as a flag still to give, not as missing. A REST job body (with jobId) and
+  // a gcloud command line are complete jobs.
+  bool fragment = false;
   std::optional<std::string> runtime_version;
   std::optional<std::string> python_version;
   std::optional<std::string> scale_tier;

@@ -16,14 +16,29 @@ bool is_word_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' || c == '/';
 }
 
+// Command substitutions opened in the words ("$(" of "tune_$(shell", "$(NAME") and not closed.
+int open_substitutions(const std::vector<util::ShellWord>& words) {
+  int open = 0;
+  for (const auto& w : words) {
+    for (size_t i = 0; i < w.text.size(); ++i) {
+      if (w.text[i] == '$' && i + 1 < w.text.size() && w.text[i + 1] == '(') {
+        ++open;
+      } else if (w.text[i] == ')' && open > 0) {
+        --open;
+      }
+    }
+  }
+  return open;
+}
+
 // The words of the command at `start` (util/shell_words.hpp); an unclosed quote ends it.
-// A Makefile's $(NAME) ends a shell command at its ')': the command goes on after it.
+// A Makefile's $(NAME) or a substitution in a word (JOB_$(shell date +%s), job_$(date +%s))
+// ends a shell command at its ')': the command goes on after it.
 std::vector<util::ShellWord> words_at(std::string_view text, size_t start) {
   util::ShellCommand cmd = util::read_shell_command(text, start, 256);
   std::vector<util::ShellWord> words = std::move(cmd.words);
   for (int more = 0; more < 16 && !words.empty() && cmd.end > 0 && cmd.end <= text.size() && text[cmd.end - 1] == ')'; ++more) {
-    const std::string& last = words.back().text;
-    if (last.size() < 3 || last.compare(0, 2, "$(") != 0 || last.find_first_of(" ()", 2) != std::string::npos) {
+    if (open_substitutions(words) == 0) {
       break;
     }
     cmd = util::read_shell_command(text, cmd.end, 256);
@@ -155,7 +170,11 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
       } else if (name == "master-image-uri" || name == "image-uri") {
         r.has_image = true;
       } else if (name == "config") {
-        opaque = true; // config.yaml may set runtimeVersion (it is scanned as a file of its own)
+        if (variable || v.text.empty()) {
+          opaque = true; // a fragment rtcat cannot name: it may set runtimeVersion
+        } else {
+          r.config = v; // merged by scan() with the flags, as gcloud does
+        }
       }
     }
     if (readable && (!runtime_written || !r.runtime.text.empty() || r.expr_kind) && (runtime_written || !opaque)) {

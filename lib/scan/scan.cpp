@@ -3,6 +3,7 @@
 #include "catalog/error.hpp"
 #include "lib/check.hpp"
 #include "lib/scan/extract.hpp"
+#include "lib/scan/fragments.hpp"
 #include "lib/scan/notebook.hpp"
 #include "util/position.hpp"
 #include "util/text.hpp"
@@ -33,6 +34,14 @@ struct FileRefs {
   std::vector<Suppression> suppressions;
   std::optional<Finding> unreadable; // a notebook whose JSON could not be read
   Position unreadable_at;
+  std::vector<FragmentUse> fragments; // the --config fragments its gcloud commands merge
+};
+
+// Per fragment (fragment_key): whether every command that merges it gives the runtime, the
+// Python version. What they give, the fragment's own findings about it are not reported again.
+struct Resolved {
+  bool runtime = true;
+  bool python = true;
 };
 
 Position locate(const util::LineIndex& index, size_t offset, size_t length) {
@@ -215,6 +224,9 @@ std::vector<Reference> references_in(const std::string& path, std::string_view t
       if (r.python) {
         to_raw(code, text, *r.python);
       }
+      if (r.config) {
+        to_raw(code, text, *r.config);
+      }
       r.job_offset = code.raw_offset(r.job_offset);
       r.set_offset = code.raw_offset(r.set_offset);
     }
@@ -231,10 +243,17 @@ std::vector<Reference> references_in(const std::string& path, std::string_view t
 
 // Where the references of one file stand, with its suppressions; for a notebook that cannot be
 // read, the finding that says so.
-FileRefs file_refs(const std::string& path, std::string_view text) {
+FileRefs file_refs(const std::string& path, std::string_view text, const std::vector<std::string>& roots) {
   FileRefs out;
   std::optional<NotebookError> bad;
   std::vector<Reference> refs = references_in(path, text, bad);
+  for (auto& r : refs) {
+    if (r.config) {
+      if (auto use = merge_fragment(r, path, roots)) {
+        out.fragments.push_back(*use);
+      }
+    }
+  }
   if (bad) {
     util::LineIndex index(text);
     out.unreadable = finding_of(RuleId::notebook_unreadable, "notebook not read: invalid JSON: " + bad->reason);
@@ -263,13 +282,13 @@ public:
   Report(const catalog::CatalogSet& set, const ScanOptions& options, ScanResult& result)
       : m_options(options), m_judge(set, options), m_result(result) {}
 
-  void file(const std::string& path, const FileRefs& fr) {
+  void file(const std::string& path, const FileRefs& fr, const Resolved* resolved) {
     size_t first = m_result.findings.size();
     if (fr.unreadable) {
       unreadable(path, fr);
     }
     for (size_t k = 0; k < fr.refs.size(); ++k) {
-      reference(path, fr, k);
+      reference(path, fr, k, resolved);
     }
     sort_by_position(m_result, first);
   }
@@ -295,8 +314,21 @@ private:
     }
   }
 
-  void reference(const std::string& path, const FileRefs& fr, size_t k) {
+  // A finding on a --config fragment that every command merging it resolves with a flag.
+  static bool resolved_by_commands(const Resolved* resolved, const Reference& r, const Finding& f, bool at_python) {
+    if (!resolved || r.form != "key") {
+      return false;
+    }
+    bool about_python =
+        at_python || f.rule == rule_id(RuleId::python_version_required) || f.rule == rule_id(RuleId::python_version_defaulted);
+    return resolved->runtime || (about_python && resolved->python);
+  }
+
+  void reference(const std::string& path, const FileRefs& fr, size_t k, const Resolved* resolved) {
     const Reference& r = fr.refs[k];
+    if (r.config_unread && r.runtime.text.empty()) {
+      return; // the fragment that may give the runtime could not be read
+    }
     const CheckResult* res = r.runtime.text.empty() ? nullptr : m_judge.check(r);
     std::vector<Finding> fs;
     if (res) {
@@ -327,9 +359,15 @@ private:
     for (auto& f : fs) {
       bool at_python = r.python && (f.rule == rule_id(RuleId::python_unsupported) || f.rule == rule_id(RuleId::python_unknown));
       const Position& at = at_python ? fr.python_at[k] : fr.runtime_at[k];
+      if (resolved_by_commands(resolved, r, f, at_python)) {
+        continue;
+      }
       f.path = path;
       f.line = at.line;
       f.column = at.column;
+      if (!r.merged_from.empty() && f.rule != rule_id(RuleId::runtime_version_required)) {
+        f.message += " (the job merged with --config " + r.merged_from + ")";
+      }
       if (r.via && !r.variable.empty()) {
         f.message += " (through " + r.variable + ", set on line " + std::to_string(fr.set_line[k]) +
                      (r.conditional ? "; one branch of a condition" : "") + ")";
@@ -364,7 +402,17 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   WalkStats stats;
   std::vector<SourceFile> files = walk(options.walk, stats);
   std::vector<FileRefs> found(files.size());
-  read_files(files, options.walk, stats, [&](size_t i, std::string_view text) { found[i] = file_refs(files[i].path, text); });
+  std::vector<std::string> roots = options.walk.paths.empty() ? std::vector<std::string>{"."} : options.walk.paths;
+  read_files(files, options.walk, stats,
+             [&](size_t i, std::string_view text) { found[i] = file_refs(files[i].path, text, roots); });
+  std::map<std::string, Resolved> fragments;
+  for (const auto& fr : found) {
+    for (const auto& use : fr.fragments) {
+      Resolved& r = fragments[use.fragment];
+      r.runtime = r.runtime && use.gives_runtime;
+      r.python = r.python && use.gives_python;
+    }
+  }
 
   ScanResult result;
   result.files = stats.scanned;
@@ -375,7 +423,8 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   result.symlinks = stats.symlinks;
   Report report(set, options, result);
   for (size_t i = 0; i < files.size(); ++i) {
-    report.file(files[i].path, found[i]);
+    auto it = fragments.empty() ? fragments.end() : fragments.find(fragment_key(files[i].path));
+    report.file(files[i].path, found[i], it == fragments.end() ? nullptr : &it->second);
   }
   return result;
 }

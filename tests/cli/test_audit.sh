@@ -77,9 +77,36 @@ printf '[{"jobId": "a", "trainingInput": {"runtimeVersion": "2.1"}},\n {"jobId":
 run audit "$WORK/cut.json" --at 2020-06-01
 expect_exit 1
 expect_out "$WORK/cut.json:2:2: error: malformed record: the array is not closed (truncated file?) [malformed-record]"
+# Every shape gcloud prints: one pretty-printed object (describe --format=json) and gcloud's
+# default YAML (describe; list: documents separated by ---) give the same audit as JSON.
+I="$SRC/tests/fixtures/inventory"
+run audit "$I/describe.json" --at 2024-12-01 --format json
+expect_exit 1
+json_out=$(sed 's/describe\.json/X/g' <<<"$OUT")
+expect_out "\"name\":\"census_20200301\""
+expect_out "\"line\":1,\"runtime\":\"1.15\",\"python\":\"3.7\""
+run audit "$I/describe.yaml" --at 2024-12-01 --format json
+expect_exit 1
+[[ "$(sed 's/describe\.yaml/X/g' <<<"$OUT")" == "$json_out" ]] || fail "describe.yaml does not audit as describe.json"
+run audit "$I/describe.json" --at 2024-12-01
+expect_out "audited 1 resource in 1 file on 2024-12-01"
+expect_no_out "malformed"
+run audit "$I/list.yaml" --at 2024-12-01
+expect_exit 1
+expect_out "list.yaml:2:1: error: job census_20200301: runtime 1.15 had its model versions deleted on 2021-12-19"
+expect_out "list.yaml:10:1: note: job bert_finetune_custom_20220819: uses the custom container"
+expect_out "list.yaml:23:4: error: malformed record: invalid YAML: end of map not found [malformed-record]"
+expect_out "list.yaml:25:1: warning: model version projects/acme-ml/models/churn/versions/v3"
+expect_out "audited 3 resources in 1 file on 2024-12-01 (1 malformed records skipped)"
+run audit "$I/list.yaml" --at 2024-12-01 --strict
+expect_input_error "list.yaml:23:4: malformed record: invalid YAML: end of map not found (--strict stops here"
 printf 'jobs:\n  - a\n' >"$WORK/jobs.yaml"
-run audit "$WORK/jobs.yaml"
-expect_input_error "$WORK/jobs.yaml:1:1: not an inventory: expected a JSON array"
+run audit "$WORK/jobs.yaml" --at 2020-06-01
+expect_exit 1
+expect_out "$WORK/jobs.yaml:1:1: error: malformed record: neither a job"
+printf 'these are notes, not an inventory\n' >"$WORK/notes.txt"
+run audit "$WORK/notes.txt"
+expect_input_error "$WORK/notes.txt:1:1: not an inventory: expected a JSON array"
 run audit "$WORK/missing.json"
 expect_input_error "$WORK/missing.json: cannot read"
 run audit "$EX/jobs.json" --format markdown

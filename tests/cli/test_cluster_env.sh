@@ -17,7 +17,7 @@ for i in $(seq 0 $((count - 1))); do
   case "$type" in
   master:0) expect_exit 0; expect_json 'j.RANK' '0'; expect_json 'j.WORLD_SIZE' '4'; expect_json 'j.MASTER_ADDR' 'cmle-training-master-0'; expect_json 'j.MASTER_PORT' '2222'; ranks+="0 " ;;
   worker:*) expect_exit 0; expect_json 'j.RANK' "$((${type#worker:} + 1))"; expect_json 'j.WORLD_SIZE' '4'; ranks+="$((${type#worker:} + 1)) " ;;
-  ps:*) expect_input_error "CLUSTER_SPEC: task type ps has no role in PyTorch distributed training" ;;
+  ps:*) expect_exit 0; expect_json 'JSON.stringify(j)' '{"CLUSTER_ROLE":"ps"}' ;;
   esac
   # MXNet: scheduler, workers, servers.
   run cluster-env --framework mxnet --format json
@@ -38,6 +38,43 @@ for i in $(seq 0 $((count - 1))); do
   expect_json 'JSON.parse(j.TF_CONFIG).task.index' "${type#*:}"
 done
 [[ "$ranks" == "0 1 2 3 " ]] || { CMD="cluster-env ranks"; fail "ranks were $ranks"; }
+
+# A shared entrypoint: `set -e; eval "$(rtcat cluster-env ...)"` on every replica of a job with
+# workers, a parameter server and an evaluator, for each framework (torch is pytorch). Replicas
+# the framework gives no role get CLUSTER_ROLE and a comment, and the entrypoint goes on.
+"$RTCAT" cluster-spec "$SRC/tests/fixtures/jobs/entrypoint-cluster.yaml" --format json >"$WORK/entry.json" || fail "cluster-spec failed"
+n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).length)' "$WORK/entry.json")
+[[ "$n" == 5 ]] || { CMD="cluster-spec entrypoint"; fail "expected 5 replicas, got $n"; }
+cat >"$WORK/entrypoint.sh" <<'SH'
+set -e
+eval "$("$RTCAT" cluster-env --framework "$1")"
+echo "started role=${CLUSTER_ROLE:-} rank=${RANK:-} dmlc=${DMLC_ROLE:-} tf=${TF_CONFIG:+set}"
+SH
+for i in $(seq 0 $((n - 1))); do
+  type=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]]; console.log(r.type+":"+r.index)' "$WORK/entry.json" "$i")
+  spec=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]].CLUSTER_SPEC)' "$WORK/entry.json" "$i")
+  for fw in pytorch torch mxnet tensorflow; do
+    CMD="entrypoint $fw on $type"
+    OUT=$(CLUSTER_SPEC="$spec" RTCAT="$RTCAT" bash "$WORK/entrypoint.sh" "$fw" 2>"$WORK/entry.err") || fail "the entrypoint exited $?: $(cat "$WORK/entry.err")"
+    case "$fw/$type" in
+    pytorch/master:0 | torch/master:0) expected="started role= rank=0 dmlc= tf=" ;;
+    pytorch/worker:* | torch/worker:*) expected="started role= rank=$((${type#worker:} + 1)) dmlc= tf=" ;;
+    pytorch/ps:0 | torch/ps:0) expected="started role=ps rank= dmlc= tf=" ;;
+    pytorch/evaluator:0 | torch/evaluator:0) expected="started role=evaluator rank= dmlc= tf=" ;;
+    mxnet/master:0) expected="started role= rank= dmlc=scheduler tf=" ;;
+    mxnet/worker:*) expected="started role= rank= dmlc=worker tf=" ;;
+    mxnet/ps:0) expected="started role= rank= dmlc=server tf=" ;;
+    mxnet/evaluator:0) expected="started role=evaluator rank= dmlc= tf=" ;;
+    tensorflow/*) expected="started role= rank= dmlc= tf=set" ;;
+    esac
+    [[ "$OUT" == "$expected" ]] || fail "printed '$OUT', expected '$expected'"
+  done
+done
+export CLUSTER_SPEC=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[3].CLUSTER_SPEC)' "$WORK/entry.json")
+run cluster-env --framework torch
+expect_exit 0
+expect_out_eq "# ps:0 joins no PyTorch process group (only master and worker replicas join it); nothing to set up for it
+export CLUSTER_ROLE='ps'"
 
 # sh output is meant for eval.
 export CLUSTER_SPEC=$(cat "$J/cluster-spec-master.json")

@@ -12,7 +12,33 @@ expect_json 'Object.keys(JSON.parse(j[0].CLUSTER_SPEC).cluster).join(" ")' 'mast
 expect_json 'Object.keys(JSON.parse(j[0].TF_CONFIG).cluster).join(" ")' 'chief worker ps'
 expect_json 'JSON.parse(j[0].TF_CONFIG).task.type' 'chief'
 expect_json 'JSON.parse(j[4].TF_CONFIG).task.type' 'evaluator'
-expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.masterType' 'n1-highmem-8'
+expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.master_type' 'n1-highmem-8'
+
+# job has one form (snake_case, int64 as strings) whatever the job came as: YAML, JSON, flags.
+cat >"$WORK/form.yaml" <<'EOF2'
+trainingInput:
+  scaleTier: CUSTOM
+  masterType: n1-standard-8
+  masterConfig:
+    imageUri: gcr.io/p/t:1
+  workerType: n1-standard-8
+  workerCount: 2
+EOF2
+cat >"$WORK/form.json" <<'EOF2'
+{"jobId": "j", "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "masterConfig": {"imageUri": "gcr.io/p/t:1"}, "workerType": "n1-standard-8", "workerCount": "2"}}
+EOF2
+form='{"scale_tier":"CUSTOM","master_type":"n1-standard-8","master_config":{"image_uri":"gcr.io/p/t:1"},"worker_type":"n1-standard-8","worker_count":"2"}'
+for f in form.yaml form.json; do
+  run cluster-spec "$WORK/$f" --format json
+  expect_exit 0
+  expect_json 'j.map(r=>JSON.stringify(JSON.parse(r.CLUSTER_SPEC).job)).join(" ")' "$form $form $form"
+  expect_json 'j.map(r=>JSON.stringify(JSON.parse(r.TF_CONFIG).job)).join(" ")' "$form $form $form"
+done
+run cluster-spec --gcloud "gcloud ai-platform jobs submit training j --scale-tier custom --master-machine-type n1-standard-8 --master-image-uri gcr.io/p/t:1 --worker-machine-type n1-standard-8 --worker-count 2" --format json
+expect_exit 0
+expect_json 'JSON.parse(j[1].CLUSTER_SPEC).job.worker_count' '2'
+expect_json 'typeof JSON.parse(j[1].CLUSTER_SPEC).job.worker_count' 'string'
+expect_json 'JSON.parse(j[1].CLUSTER_SPEC).job.master_config.image_uri' 'gcr.io/p/t:1'
 
 # Runtime 1.15 without evaluators or useChiefInTfConfig: master stays master; no image.
 run cluster-spec "$J/valid-rest.json" --format json

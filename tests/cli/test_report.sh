@@ -61,6 +61,16 @@ expect_json 'j.summary.affected' "8"
 expect_json 'j.runtimes.find(s => s.runtime == "2.1" && s.service == "prediction").targets[0].id' "xgboost-cpu.2-1"
 expect_json 'j.runtimes.filter(s => s.affected).every(s => s.handoff)' "true"
 
+# gcloud's describe outputs (a pretty JSON object, YAML) and list YAML feed the report too.
+I="$SRC/tests/fixtures/inventory"
+for f in describe.json describe.yaml; do
+  run report --inventory "$I/$f" --at 2024-12-01 --format json
+  expect_exit 1 # the job's runtime is past deletion
+  expect_json 'j.summary.resources + " " + j.summary.malformed + " " + j.resources[0].name' "1 0 census_20200301"
+done
+run report --inventory "$I/list.yaml" --at 2024-12-01 --format json
+expect_json 'j.summary.resources + " " + j.summary.malformed' "3 1"
+
 # The day before and the day of a milestone: expiring (a warning) vs. past it.
 printf '{"jobId":"j","trainingInput":{"runtimeVersion":"2.1","pythonVersion":"3.7"}}\n' >"$WORK/one.jsonl"
 run report --inventory "$WORK/one.jsonl" --at 2021-03-08 --format json

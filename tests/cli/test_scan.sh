@@ -26,6 +26,40 @@ expect_out "pkg/submit.py:12:66: error: Python 3.7 is not available on runtime 1
 expect_out "pkg/latin1.txt:1:35: error: runtime 2.11 closed to new jobs"
 expect_out "10 files scanned, 16 references: 16 errors, 2 warnings, 0 notes (9 suppressed)"
 
+# A gcloud command naming --config FILE is judged as the merged job (flags win), reported at the
+# command; the fragment's own findings that the commands resolve are not reported again.
+cd "$SRC/tests/fixtures/fragments" || exit 1
+run scan --no-config --at 2021-01-01
+expect_exit 1
+expect_out "census/submit.sh:5:21: warning: runtime 2.1 closes to new jobs on 2021-03-09"
+expect_no_out "census/config.yaml"
+# tuning: the runtime comes from the fragment (reported at --config), Python from the flag; the
+# Makefile's job id $(shell date +%s) does not end the command.
+expect_out "tuning/Makefile:7:13: error: runtime 1.13 closed to new jobs on 2020-03-06 (the job merged with --config hptuning_config.yaml) [submission-end]"
+expect_out "tuning/hptuning_config.yaml:3:20: error: runtime 1.13 closed to new jobs on 2020-03-06 [submission-end]"
+expect_no_out "python-version-required"
+expect_no_out "runtime-version-required"
+expect_out "6 files scanned, 3 references: 2 errors, 1 warning, 0 notes"
+# A fragment found from the repository root; a command overriding its runtime; a missing fragment.
+mkdir -p "$WORK/repo/scripts" "$WORK/repo/configs" "$WORK/repo/other"
+printf 'trainingInput:\n  scaleTier: BASIC\n  runtimeVersion: "1.13"\n' >"$WORK/repo/configs/hp.yaml"
+printf 'gcloud ai-platform jobs submit training j \\\n  --runtime-version 2.1 --python-version 3.7 \\\n  --config configs/hp.yaml\n' >"$WORK/repo/scripts/train.sh"
+printf 'gcloud ai-platform jobs submit training j --python-version 3.7 --config missing.yaml\n' >"$WORK/repo/other/run.sh"
+cd "$WORK/repo" || exit 1
+run scan --no-config --at 2020-06-01
+expect_exit 0 # train.sh gives both versions: the fragment's runtimeVersion is overridden
+expect_no_out "configs/hp.yaml"
+expect_no_out "other/run.sh" # its fragment is not found: the runtime it may give is not judged
+expect_out "3 files scanned, 2 references: 0 errors, 0 warnings, 0 notes"
+# Another command uses the fragment's runtime: it is judged there and on the fragment.
+printf 'gcloud ai-platform jobs submit training j --config ../configs/hp.yaml\n' >"$WORK/repo/other/python.sh"
+run scan --no-config --at 2020-06-01
+expect_exit 1
+expect_out "configs/hp.yaml:3:20: error: runtime 1.13 closed to new jobs on 2020-03-06 [submission-end]"
+expect_out "other/python.sh:1:52: error: runtime 1.13 closed to new jobs on 2020-03-06 (the job merged with --config ../configs/hp.yaml) [submission-end]"
+expect_out "other/python.sh:1:52: error: pythonVersion is required from 2020-01-13"
+cd "$SRC" || exit 1
+
 # Same paths when named from outside the tree; a file given directly.
 cd "$SRC" || exit 1
 run scan tests/fixtures/scan/jobs --at 2024-06-01 -q

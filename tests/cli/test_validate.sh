@@ -15,6 +15,26 @@ run validate --gcloud "gcloud ai-platform jobs submit training j1 --runtime-vers
 expect_exit 0
 expect_out "--gcloud: ok"
 
+# A --config fragment (no jobId) is judged as gcloud merges it with the command's flags: what the
+# command line usually gives is a note naming the flag; what the file states is judged strictly.
+F="$SRC/tests/fixtures/fragments"
+cases <<CASES
+0 | validate $F/census/config.yaml --at 2021-01-01 | census/config.yaml: 3 notes | census/config.yaml:1:1: note: runtimeVersion is not in this --config fragment: the gcloud command that submits it must give --runtime-version (flags win over the file) [runtime-version-required] | note: pythonVersion is not in this --config fragment: the gcloud command that submits it must give --python-version | note: the training code (packageUris, or masterConfig.imageUri) is not in this --config fragment: the gcloud command that submits it must give --package-path (or --packages) with --module-name, or --master-image-uri (flags win over the file) [no-training-code]
+0 | validate $F/census/submit.sh --at 2020-06-01 | census/submit.sh: ok
+1 | validate $F/tuning/hptuning_config.yaml --at 2021-01-01 | hptuning_config.yaml:3:3: error: runtime 1.13 closed to new jobs on 2020-03-06 [submission-end] | 1 error, 2 notes
+1 | validate $F/typo/config.yaml --at 2021-01-01 | typo/config.yaml:2:3: error: scaleTier 'basic_gpu' is not a scale tier (did you mean BASIC_GPU?)
+1 | validate $F/census/config.yaml --at 2021-01-01 --fail-on note
+CASES
+run validate --gcloud "gcloud ai-platform jobs submit training j --python-version 3.5 --package-path trainer --module-name trainer.task --config $F/tuning/hptuning_config.yaml" --at 2019-06-01
+expect_exit 0
+expect_out "--gcloud: ok"
+# A REST job body (jobId) is a complete job: the same gaps are errors.
+printf '{"jobId": "j", "trainingInput": {"scaleTier": "BASIC"}}' >"$WORK/complete.json"
+run validate "$WORK/complete.json" --at 2021-01-01
+expect_exit 1
+expect_out "error: runtimeVersion is required"
+expect_out "error: the job has neither packageUris nor masterConfig.imageUri"
+
 # Lifecycle from the core, on the day before, of and after 1.14's submission_end (2020-07-19: released 2019-07-19 + 12 months).
 cases <<CASES
 0 | validate $J/invalid-runtime-closed.json --at 2020-07-18 | warning: runtime 1.14 closes to new jobs

@@ -157,19 +157,136 @@ TEST_CASE("inventory: damaged arrays") {
 }
 
 TEST_CASE("inventory: input errors") {
-  SUBCASE("not JSON at all") {
-    std::string path = write_temp("yaml", "jobs:\n  - a\n");
-    CHECK_THROWS_WITH_AS(lib::read_inventory(
-                             path, [](const lib::Resource&) {}, [](const lib::Malformed&) {}),
-                         (path + ":1:1: not an inventory: expected a JSON array (gcloud ... list --format=json) or JSON Lines "
-                                 "(one object per line)")
-                             .c_str(),
-                         catalog::InvalidInput);
-    std::filesystem::remove(path);
+  SUBCASE("neither JSON nor YAML documents") {
+    for (const char* text : {"these are notes\njobs:\n", "  \n- a\n", "jobs :x\n", "123"}) {
+      CAPTURE(text);
+      std::string path = write_temp("notes", text);
+      CHECK_THROWS_WITH_AS(lib::read_inventory(
+                               path, [](const lib::Resource&) {}, [](const lib::Malformed&) {}),
+                           doctest::Contains("not an inventory: expected a JSON array (gcloud ... list --format=json), JSON "
+                                             "Lines (one object per line), a JSON object (describe --format=json) or YAML "
+                                             "documents (gcloud's default output of describe and list)"),
+                           catalog::InvalidInput);
+      std::filesystem::remove(path);
+    }
   }
   SUBCASE("a missing file") {
     CHECK_THROWS_AS(lib::read_inventory(
                         "/nonexistent/jobs.json", [](const lib::Resource&) {}, [](const lib::Malformed&) {}),
                     catalog::InvalidInput);
+  }
+}
+
+TEST_CASE("inventory: a single pretty-printed object (describe --format=json)") {
+  const std::string job = R"({
+  "createTime": "2020-03-01T10:00:00Z",
+  "jobId": "census",
+  "state": "SUCCEEDED",
+  "trainingInput": {
+    "pythonVersion": "3.7",
+    "runtimeVersion": "1.15",
+    "scaleTier": "BASIC"
+  }
+})";
+  auto r = read("describe.json", "\n" + job + "\n");
+  CHECK(r.counts.shape == lib::InventoryShape::json_object);
+  CHECK(r.malformed.empty());
+  REQUIRE(r.resources.size() == 1);
+  CHECK(r.resources[0].name == "census");
+  CHECK(r.resources[0].runtime == "1.15");
+  CHECK(r.resources[0].python == "3.7");
+  CHECK(r.resources[0].line == 2);
+  CHECK(r.resources[0].column == 1);
+  SUBCASE("objects one after another, each a record") {
+    auto two = read("two.json", job + "\n" + job);
+    CHECK(two.resources.size() == 2);
+    CHECK(two.resources[1].line == 11);
+  }
+  SUBCASE("a bad field is reported where it is, and text after the object once") {
+    auto bad = read("bad.json", "{\n  \"jobId\": \"x\",\n  \"state\": 3\n}\ntrailing words\n");
+    REQUIRE(bad.malformed.size() == 2);
+    CHECK(bad.malformed[0].line == 1); // the record, as in an array or JSON Lines
+    CHECK(bad.malformed[0].message.find("field state must be a string") != std::string::npos);
+    CHECK(bad.malformed[1].line == 5);
+    CHECK(bad.malformed[1].message == "malformed record: unexpected text after the object");
+  }
+  SUBCASE("a truncated object") {
+    auto cut = read("cut.json", job.substr(0, 60));
+    REQUIRE(cut.malformed.size() == 1);
+    CHECK(cut.malformed[0].message == "malformed record: the object is not closed (truncated file?)");
+    CHECK(cut.resources.empty());
+  }
+  SUBCASE("one object a line is still JSON Lines") {
+    auto lines = read("jobs.jsonl", "{\"jobId\": \"a\", \"trainingInput\": {}}\n{\"jobId\": \"b\"");
+    CHECK(lines.counts.shape == lib::InventoryShape::jsonl);
+    CHECK(lines.resources.size() == 1);
+    CHECK(lines.malformed.size() == 1);
+    // A broken first line is one malformed record, not the start of a pretty object.
+    auto broken = read("broken.jsonl", "{\"jobId\": \"a\", \"trainingInput\": {\n{\"jobId\": \"b\", \"trainingInput\": {}}\n");
+    CHECK(broken.counts.shape == lib::InventoryShape::jsonl);
+    CHECK(broken.resources.size() == 1);
+    REQUIRE(broken.malformed.size() == 1);
+    CHECK(broken.malformed[0].line == 1);
+  }
+}
+
+TEST_CASE("inventory: gcloud's default YAML output of describe and list") {
+  const char* text = R"(createTime: '2020-03-01T10:00:00Z'
+jobId: census
+state: SUCCEEDED
+trainingInput:
+  pythonVersion: '3.7'
+  runtimeVersion: '1.15'
+  scaleTier: BASIC
+---
+# a model version
+name: projects/p/models/m/versions/v1
+deploymentUri: gs://b/model
+framework: SCIKIT_LEARN
+runtimeVersion: '2.1'
+pythonVersion: '3.7'
+---
+jobId: custom
+trainingInput:
+  masterConfig:
+    imageUri: gcr.io/p/img:1
+---
+---
+)";
+  auto r = read("jobs.yaml", text);
+  CHECK(r.counts.shape == lib::InventoryShape::yaml);
+  CHECK(r.malformed.empty());
+  REQUIRE(r.resources.size() == 3);
+  CHECK(r.resources[0].kind == "job");
+  CHECK(r.resources[0].runtime == "1.15");
+  CHECK(r.resources[0].line == 1);
+  CHECK(r.resources[1].kind == "model_version");
+  CHECK(r.resources[1].framework == "SCIKIT_LEARN");
+  CHECK(r.resources[1].line == 9);
+  CHECK(r.resources[2].image_uri == "gcr.io/p/img:1");
+  CHECK(r.resources[2].line == 16);
+  SUBCASE("a leading --- and CRLF line ends") {
+    auto crlf = read("crlf.yaml", "---\r\njobId: a\r\ntrainingInput:\r\n  runtimeVersion: '2.1'\r\n---\r\njobId: b\r\n");
+    REQUIRE(crlf.resources.size() == 2);
+    CHECK(crlf.resources[0].runtime == "2.1");
+    CHECK(crlf.resources[0].line == 2);
+    CHECK(crlf.resources[1].line == 6);
+  }
+  SUBCASE("malformed documents are reported at their position; the others are read") {
+    auto bad = read("bad.yaml", "jobId: a\n---\njobId: b\ntrainingInput:\n  runtimeVersion: '2.1'\n    x: y\n---\n"
+                                "jobId: c\nstate: [1]\ncreateTime: {a: 1}\n---\n- a list\n---\njobId: d\n");
+    CHECK(bad.resources.size() == 3);
+    REQUIRE(bad.malformed.size() == 2);
+    CHECK(bad.malformed[0].line == 6);
+    CHECK(bad.malformed[0].message.find("malformed record: invalid YAML") == 0);
+    CHECK(bad.malformed[1].line == 12);
+    CHECK(bad.malformed[1].message == "malformed record: expected a mapping (a job or model version)");
+  }
+  SUBCASE("a field of the wrong type is reported at its key") {
+    auto bad = read("type.yaml", "jobId: a\ntrainingInput:\n  runtimeVersion: 2\n  pythonVersion: [3]\n");
+    REQUIRE(bad.malformed.size() == 1);
+    CHECK(bad.malformed[0].line == 3);
+    CHECK(bad.malformed[0].column == 3);
+    CHECK(bad.malformed[0].message.find("field runtimeVersion must be a string") != std::string::npos);
   }
 }

@@ -25,7 +25,7 @@ TEST_CASE("cluster_spec lists every replica with exact strings") {
       rs[2].cluster_spec ==
       R"({"cluster":{"master":["cmle-training-master-0:2222"],"worker":["cmle-training-worker-0:2222","cmle-training-worker-1:2222"],"ps":["cmle-training-ps-0:2222"]},"environment":"cloud","task":{"type":"worker","index":1},"job":)" +
           std::string(
-              R"({"scaleTier":"CUSTOM","masterType":"n1","workerType":"n1","workerCount":2,"parameterServerType":"n1","parameterServerCount":1,"masterConfig":{"imageUri":"gcr.io/p/m"},"parameterServerConfig":{"imageUri":"gcr.io/p/ps"}}})"));
+              R"({"scale_tier":"CUSTOM","master_type":"n1","worker_type":"n1","worker_count":"2","parameter_server_type":"n1","parameter_server_count":"1","master_config":{"image_uri":"gcr.io/p/m"},"parameter_server_config":{"image_uri":"gcr.io/p/ps"}}})"));
   SUBCASE("images after defaulting") {
     CHECK(*rs[1].image_uri == "gcr.io/p/m");
     CHECK(*rs[3].image_uri == "gcr.io/p/ps");
@@ -95,5 +95,44 @@ TEST_CASE("cluster_spec trials, replica selection and host patterns") {
   }
   SUBCASE("BASIC ignores counts") {
     CHECK(job_replicas(job(R"({"workerCount": 3})"), {}).size() == 1);
+  }
+}
+
+TEST_CASE("the job in CLUSTER_SPEC has one form whatever the job was submitted in") {
+  // The platform writes `job` from its stored TrainingInput: snake_case names, int64 as strings.
+  const std::string expected =
+      R"({"scale_tier":"CUSTOM","master_type":"n1","master_config":{"image_uri":"i","accelerator_config":{"count":"2","type":"NVIDIA_TESLA_T4"}},"worker_type":"n1","worker_count":"2","runtime_version":"2","use_chief_in_tf_config":true,"hyperparameters":{"max_trials":4,"params":[{"parameter_name":"lr","min_value":0.1}]},"args":["--workerCount","3"]})";
+  auto from_json = lib::jobs::parse_rest_json(
+      R"({"jobId": "j", "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1", "masterConfig": {"imageUri": "i", "acceleratorConfig": {"count": "2", "type": "NVIDIA_TESLA_T4"}}, "workerType": "n1", "workerCount": "2", "runtimeVersion": "2", "useChiefInTfConfig": "true", "hyperparameters": {"maxTrials": "4", "params": [{"parameterName": "lr", "minValue": 0.1}]}, "args": ["--workerCount", "3"]}})",
+      "job.json");
+  auto from_yaml = lib::jobs::parse_config_yaml(R"(trainingInput:
+  scaleTier: CUSTOM
+  masterType: n1
+  masterConfig:
+    imageUri: i
+    acceleratorConfig:
+      count: 2
+      type: NVIDIA_TESLA_T4
+  workerType: n1
+  workerCount: 2
+  runtimeVersion: 2
+  useChiefInTfConfig: true
+  hyperparameters:
+    maxTrials: 4
+    params:
+      - parameterName: lr
+        minValue: 0.1
+  args: ["--workerCount", "3"]
+)",
+                                                "config.yaml");
+  for (const auto* spec : {&from_json, &from_yaml}) {
+    auto rs = job_replicas(*spec, {});
+    REQUIRE(rs.size() == 3);
+    for (const auto& r : rs) {
+      const std::string cs = r.cluster_spec;
+      const std::string tf = r.tf_config;
+      CHECK(cs.substr(cs.find(R"("job":)") + 6) == expected + "}");
+      CHECK(tf.find(R"("job":)" + expected) != std::string::npos);
+    }
   }
 }

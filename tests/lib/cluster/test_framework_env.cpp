@@ -41,8 +41,33 @@ TEST_CASE("framework_env for PyTorch: master rank 0, workers after it") {
   check_env(framework_env(spec("master", 0), "pytorch"),
             {{"MASTER_ADDR", "m-0"}, {"MASTER_PORT", "2222"}, {"WORLD_SIZE", "3"}, {"RANK", "0"}});
   CHECK(get(framework_env(spec("worker", 1), "pytorch"), "RANK") == "2");
-  CHECK_THROWS_WITH_AS(framework_env(spec("ps", 0), "pytorch"), doctest::Contains("has no role in PyTorch"),
-                       catalog::InvalidInput);
+  CHECK(get(framework_env(spec("worker", 1), "torch"), "RANK") == "2"); // torch is pytorch
+}
+
+TEST_CASE("framework_env: a replica the framework gives no role gets CLUSTER_ROLE and a comment") {
+  for (const char* fw : {"pytorch", "torch"}) {
+    for (const char* role : {"ps", "evaluator"}) {
+      CAPTURE(fw);
+      CAPTURE(role);
+      EnvVars vars = framework_env(spec(role, 0), fw);
+      REQUIRE(vars.size() == 1);
+      CHECK(get(vars, "CLUSTER_ROLE") == role);
+      CHECK(env_comment(spec(role, 0), fw) ==
+            std::string(role) +
+                ":0 joins no PyTorch process group (only master and worker replicas join it); nothing to set up for it");
+    }
+    CHECK(env_comment(spec("worker", 0), fw).empty());
+  }
+  CHECK(framework_env(spec("evaluator", 0), "mxnet") == EnvVars{{"CLUSTER_ROLE", "evaluator"}});
+  CHECK(env_comment(spec("evaluator", 0), "mxnet").find("joins no MXNet cluster") != std::string::npos);
+  CHECK(env_comment(spec("ps", 0), "mxnet").empty());
+  for (const char* role : {"master", "worker", "ps", "evaluator"}) {
+    CAPTURE(role);
+    CHECK(env_comment(spec(role, 0), "tensorflow").empty()); // every TensorFlow task gets TF_CONFIG
+  }
+  CHECK(render_env({{"CLUSTER_ROLE", "ps"}}, "sh", "ps:0 joins nothing") == "# ps:0 joins nothing\nexport CLUSTER_ROLE='ps'\n");
+  CHECK(render_env({{"CLUSTER_ROLE", "ps"}}, "dotenv", "c") == "# c\nCLUSTER_ROLE=ps\n");
+  CHECK(render_env({{"CLUSTER_ROLE", "ps"}}, "json", "c") == "{\n  \"CLUSTER_ROLE\": \"ps\"\n}\n");
 }
 
 TEST_CASE("framework_env for MXNet: scheduler, worker, server") {
@@ -53,7 +78,6 @@ TEST_CASE("framework_env for MXNet: scheduler, worker, server") {
                                                         {"DMLC_NUM_SERVER", "1"}});
   CHECK(get(framework_env(spec("worker", 0), "mxnet"), "DMLC_ROLE") == "worker");
   CHECK(get(framework_env(spec("ps", 0), "mxnet"), "DMLC_ROLE") == "server");
-  CHECK_THROWS_AS(framework_env(spec("evaluator", 0), "mxnet"), catalog::InvalidInput);
 }
 
 TEST_CASE("framework_env for TensorFlow: chief, no evaluator in the cluster") {

@@ -53,7 +53,7 @@ TEST_CASE("python on the runtime is checked at pythonVersion") {
 }
 
 TEST_CASE("runtimeVersion and pythonVersion are required from 2020-01-13") {
-  const char* job = R"({"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m"})";
+  const char* job = R"({"jobId": "j", "trainingInput": {"packageUris": ["gs://b/t.tar.gz"], "pythonModule": "m"}})";
   SUBCASE("the day before: defaults 1.0 and 2.7") {
     auto fs = run(job, "2020-01-12");
     REQUIRE(find(fs, "runtime-version-defaulted"));
@@ -71,6 +71,45 @@ TEST_CASE("runtimeVersion and pythonVersion are required from 2020-01-13") {
   SUBCASE("not with a custom container") {
     auto fs = run(R"({"masterConfig": {"imageUri": "gcr.io/p/i"}})", "2020-06-01");
     CHECK_FALSE(find(fs, "runtime-version-required"));
+  }
+}
+
+TEST_CASE("a --config fragment (no jobId) is judged as gcloud merges it with the command's flags") {
+  using catalog::Severity;
+  for (const char* doc : {R"({"trainingInput": {"scaleTier": "BASIC"}})", R"({"scaleTier": "BASIC"})"}) {
+    CAPTURE(doc);
+    auto fs = run(doc, "2021-01-01");
+    REQUIRE(fs.size() == 3);
+    for (const char* rule : {"runtime-version-required", "python-version-required", "no-training-code"}) {
+      CAPTURE(rule);
+      REQUIRE(find(fs, rule));
+      CHECK(find(fs, rule)->severity == Severity::note);
+      CHECK(find(fs, rule)->message.find("not in this --config fragment") != std::string::npos);
+    }
+    CHECK(find(fs, "runtime-version-required")->message.find("--runtime-version") != std::string::npos);
+    CHECK(find(fs, "no-training-code")->message.find("--module-name, or --master-image-uri") != std::string::npos);
+  }
+  SUBCASE("packages without a module: the note names --module-name") {
+    auto fs = run(R"({"packageUris": ["gs://b/t.tar.gz"], "runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].rule == "python-module-missing");
+    CHECK(fs[0].severity == Severity::note);
+    CHECK(fs[0].message.find("--module-name") != std::string::npos);
+  }
+  SUBCASE("what the fragment states is judged as strictly as a whole job") {
+    auto fs =
+        run(R"({"trainingInput": {"scaleTier": "basic-gpu", "runtimeVersion": "1.13", "pythonVersion": "3.5"}})", "2021-01-01");
+    REQUIRE(find(fs, "unknown-scale-tier"));
+    CHECK(find(fs, "unknown-scale-tier")->severity == Severity::error);
+    REQUIRE(find(fs, "submission-end"));
+    CHECK(find(fs, "submission-end")->severity == Severity::error);
+  }
+  SUBCASE("a REST job body (jobId) is a complete job") {
+    auto fs = run(R"({"jobId": "j", "trainingInput": {"scaleTier": "BASIC"}})", "2021-01-01");
+    REQUIRE(find(fs, "runtime-version-required"));
+    CHECK(find(fs, "runtime-version-required")->severity == Severity::error);
+    REQUIRE(find(fs, "no-training-code"));
+    CHECK(find(fs, "no-training-code")->severity == Severity::error);
   }
 }
 
@@ -104,7 +143,7 @@ TEST_CASE("package rules") {
   CHECK(find(fs, "package-not-gcs"));
   CHECK(find(fs, "package-not-pip"));
   CHECK(find(fs, "python-module-missing"));
-  auto none = run(R"({"runtimeVersion": "2.1", "pythonVersion": "3.7"})", "2020-06-01");
+  auto none = run(R"({"jobId": "j", "trainingInput": {"runtimeVersion": "2.1", "pythonVersion": "3.7"}})", "2020-06-01");
   CHECK(find(none, "no-training-code"));
 }
 

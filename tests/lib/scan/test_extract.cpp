@@ -67,8 +67,22 @@ TEST_CASE("extract_gcloud: which commands count") {
     CHECK(extract_all("RT := 1.15\ntrain:\n\tgcloud ai-platform jobs submit training x --runtime-version $(RT)\n")
               .front()
               .runtime.text == "1.15");
-    // --config may set the runtime: no runtime-version-required finding.
-    CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --config config.yaml\n").empty());
+    // --config FILE is kept for scan() to merge; a --config that is a variable may set the runtime.
+    auto merged = extract_gcloud("gcloud ai-platform jobs submit training x --config config.yaml\n");
+    REQUIRE(merged.size() == 1);
+    REQUIRE(merged[0].config);
+    CHECK(merged[0].config->text == "config.yaml");
+    CHECK(merged[0].config->offset == 51);
+    CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --config $CONFIG\n").empty());
+  }
+  SUBCASE("a substitution in a word does not end the command (Makefile $(shell ...), shell $(...))") {
+    for (const char* text : {"\tgcloud ml-engine jobs submit training tune_$(shell date +%s) \\\n\t  --runtime-version 1.15\n",
+                             "gcloud ai-platform jobs submit training job_$(date +%s) --runtime-version 1.15\n"}) {
+      CAPTURE(text);
+      auto refs = extract_gcloud(text);
+      REQUIRE(refs.size() == 1);
+      CHECK(refs[0].runtime.text == "1.15");
+    }
   }
   SUBCASE("a job without a runtime is reported for the required field, unless it names an image") {
     auto refs = extract_gcloud("gcloud ai-platform jobs submit training x --region r\n");
