@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <unistd.h>
 
 #include "rtcat/rtcat.hpp"
 
@@ -96,7 +98,7 @@ TEST_CASE("api: check, upgrade candidates and scan") {
     CHECK(s->severity != rtcat::Severity::error);
   }
 
-  const auto dir = std::filesystem::temp_directory_path() / "rtcat-api-scan";
+  const auto dir = std::filesystem::temp_directory_path() / ("rtcat-api-scan-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "submit.sh") << "gcloud ai-platform jobs submit training j --runtime-version 1.15 --python-version 3.7\n";
   rtcat::ScanRequest scan;

@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -16,7 +18,7 @@ struct Read {
 };
 
 std::string write_temp(const std::string& name, const std::string& content) {
-  auto path = std::filesystem::temp_directory_path() / ("rtcat-inventory-test-" + name);
+  auto path = std::filesystem::temp_directory_path() / ("rtcat-inventory-test-" + std::to_string(::getpid()) + "-" + name);
   std::ofstream(path, std::ios::binary) << content;
   return path.string();
 }

@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <unistd.h>
 
 #include "render/report.hpp"
 
@@ -13,7 +15,7 @@ namespace {
 struct TempFile {
   std::string path;
   TempFile(const std::string& name, const std::string& content) {
-    path = (std::filesystem::temp_directory_path() / ("rtcat-report-test-" + name)).string();
+    path = (std::filesystem::temp_directory_path() / ("rtcat-report-test-" + std::to_string(::getpid()) + "-" + name)).string();
     std::ofstream(path, std::ios::binary) << content;
   }
   ~TempFile() { std::filesystem::remove(path); }

@@ -4,9 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <string>
+#include <unistd.h>
 
 TEST_CASE("write_atomically then read_file") {
-  auto dir = std::filesystem::temp_directory_path() / "rtcat-test-util-file";
+  auto dir = std::filesystem::temp_directory_path() / ("rtcat-test-util-file-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::string path = (dir / "out.txt").string();
   util::write_atomically(path, std::string("a\0b", 3));
