@@ -36,16 +36,13 @@ std::optional<Date> to_public(const std::optional<catalog::Date>& d) {
   return d ? std::optional<Date>(to_public(*d)) : std::nullopt;
 }
 
+// The public enum mirrors the engine's, value for value.
+static_assert(static_cast<int>(Severity::note) == static_cast<int>(catalog::Severity::note) &&
+              static_cast<int>(Severity::warning) == static_cast<int>(catalog::Severity::warning) &&
+              static_cast<int>(Severity::error) == static_cast<int>(catalog::Severity::error));
+
 Severity to_public(catalog::Severity s) {
-  switch (s) {
-  case catalog::Severity::note:
-    return Severity::note;
-  case catalog::Severity::warning:
-    return Severity::warning;
-  case catalog::Severity::error:
-    break;
-  }
-  return Severity::error;
+  return static_cast<Severity>(s);
 }
 
 Finding to_public(const lib::Finding& f) {
@@ -71,17 +68,7 @@ template <class F> auto guarded(F body) -> decltype(body()) {
 }
 
 lib::Request to_request(const CheckRequest& r) {
-  lib::Request req;
-  req.runtime = r.runtime;
-  if (!r.python.empty()) {
-    req.python = catalog::Version::parse(r.python);
-  }
-  for (const auto& f : r.frameworks) {
-    req.frameworks.push_back(lib::framework_key(f));
-  }
-  for (const auto& line : r.requirements) {
-    req.requires_.push_back(catalog::pep440::Requirement::parse(line));
-  }
+  lib::Request req = lib::request_from_text(r.runtime, r.python, r.frameworks, r.requirements);
   lib::check_service(r.service);
   req.service = r.service;
   req.on = to_internal(r.on);
@@ -100,15 +87,7 @@ std::string format_date(Date d) {
 }
 
 const char* to_string(Severity s) {
-  switch (s) {
-  case Severity::note:
-    return "note";
-  case Severity::warning:
-    return "warning";
-  case Severity::error:
-    break;
-  }
-  return "error";
+  return catalog::to_string(static_cast<catalog::Severity>(s)).data(); // a literal: terminated
 }
 
 const char* version() {

@@ -120,17 +120,7 @@ void add_job_options(CLI::App& sub, JobArgs& a, const JobOptionsHelp& help) {
 }
 
 lib::Request job_request(Context& ctx, const JobArgs& a) {
-  lib::Request req;
-  req.runtime = a.runtime;
-  if (!a.python.empty()) {
-    req.python = catalog::Version::parse(a.python);
-  }
-  for (const auto& f : a.frameworks) {
-    req.frameworks.push_back(lib::framework_key(f));
-  }
-  for (const auto& r : a.requires_) {
-    req.requires_.push_back(catalog::pep440::Requirement::parse(r));
-  }
+  lib::Request req = lib::request_from_text(a.runtime, a.python, a.frameworks, a.requires_);
   req.service = a.service;
   req.on = ctx.today();
   req.warn_days = ctx.g.warn_days;

@@ -226,6 +226,22 @@ std::vector<Finding> judge(const Catalog& c, const RuntimeEntry& r, const Lifecy
   return out;
 }
 
+Request request_from_text(std::string runtime, const std::string& python, const std::vector<std::string>& frameworks,
+                          const std::vector<std::string>& requirements) {
+  Request req;
+  req.runtime = std::move(runtime);
+  if (!python.empty()) {
+    req.python = catalog::Version::parse(python);
+  }
+  for (const auto& f : frameworks) {
+    req.frameworks.push_back(framework_key(f));
+  }
+  for (const auto& line : requirements) {
+    req.requires_.push_back(catalog::pep440::Requirement::parse(line));
+  }
+  return req;
+}
+
 CheckResult check(const catalog::CatalogSet& set, const Request& req) {
   CheckResult res;
   Scope scope{req.platform, req.service};

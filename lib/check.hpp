@@ -26,6 +26,13 @@ struct Request {
   std::string platform;
 };
 
+// A request from what a user wrote: the runtime id, the Python version ("" for none), framework
+// names (any spelling framework_key accepts) and PEP 508 requirement lines. The service, date
+// and warning window keep their defaults. Throws InvalidInput for a malformed Python version or
+// requirement.
+Request request_from_text(std::string runtime, const std::string& python, const std::vector<std::string>& frameworks,
+                          const std::vector<std::string>& requirements);
+
 // A runtime or image to use instead (see find_targets).
 using Suggestion = Target;
 
