@@ -82,9 +82,12 @@ int run_audit(Context& ctx, const AuditArgs& a) {
     summary.add_malformed();
     out.put(writer.malformed(m));
   };
+  lib::Units units(on_resource);
   for (const auto& path : a.files) {
-    lib::read_inventory(path, on_resource, on_malformed);
+    lib::read_inventory(
+        path, [&](const lib::Resource& r) { units.add(r); }, on_malformed);
   }
+  units.finish();
   out.put(writer.end(summary, a.files.size(), ctx.g.quiet));
   out.flush();
   auto threshold = ctx.fail_threshold();

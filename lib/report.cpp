@@ -101,9 +101,12 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
       rep.findings.push_back(malformed_finding(m));
     }
   };
+  Units units(on_resource);
   for (const auto& path : inventories) {
-    read_inventory(path, on_resource, on_malformed);
+    read_inventory(
+        path, [&](const Resource& r) { units.add(r); }, on_malformed);
   }
+  units.finish();
   std::stable_sort(rep.rows.begin(), rep.rows.end(), more_urgent);
   // The next deadline ahead (a milestone is in effect on its own date), and what it hits.
   for (const auto& row : rep.rows) {

@@ -80,7 +80,7 @@ Table resources_table(const Report& r) {
     const auto& v = row.verdict;
     Tone tone = v.severity == catalog::Severity::error ? Tone::bad : Tone::warn;
     t.rows.push_back({{res.name},
-                      {res.kind == "job" ? "job" : "model version"},
+                      {lib::kind_label(res)},
                       {res.runtime.empty() ? "-" : res.runtime},
                       {res.python.empty() ? "-" : res.python},
                       {v.status, tone},
