@@ -39,6 +39,7 @@ struct ScanArgs {
   const CLI::Option* fail_on = nullptr;
   const CLI::Option* warn_days = nullptr;
   const CLI::Option* catalog = nullptr;
+  const CLI::Option* max_data_age = nullptr;
 };
 
 // Declares the arguments and options that fill a ScanArgs.
@@ -47,6 +48,7 @@ void declare_scan(CLI::App& sub, ScanArgs& a) {
   a.fail_on = root.get_option("--fail-on");
   a.warn_days = root.get_option("--warn-days");
   a.catalog = root.get_option("--catalog");
+  a.max_data_age = root.get_option("--max-data-age");
   sub.add_option("paths", a.paths, "Files or folders to scan (default: .)")->type_name("PATH");
   sub.add_option("--exclude", a.excludes, "Skip paths matching this gitignore-style glob (repeatable)")
       ->type_name("GLOB")
@@ -99,15 +101,16 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   } else if (!a.no_config) {
     config_path = lib::scan::find_config(o.walk.paths.front());
   }
-  lib::scan::Policy policy{ctx.g.fail_on, ctx.g.warn_days, ctx.g.catalogs, a.excludes, a.ignore};
+  lib::scan::Policy policy{ctx.g.fail_on, ctx.g.warn_days, ctx.g.catalogs, a.excludes, a.ignore, ctx.g.max_data_age};
   if (config_path) {
     lib::scan::ScanConfig cfg = lib::scan::read_config(*config_path);
     lib::scan::Given given{a.fail_on->count() > 0, a.warn_days->count() > 0,
-                           a.catalog->count() > 0 || !ctx.env_catalogs().empty()};
+                           a.catalog->count() > 0 || !ctx.env_catalogs().empty(), a.max_data_age->count() > 0};
     policy = lib::scan::merge_config(policy, cfg, given);
     ctx.g.fail_on = policy.fail_on;
     ctx.g.warn_days = policy.warn_days;
     ctx.g.catalogs = policy.catalogs;
+    ctx.g.max_data_age = policy.max_data_age;
     check_rules(ctx, cfg.ignore, *config_path + ": ignore");
   }
   o.walk.excludes = policy.excludes;

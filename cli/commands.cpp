@@ -11,7 +11,7 @@ namespace cli {
 namespace {
 
 // What the commands that evaluate catalog entries on a date honour.
-constexpr unsigned k_lifecycle_globals = g_catalog | g_platform | g_at | g_format | g_color | g_warn_days;
+constexpr unsigned k_lifecycle_globals = g_catalog | g_platform | g_at | g_format | g_color | g_warn_days | g_max_data_age;
 
 constexpr std::string_view k_help_list = R"(Examples:
   rtcat list
@@ -183,9 +183,9 @@ const std::array k_commands = {
     Command{"audit", "Give every job and model version of an inventory export its runtime status and the action it needs",
             k_help_audit, k_lifecycle_globals | g_quiet | g_fail_on, define_audit},
     Command{"report", "The migration report: what breaks, when, and what to move to, for everything you own", k_help_report,
-            g_catalog | g_platform | g_at | g_format | g_warn_days | g_fail_on, define_report},
+            g_catalog | g_platform | g_at | g_format | g_warn_days | g_fail_on | g_max_data_age, define_report},
     Command{"scan", "Find runtime references in a source tree and report expired or expiring ones with file:line:col",
-            k_help_scan, g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on, define_scan},
+            k_help_scan, g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on | g_max_data_age, define_scan},
     Command{"rules", "Every rule id findings carry: its default severity, meaning and former ids", k_help_rules,
             g_format | g_color, define_rules},
     Command{"db", "The SQLite catalog store: init, import, export, verify", k_help_db, g_quiet, nullptr, k_db_commands},

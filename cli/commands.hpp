@@ -28,6 +28,7 @@ enum GlobalOption : unsigned {
   g_quiet = 1U << 5,
   g_warn_days = 1U << 6,
   g_fail_on = 1U << 7,
+  g_max_data_age = 1U << 8,
 };
 
 // What runs a command once its arguments are parsed; returns the exit code.

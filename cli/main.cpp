@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
+#include "lib/freshness.hpp"
 #include "util/text.hpp"
 #include "util/utf8.hpp"
 
@@ -39,7 +40,7 @@ struct GlobalName {
 constexpr GlobalName k_global_names[] = {
     {cli::g_catalog, "--catalog"},     {cli::g_platform, "--platform"}, {cli::g_at, "--at"},
     {cli::g_format, "--format"},       {cli::g_color, "--color"},       {cli::g_quiet, "--quiet"},
-    {cli::g_warn_days, "--warn-days"}, {cli::g_fail_on, "--fail-on"},
+    {cli::g_warn_days, "--warn-days"}, {cli::g_fail_on, "--fail-on"},   {cli::g_max_data_age, "--max-data-age"},
 };
 
 void add_global_options(CLI::App& app, cli::Globals& g) {
@@ -56,6 +57,17 @@ void add_global_options(CLI::App& app, cli::Globals& g) {
       ->check(CLI::Range(0, catalog::k_max_span_days));
   app.add_option("--fail-on", g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
       ->check(CLI::IsMember({"error", "warning", "note", "never"}));
+  app.add_option("--max-data-age", g.max_data_age,
+                 "Fail (data-too-old) when a catalog's as_of date is older than this on the date evaluated: 90d, 12w")
+      ->type_name("AGE")
+      ->check([](const std::string& value) {
+        try {
+          lib::parse_data_age(value, "");
+          return std::string();
+        } catch (const catalog::InvalidInput& e) {
+          return std::string(e.what());
+        }
+      });
 }
 
 // The root's usage line names the command it expects.
@@ -253,6 +265,7 @@ int main(int argc, char** argv) {
 
   // Only the command named on the command line is built, with its options.
   cli::Action action;
+  unsigned honoured = 0; // the global options of the command run
   int at = command_index(app, 1, argc, argv);
   try {
     if (at < argc) {
@@ -266,6 +279,7 @@ int main(int argc, char** argv) {
         throw UnknownCommand{argv[at], cli::closest_command(cli::commands(), argv[at])};
       }
       add_command(app, app, *cmd, at, argc, argv, ctx, action);
+      honoured = cmd->globals;
     }
   } catch (const UnknownCommand& unknown) {
     std::cerr << "rtcat: error: unknown command '" << util::utf8::one_line(unknown.name) << "'"
@@ -309,7 +323,8 @@ int main(int argc, char** argv) {
     return cli::k_exit_input;
   }
   try {
-    return action();
+    int code = action();
+    return (honoured & cli::g_max_data_age) ? ctx.freshness_gate(code) : code;
   } catch (const catalog::Error& e) {
     std::cerr << "rtcat: error: " << util::utf8::one_line(e.what()) << "\n";
     return cli::k_exit_input;

@@ -1,4 +1,6 @@
+#include "catalog/error.hpp"
 #include "lib/audit.hpp"
+#include "lib/freshness.hpp"
 #include "tests/lib/migration_fixtures.hpp"
 
 #include <doctest/doctest.h>
@@ -203,4 +205,36 @@ TEST_CASE("audit units: an endpoint's deployed models joined to the models of th
     CHECK(lib::resource_label(served[0]) ==
           "endpoint projects/p/locations/l/endpoints/9, deployed model 1 (model projects/p/locations/l/models/5@2)");
   }
+}
+
+TEST_CASE("freshness: ages as written, and the gate on both sides of the limit") {
+  CHECK(lib::parse_data_age("90d", "x") == 90);
+  CHECK(lib::parse_data_age("12w", "x") == 84);
+  CHECK(lib::parse_data_age("7", "x") == 7);
+  for (const char* bad : {"", "d", "90x", "-1d", "9999999d", "1.5d"}) {
+    std::string text = bad;
+    CAPTURE(text);
+    CHECK_THROWS_AS(lib::parse_data_age(text, "max-data-age"), catalog::InvalidInput);
+  }
+  auto set = catalog::CatalogSet::embedded();
+  const catalog::Catalog* c = set.get("vertex-training");
+  REQUIRE(c);
+  REQUIRE(c->as_of);
+  // A sweep of limits around the catalog's age on a fixed date.
+  const catalog::Date on = test::day("2026-11-20");
+  const long age = catalog::days_between(*c->as_of, on);
+  for (int limit = 0; limit <= 200; ++limit) {
+    CAPTURE(limit);
+    auto f = lib::data_age_findings({c}, on, limit, std::to_string(limit));
+    CHECK(f.size() == (age > limit ? 1u : 0u));
+    if (!f.empty()) {
+      CHECK(f[0].rule == "data-too-old");
+      CHECK(f[0].severity == catalog::Severity::error);
+    }
+  }
+  catalog::Catalog undated = *c;
+  undated.as_of.reset();
+  auto f = lib::data_age_findings({&undated}, on, 1000, "1000d");
+  REQUIRE(f.size() == 1);
+  CHECK(f[0].message.find("no as_of date") != std::string::npos);
 }
