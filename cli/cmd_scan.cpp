@@ -4,6 +4,7 @@
 #include "cli/exit_code.hpp"
 #include "lib/lifecycle.hpp"
 #include "lib/rules.hpp"
+#include "lib/scan/baseline.hpp"
 #include "lib/scan/config.hpp"
 #include "lib/scan/scan.hpp"
 #include "util/file.hpp"
@@ -11,7 +12,10 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdio>
+#include <optional>
 
+#include "render/baseline.hpp"
 #include "render/findings.hpp"
 #include "render/sarif.hpp"
 #include "render/scan.hpp"
@@ -34,6 +38,8 @@ struct ScanArgs {
   std::string config;
   bool no_config = false;
   std::string output;
+  std::string baseline;
+  std::string write_baseline;
   bool list_rules = false;
   // Global options whose config-file value applies only when the command line leaves them out.
   const CLI::Option* fail_on = nullptr;
@@ -64,6 +70,11 @@ void declare_scan(CLI::App& sub, ScanArgs& a) {
   sub.add_option("--config", a.config, "Config file instead of the repository's .rtcat.toml / .rtcat.yaml")->type_name("FILE");
   sub.add_flag("--no-config", a.no_config, "Do not read .rtcat.toml / .rtcat.yaml");
   sub.add_option("-o,--output", a.output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
+  sub.add_option("--baseline", a.baseline, "Report and fail only on findings that are not in this baseline file")
+      ->type_name("FILE");
+  sub.add_option("--write-baseline", a.write_baseline,
+                 "Write the findings to this baseline file (with --baseline: only those still in it)")
+      ->type_name("FILE");
   sub.add_flag("--list-rules", a.list_rules, "List every rule id with its level and meaning, and exit (as 'rtcat rules')");
 }
 
@@ -81,6 +92,14 @@ void check_rules(Context& ctx, const std::vector<std::string>& ids, const std::s
       throw catalog::InvalidInput(where + ": unknown rule '" + id + "' (see 'rtcat rules')");
     }
   }
+}
+
+// Writes a baseline file (atomically) and says so on stderr.
+void write_baseline(const std::string& path, const std::vector<lib::Finding>& findings,
+                    const std::vector<lib::scan::Region>& regions) {
+  util::write_atomically(path, render::baseline_file(findings, regions));
+  std::fprintf(stderr, "rtcat: wrote %zu finding%s to the baseline %s\n", findings.size(), findings.size() == 1 ? "" : "s",
+               path.c_str());
 }
 
 int run_scan(Context& ctx, const ScanArgs& a) {
@@ -118,7 +137,20 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   check_rules(ctx, a.ignore, "--ignore");
   o.on = ctx.today();
   o.warn_days = ctx.g.warn_days;
+  // Read before the scan: a bad baseline file stops the run before anything is written.
+  std::optional<lib::scan::Baseline> baseline;
+  if (!a.baseline.empty()) {
+    baseline = lib::scan::read_baseline(a.baseline);
+  }
   lib::scan::ScanResult res = lib::scan::scan(ctx.catalogs(), o);
+  if (baseline) {
+    lib::scan::BaselineMatch kept = lib::scan::apply_baseline(res, *baseline);
+    if (!a.write_baseline.empty()) {
+      write_baseline(a.write_baseline, kept.findings, kept.regions);
+    }
+  } else if (!a.write_baseline.empty()) {
+    write_baseline(a.write_baseline, res.findings, res.regions);
+  }
 
   std::string out;
   if (format == "json") {
@@ -138,7 +170,8 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   } else {
     ctx.out(out);
   }
-  return ctx.exit_for(res.findings);
+  // Writing a baseline without reading one adopts every finding: the run passes.
+  return !a.write_baseline.empty() && !baseline ? k_exit_ok : ctx.exit_for(res.findings);
 }
 
 } // namespace
