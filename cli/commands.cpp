@@ -146,6 +146,19 @@ Examples:
   rtcat rules --format json
   rtcat rules --format json | jq -r '.[] | select(.severity == "error") | .id')";
 
+constexpr std::string_view k_help_catalogs =
+    R"(Lists the catalogs in effect (--catalog / RTCAT_CATALOG, else the embedded ones): the date their data
+is as of, its age on the date evaluated (--at), how many entries each has, and where it was read from.
+--max-data-age on the other commands fails a run when a catalog is older than that.
+With --diff OLD NEW, compares two catalog files or stores instead, before importing newer data.
+Formats (--format): table (default), json, csv, markdown; with --diff, text (default) or json.
+
+Examples:
+  rtcat catalogs
+  rtcat catalogs --at 2026-12-01 --format json
+  rtcat catalogs --diff catalog.db vertex-training.json
+  rtcat db import catalog.db vertex-training.json && rtcat --catalog catalog.db catalogs)";
+
 constexpr std::string_view k_help_db = R"(Examples:
   rtcat db init catalog.db
   rtcat db import catalog.db                      # the embedded catalogs
@@ -188,6 +201,8 @@ const std::array k_commands = {
             k_help_scan, g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on | g_max_data_age, define_scan},
     Command{"rules", "Every rule id findings carry: its default severity, meaning and former ids", k_help_rules,
             g_format | g_color, define_rules},
+    Command{"catalogs", "Each catalog in effect with the date its data is as of, its entry count and source; compare two",
+            k_help_catalogs, g_catalog | g_platform | g_at | g_format | g_color, define_catalogs},
     Command{"db", "The SQLite catalog store: init, import, export, verify", k_help_db, g_quiet, nullptr, k_db_commands},
 };
 

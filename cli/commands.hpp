@@ -81,6 +81,7 @@ Action define_audit(CLI::App& sub, Context& ctx);
 Action define_report(CLI::App& sub, Context& ctx);
 Action define_scan(CLI::App& sub, Context& ctx);
 Action define_rules(CLI::App& sub, Context& ctx);
+Action define_catalogs(CLI::App& sub, Context& ctx);
 Action define_db_init(CLI::App& sub, Context& ctx);
 Action define_db_import(CLI::App& sub, Context& ctx);
 Action define_db_export(CLI::App& sub, Context& ctx);
