@@ -22,7 +22,8 @@ struct AuditArgs {
 void declare_audit(CLI::App& sub, AuditArgs& a) {
   sub.add_option("files", a.files,
                  "Inventory files: `gcloud ai-platform jobs list --format=json`, `gcloud ai-platform versions list "
-                 "--format=json` (JSON arrays) or JSON Lines")
+                 "--format=json`, `gcloud ai models|custom-jobs|hp-tuning-jobs|endpoints list --format=json` (JSON "
+                 "arrays) or JSON Lines")
       ->required()
       ->type_name("FILE");
   sub.add_flag("--strict", a.strict, "Stop with an input error (exit 2) at the first malformed record");

@@ -98,13 +98,21 @@ constexpr std::string_view k_help_audit = R"(Examples:
   rtcat audit jobs.json versions.json --at 2024-12-01
   rtcat audit inventory.jsonl --format csv > status.csv
   rtcat audit data/examples/jobs.json --format json --fail-on never
+  gcloud ai models list --region us-central1 --format=json > models.json
+  gcloud ai endpoints list --region us-central1 --format=json > endpoints.json
+  gcloud ai custom-jobs list --region us-central1 --format=json > jobs.json
+  rtcat audit models.json endpoints.json jobs.json --max-data-age 90d
 
 Formats: table (findings, then a summary by status), json, jsonl (one resource per line, then
 the summary), csv. Model versions are judged as deployed, jobs as new work (a re-run).
+Vertex AI models, custom jobs, hyperparameter tuning jobs, training pipelines and endpoints are
+judged once per image they name (a prebuilt image by the vertex catalogs; a custom image is
+"custom image: not tracked"); an endpoint's deployed models by the model records of the same run
+(deployed-model-missing when there is none).
 Rule ids: the lifecycle rules of check (submission-end, deletion, support-end, availability-end,
 expiring, lifecycle-unknown, python-unsupported, ...), plus custom-container,
 runtime-version-required (formerly missing-runtime), unknown-runtime, invalid-field,
-malformed-record; 'rtcat rules' lists them all.
+malformed-record, deployed-model-missing; 'rtcat rules' lists them all.
 Exit codes: 0 nothing at or above --fail-on, 1 findings (malformed records are errors), 2 input error.)";
 
 constexpr std::string_view k_help_report = R"(Examples:
@@ -122,7 +130,11 @@ constexpr std::string_view k_help_scan =
     R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).
 Policy: --fail-on error|warning|note|never, --warn-days N; 'rtcat: ignore[RULE]' on a line or the line above
 suppresses RULE there; .rtcat.toml / .rtcat.yaml at the repository root sets fail-on, warn-days, exclude,
-ignore and catalog (command-line flags win).
+ignore, catalog and max-data-age (command-line flags win).
+Baselines: --write-baseline FILE records today's findings (the run passes); --baseline FILE then reports
+and fails only on findings not in it, matched by the SARIF fingerprint (rule, path, line text: moving a
+line keeps it baselined). --baseline FILE --write-baseline FILE rewrites it with only the entries still
+found, so it only shrinks.
 
 Reads shell scripts, YAML/JSON jobs, Python, Dockerfiles, Markdown code blocks and Jupyter notebooks
 (code cells, !gcloud lines, %%bash/%%writefile cells, %env; findings at the line:col of the .ipynb file),
@@ -130,6 +142,8 @@ and follows values through shell and Python variables within a file or notebook.
 
 Examples:
   rtcat scan
+  rtcat scan --write-baseline .rtcat-baseline.json
+  rtcat scan --baseline .rtcat-baseline.json
   rtcat scan src deploy --exclude 'vendor/**' --fail-on warning
   rtcat scan notebooks/ --exclude '.ipynb_checkpoints/'
   rtcat scan --format sarif -o rtcat.sarif

@@ -163,6 +163,8 @@ int Context::freshness_gate(int code) {
   if (findings.empty()) {
     return code;
   }
+  std::cout.flush(); // the answer first, then the gate
+  std::fflush(stdout);
   std::fputs(render::findings_text(findings, false).c_str(), stderr);
   return std::max(code, exit_for(findings));
 }
