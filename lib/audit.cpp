@@ -368,7 +368,7 @@ void Units::add_deployment(const Resource& endpoint, const DeployedModel& d, boo
     return;
   }
   if (it->second.empty()) {
-    m_on_unit(image_unit(endpoint, "", std::move(part)));
+    m_on_unit(image_unit(endpoint, "", part));
   }
   for (const auto& img : it->second) {
     m_on_unit(image_unit(endpoint, img.uri, part));

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+
 namespace lib::scan {
 
 namespace {
@@ -48,6 +50,13 @@ Baseline parse_baseline(std::string_view text, const std::string& origin) {
 }
 
 Baseline read_baseline(const std::string& path) {
+  // Far above a real baseline (a million findings), far below what would exhaust memory.
+  constexpr std::uintmax_t k_max_bytes = std::uintmax_t{256} << 20;
+  std::error_code ec;
+  std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > k_max_bytes) {
+    throw catalog::InvalidInput(path + ": a baseline larger than 256 MiB; refusing");
+  }
   return parse_baseline(util::read_file(path), path);
 }
 
