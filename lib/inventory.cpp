@@ -129,6 +129,7 @@ public:
 private:
   std::vector<Frame> m_frames;
   std::string m_key;
+  size_t m_deployed_element = 0; // the deployedModels element res.deployed.back() is from
   size_t m_offset = 0;
 
   void push(bool array) {
@@ -236,11 +237,14 @@ private:
       res.endpoints.push_back(std::move(*val));
       return true;
     }
-    size_t index = m_frames[1].elements - 1;
-    if (res.deployed.size() <= index) {
-      res.deployed.resize(index + 1);
+    // One DeployedModel per element that has an id or a model (not one per element: memory
+    // follows what is kept).
+    size_t index = m_frames[1].elements;
+    if (res.deployed.empty() || m_deployed_element != index) {
+      res.deployed.emplace_back();
+      m_deployed_element = index;
     }
-    (m_key == "model" ? res.deployed[index].model : res.deployed[index].id) = std::move(*val);
+    (m_key == "model" ? res.deployed.back().model : res.deployed.back().id) = std::move(*val);
     return true;
   }
 

@@ -271,3 +271,18 @@ TEST_CASE("inventory: Vertex AI records told apart by their keys when the name i
   REQUIRE(r);
   CHECK(r->images.empty());
 }
+
+TEST_CASE("inventory: an endpoint's deployed models, one per element that names one") {
+  std::string error;
+  size_t offset = 0;
+  auto r = lib::parse_record(
+      R"({"name":"projects/p/locations/l/endpoints/1","deployedModels":[{},{"id":"a","model":"m1"},{"x":[1]},{"model":"m2"}]})",
+      error, offset);
+  REQUIRE(r);
+  CHECK(r->kind == "endpoint");
+  REQUIRE(r->deployed.size() == 2);
+  CHECK(r->deployed[0].id == "a");
+  CHECK(r->deployed[0].model == "m1");
+  CHECK(r->deployed[1].id.empty());
+  CHECK(r->deployed[1].model == "m2");
+}
