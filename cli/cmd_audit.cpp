@@ -22,7 +22,8 @@ struct AuditArgs {
 void declare_audit(CLI::App& sub, AuditArgs& a) {
   sub.add_option("files", a.files,
                  "Inventory files: `gcloud ai-platform jobs list --format=json`, `gcloud ai-platform versions list "
-                 "--format=json` (JSON arrays) or JSON Lines")
+                 "--format=json`, `gcloud ai models|custom-jobs|hp-tuning-jobs|endpoints list --format=json` (JSON "
+                 "arrays) or JSON Lines")
       ->required()
       ->type_name("FILE");
   sub.add_flag("--strict", a.strict, "Stop with an input error (exit 2) at the first malformed record");
@@ -82,9 +83,12 @@ int run_audit(Context& ctx, const AuditArgs& a) {
     summary.add_malformed();
     out.put(writer.malformed(m));
   };
+  lib::Units units(on_resource);
   for (const auto& path : a.files) {
-    lib::read_inventory(path, on_resource, on_malformed);
+    lib::read_inventory(
+        path, [&](const lib::Resource& r) { units.add(r); }, on_malformed);
   }
+  units.finish();
   out.put(writer.end(summary, a.files.size(), ctx.g.quiet));
   out.flush();
   auto threshold = ctx.fail_threshold();

@@ -4,6 +4,7 @@
 #include "cli/exit_code.hpp"
 #include "lib/lifecycle.hpp"
 #include "lib/rules.hpp"
+#include "lib/scan/baseline.hpp"
 #include "lib/scan/config.hpp"
 #include "lib/scan/scan.hpp"
 #include "util/file.hpp"
@@ -11,7 +12,10 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdio>
+#include <optional>
 
+#include "render/baseline.hpp"
 #include "render/findings.hpp"
 #include "render/sarif.hpp"
 #include "render/scan.hpp"
@@ -34,11 +38,14 @@ struct ScanArgs {
   std::string config;
   bool no_config = false;
   std::string output;
+  std::string baseline;
+  std::string write_baseline;
   bool list_rules = false;
   // Global options whose config-file value applies only when the command line leaves them out.
   const CLI::Option* fail_on = nullptr;
   const CLI::Option* warn_days = nullptr;
   const CLI::Option* catalog = nullptr;
+  const CLI::Option* max_data_age = nullptr;
 };
 
 // Declares the arguments and options that fill a ScanArgs.
@@ -47,6 +54,7 @@ void declare_scan(CLI::App& sub, ScanArgs& a) {
   a.fail_on = root.get_option("--fail-on");
   a.warn_days = root.get_option("--warn-days");
   a.catalog = root.get_option("--catalog");
+  a.max_data_age = root.get_option("--max-data-age");
   sub.add_option("paths", a.paths, "Files or folders to scan (default: .)")->type_name("PATH");
   sub.add_option("--exclude", a.excludes, "Skip paths matching this gitignore-style glob (repeatable)")
       ->type_name("GLOB")
@@ -62,6 +70,11 @@ void declare_scan(CLI::App& sub, ScanArgs& a) {
   sub.add_option("--config", a.config, "Config file instead of the repository's .rtcat.toml / .rtcat.yaml")->type_name("FILE");
   sub.add_flag("--no-config", a.no_config, "Do not read .rtcat.toml / .rtcat.yaml");
   sub.add_option("-o,--output", a.output, "Write the report to this file (atomically) instead of stdout")->type_name("FILE");
+  sub.add_option("--baseline", a.baseline, "Report and fail only on findings that are not in this baseline file")
+      ->type_name("FILE");
+  sub.add_option("--write-baseline", a.write_baseline,
+                 "Write the findings to this baseline file (with --baseline: only those still in it)")
+      ->type_name("FILE");
   sub.add_flag("--list-rules", a.list_rules, "List every rule id with its level and meaning, and exit (as 'rtcat rules')");
 }
 
@@ -79,6 +92,14 @@ void check_rules(Context& ctx, const std::vector<std::string>& ids, const std::s
       throw catalog::InvalidInput(where + ": unknown rule '" + id + "' (see 'rtcat rules')");
     }
   }
+}
+
+// Writes a baseline file (atomically) and says so on stderr.
+void write_baseline(const std::string& path, const std::vector<lib::Finding>& findings,
+                    const std::vector<lib::scan::Region>& regions) {
+  util::write_atomically(path, render::baseline_file(findings, regions));
+  std::fprintf(stderr, "rtcat: wrote %zu finding%s to the baseline %s\n", findings.size(), findings.size() == 1 ? "" : "s",
+               path.c_str());
 }
 
 int run_scan(Context& ctx, const ScanArgs& a) {
@@ -99,15 +120,16 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   } else if (!a.no_config) {
     config_path = lib::scan::find_config(o.walk.paths.front());
   }
-  lib::scan::Policy policy{ctx.g.fail_on, ctx.g.warn_days, ctx.g.catalogs, a.excludes, a.ignore};
+  lib::scan::Policy policy{ctx.g.fail_on, ctx.g.warn_days, ctx.g.catalogs, a.excludes, a.ignore, ctx.g.max_data_age};
   if (config_path) {
     lib::scan::ScanConfig cfg = lib::scan::read_config(*config_path);
     lib::scan::Given given{a.fail_on->count() > 0, a.warn_days->count() > 0,
-                           a.catalog->count() > 0 || !ctx.env_catalogs().empty()};
+                           a.catalog->count() > 0 || !ctx.env_catalogs().empty(), a.max_data_age->count() > 0};
     policy = lib::scan::merge_config(policy, cfg, given);
     ctx.g.fail_on = policy.fail_on;
     ctx.g.warn_days = policy.warn_days;
     ctx.g.catalogs = policy.catalogs;
+    ctx.g.max_data_age = policy.max_data_age;
     check_rules(ctx, cfg.ignore, *config_path + ": ignore");
   }
   o.walk.excludes = policy.excludes;
@@ -115,7 +137,20 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   check_rules(ctx, a.ignore, "--ignore");
   o.on = ctx.today();
   o.warn_days = ctx.g.warn_days;
+  // Read before the scan: a bad baseline file stops the run before anything is written.
+  std::optional<lib::scan::Baseline> baseline;
+  if (!a.baseline.empty()) {
+    baseline = lib::scan::read_baseline(a.baseline);
+  }
   lib::scan::ScanResult res = lib::scan::scan(ctx.catalogs(), o);
+  if (baseline) {
+    lib::scan::BaselineMatch kept = lib::scan::apply_baseline(res, *baseline);
+    if (!a.write_baseline.empty()) {
+      write_baseline(a.write_baseline, kept.findings, kept.regions);
+    }
+  } else if (!a.write_baseline.empty()) {
+    write_baseline(a.write_baseline, res.findings, res.regions);
+  }
 
   std::string out;
   if (format == "json") {
@@ -135,7 +170,8 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   } else {
     ctx.out(out);
   }
-  return ctx.exit_for(res.findings);
+  // Writing a baseline without reading one adopts every finding: the run passes.
+  return !a.write_baseline.empty() && !baseline ? k_exit_ok : ctx.exit_for(res.findings);
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 #include "cli/commands.hpp"
 
 #include "catalog/calendar.hpp"
+#include "catalog/error.hpp"
+#include "lib/freshness.hpp"
 #include "util/text.hpp"
 
 #include <CLI/CLI.hpp>
@@ -14,7 +16,7 @@ namespace cli {
 namespace {
 
 // What the commands that evaluate catalog entries on a date honour.
-constexpr unsigned k_lifecycle_globals = g_catalog | g_platform | g_at | g_format | g_color | g_warn_days;
+constexpr unsigned k_lifecycle_globals = g_catalog | g_platform | g_at | g_format | g_color | g_warn_days | g_max_data_age;
 
 constexpr std::string_view k_help_list = R"(Examples:
   rtcat list
@@ -114,13 +116,21 @@ constexpr std::string_view k_help_audit = R"(Examples:
   rtcat audit jobs.json versions.json --at 2024-12-01
   rtcat audit inventory.jsonl --format csv > status.csv
   rtcat audit data/examples/jobs.json --format json --fail-on never
+  gcloud ai models list --region us-central1 --format=json > models.json
+  gcloud ai endpoints list --region us-central1 --format=json > endpoints.json
+  gcloud ai custom-jobs list --region us-central1 --format=json > jobs.json
+  rtcat audit models.json endpoints.json jobs.json --max-data-age 90d
 
 Formats: table (findings, then a summary by status), json, jsonl (one resource per line, then
 the summary), csv. Model versions are judged as deployed, jobs as new work (a re-run).
+Vertex AI models, custom jobs, hyperparameter tuning jobs, training pipelines and endpoints are
+judged once per image they name (a prebuilt image by the vertex catalogs; a custom image is
+"custom image: not tracked"); an endpoint's deployed models by the model records of the same run
+(deployed-model-missing when there is none).
 Rule ids: the lifecycle rules of check (submission-end, deletion, support-end, availability-end,
 expiring, lifecycle-unknown, python-unsupported, ...), plus custom-container,
 runtime-version-required (formerly missing-runtime), unknown-runtime, invalid-field,
-malformed-record; 'rtcat rules' lists them all.
+malformed-record, deployed-model-missing; 'rtcat rules' lists them all.
 Exit codes: 0 nothing at or above --fail-on, 1 findings (malformed records are errors), 2 input error.)";
 
 constexpr std::string_view k_help_report = R"(Examples:
@@ -141,7 +151,11 @@ constexpr std::string_view k_help_scan =
     R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).
 Policy: --fail-on error|warning|note|never, --warn-days N; 'rtcat: ignore[RULE]' on a line or the line above
 suppresses RULE there; .rtcat.toml / .rtcat.yaml at the repository root sets fail-on, warn-days, exclude,
-ignore and catalog (command-line flags win).
+ignore, catalog and max-data-age (command-line flags win).
+Baselines: --write-baseline FILE records today's findings (the run passes); --baseline FILE then reports
+and fails only on findings not in it, matched by the SARIF fingerprint (rule, path, line text: moving a
+line keeps it baselined). --baseline FILE --write-baseline FILE rewrites it with only the entries still
+found, so it only shrinks.
 
 Reads shell scripts, YAML/JSON jobs, Python, Dockerfiles, Markdown code blocks and Jupyter notebooks
 (code cells, !gcloud lines, %%bash/%%writefile cells, %env; findings at the line:col of the .ipynb file),
@@ -151,6 +165,8 @@ scanned; flags win), reported at the command.
 
 Examples:
   rtcat scan
+  rtcat scan --write-baseline .rtcat-baseline.json
+  rtcat scan --baseline .rtcat-baseline.json
   rtcat scan src deploy --exclude 'vendor/**' --fail-on warning
   rtcat scan notebooks/ --exclude '.ipynb_checkpoints/'
   rtcat scan --format sarif -o rtcat.sarif
@@ -166,6 +182,19 @@ Examples:
   rtcat rules
   rtcat rules --format json
   rtcat rules --format json | jq -r '.[] | select(.severity == "error") | .id')";
+
+constexpr std::string_view k_help_catalogs =
+    R"(Lists the catalogs in effect (--catalog / RTCAT_CATALOG, else the embedded ones): the date their data
+is as of, its age on the date evaluated (--at), how many entries each has, and where it was read from.
+--max-data-age on the other commands fails a run when a catalog is older than that.
+With --diff OLD NEW, compares two catalog files or stores instead, before importing newer data.
+Formats (--format): table (default), json, csv, markdown; with --diff, text (default) or json.
+
+Examples:
+  rtcat catalogs
+  rtcat catalogs --at 2026-12-01 --format json
+  rtcat catalogs --diff catalog.db vertex-training.json
+  rtcat db import catalog.db vertex-training.json && rtcat --catalog catalog.db catalogs)";
 
 constexpr std::string_view k_help_db = R"(Examples:
   rtcat db init catalog.db
@@ -219,11 +248,13 @@ const std::array k_commands = {
     Command{"audit", "Give every job and model version of an inventory export its runtime status and the action it needs",
             k_help_audit, k_lifecycle_globals | g_quiet | g_fail_on, define_audit},
     Command{"report", "The migration report: what breaks, when, and what to move to, for everything you own", k_help_report,
-            g_catalog | g_platform | g_at | g_format | g_warn_days | g_fail_on, define_report},
+            g_catalog | g_platform | g_at | g_format | g_warn_days | g_fail_on | g_max_data_age, define_report},
     Command{"scan", "Find runtime references in a source tree and report expired or expiring ones with file:line:col",
-            k_help_scan, g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on, define_scan},
+            k_help_scan, g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on | g_max_data_age, define_scan},
     Command{"rules", "Every rule id findings carry: its default severity, meaning and former ids", k_help_rules,
             g_format | g_color, define_rules},
+    Command{"catalogs", "Each catalog in effect with the date its data is as of, its entry count and source; compare two",
+            k_help_catalogs, g_catalog | g_platform | g_at | g_format | g_color, define_catalogs},
     Command{"db", "The SQLite catalog store: init, import, export, verify", k_help_db, g_quiet, nullptr, k_db_commands},
     Command{"completion", "Print the shell completion script for bash, zsh or fish", k_help_completion, 0, define_completion},
     Command{"man", "Print the manual page rtcat(1) (roff), generated from this table", k_help_man, 0, define_man},
@@ -247,12 +278,13 @@ constexpr std::array k_formats = {
     Formats{"report", {"markdown", "html", "json", "csv"}},
     Formats{"scan", {"text", "json", "sarif", "github"}},
     Formats{"rules", {"table", "json", "csv", "markdown"}},
+    Formats{"catalogs", {"table", "json", "csv", "markdown"}},
 };
 
 constexpr GlobalName k_global_names[] = {
     {g_catalog, "--catalog"},     {g_platform, "--platform"}, {g_at, "--at"},
     {g_format, "--format"},       {g_color, "--color"},       {g_quiet, "--quiet"},
-    {g_warn_days, "--warn-days"}, {g_fail_on, "--fail-on"},
+    {g_warn_days, "--warn-days"}, {g_fail_on, "--fail-on"},   {g_max_data_age, "--max-data-age"},
 };
 
 void add_commands(CLI::App& parent, std::span<const Command> table, Context& ctx) {
@@ -299,6 +331,17 @@ void add_global_options(CLI::App& app, Globals& g) {
       ->check(CLI::Range(0, catalog::k_max_span_days));
   app.add_option("--fail-on", g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
       ->check(CLI::IsMember({"error", "warning", "note", "never"}));
+  app.add_option("--max-data-age", g.max_data_age,
+                 "Fail (data-too-old) when a catalog's as_of date is older than this on the date evaluated: 90d, 12w")
+      ->type_name("AGE")
+      ->check([](const std::string& value) {
+        try {
+          lib::parse_data_age(value, "");
+          return std::string();
+        } catch (const catalog::InvalidInput& e) {
+          return std::string(e.what());
+        }
+      });
 }
 
 void add_all_commands(CLI::App& root, Context& ctx) {

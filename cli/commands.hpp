@@ -28,6 +28,7 @@ enum GlobalOption : unsigned {
   g_quiet = 1U << 5,
   g_warn_days = 1U << 6,
   g_fail_on = 1U << 7,
+  g_max_data_age = 1U << 8,
 };
 
 // What runs a command once its arguments are parsed; returns the exit code.
@@ -97,6 +98,7 @@ Action define_audit(CLI::App& sub, Context& ctx);
 Action define_report(CLI::App& sub, Context& ctx);
 Action define_scan(CLI::App& sub, Context& ctx);
 Action define_rules(CLI::App& sub, Context& ctx);
+Action define_catalogs(CLI::App& sub, Context& ctx);
 Action define_db_init(CLI::App& sub, Context& ctx);
 Action define_db_import(CLI::App& sub, Context& ctx);
 Action define_db_export(CLI::App& sub, Context& ctx);

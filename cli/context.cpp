@@ -4,14 +4,19 @@
 #include "catalog/store.hpp"
 #include "cli/exit_code.hpp"
 #include "lib/frameworks.hpp"
+#include "lib/freshness.hpp"
 #include "util/text.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <unistd.h>
+
+#include "render/findings.hpp"
 
 namespace cli {
 
@@ -137,6 +142,21 @@ void report_store_upgrade(const catalog::Store& store) {
   if (auto from = store.upgraded_from()) {
     std::cerr << store_upgrade_line(store.path(), *from, catalog::Store::k_schema_version);
   }
+}
+
+int Context::freshness_gate(int code) {
+  if (g.max_data_age.empty()) {
+    return code;
+  }
+  int max_days = lib::parse_data_age(g.max_data_age, "--max-data-age");
+  auto findings = lib::data_age_findings(selected(), today(), max_days, g.max_data_age);
+  if (findings.empty()) {
+    return code;
+  }
+  std::cout.flush(); // the answer first, then the gate
+  std::fflush(stdout);
+  std::fputs(render::findings_text(findings, false).c_str(), stderr);
+  return std::max(code, exit_for(findings));
 }
 
 } // namespace cli

@@ -31,6 +31,7 @@ struct Globals {
   bool quiet = false;
   int warn_days = 90;
   std::string fail_on = "error";
+  std::string max_data_age; // "" when not given
 };
 
 // What a command needs from the command line: the global options, the catalogs, the date,
@@ -56,6 +57,10 @@ public:
   std::optional<catalog::Severity> fail_threshold() const;
   // 1 when any finding reaches --fail-on, else 0.
   int exit_for(const std::vector<lib::Finding>& findings) const;
+
+  // The freshness gate after a command ran with exit code `code`: with --max-data-age, the
+  // data-too-old findings of the catalogs in scope on stderr, and 1 when they reach --fail-on.
+  int freshness_gate(int code);
 
   // Writes a whole result to stdout.
   void out(const std::string& text) const;

@@ -226,6 +226,7 @@ int main(int argc, char** argv) {
 
   // Only the command named on the command line is built, with its options.
   cli::Action action;
+  unsigned honoured = 0; // the global options of the command run
   int at = command_index(app, 1, argc, argv);
   try {
     if (at < argc) {
@@ -239,6 +240,7 @@ int main(int argc, char** argv) {
         throw UnknownCommand{argv[at], cli::closest_command(cli::commands(), argv[at])};
       }
       add_command(app, app, *cmd, at, argc, argv, ctx, action);
+      honoured = cmd->globals;
     }
   } catch (const UnknownCommand& unknown) {
     std::cerr << "rtcat: error: unknown command '" << util::utf8::one_line(unknown.name) << "'"
@@ -282,7 +284,8 @@ int main(int argc, char** argv) {
     return cli::k_exit_input;
   }
   try {
-    return action();
+    int code = action();
+    return (honoured & cli::g_max_data_age) ? ctx.freshness_gate(code) : code;
   } catch (const catalog::Error& e) {
     std::cerr << "rtcat: error: " << util::utf8::one_line(e.what()) << "\n";
     return cli::k_exit_input;

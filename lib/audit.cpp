@@ -3,7 +3,9 @@
 #include "catalog/error.hpp"
 #include "lib/check.hpp"
 #include "lib/frameworks.hpp"
+#include "lib/scan/extract.hpp"
 #include "lib/upgrade.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 
@@ -33,12 +35,20 @@ const MilestoneDate* breaking_milestone(const Lifecycle& lc, bool deployed) {
 // (A job still running after its runtime closed to new jobs contradicts nothing: it was
 // submitted before.)
 bool shows_alive(const Resource& r) {
-  return r.kind == "model_version" && (r.state == "READY" || r.state == "CREATING" || r.state == "UPDATING");
+  return (r.kind == "model_version" || r.kind == "model") &&
+         (r.state == "READY" || r.state == "CREATING" || r.state == "UPDATING");
 }
 
 // Whether the platform accepted the resource: any known state but a failure.
 bool shows_accepted(const Resource& r) {
-  return !r.state.empty() && r.state != "FAILED" && r.state != "STATE_UNSPECIFIED" && r.state != "UNKNOWN";
+  auto ends = [&](std::string_view s) { return r.state.size() >= s.size() && r.state.ends_with(s); };
+  return !r.state.empty() && !ends("FAILED") && !ends("STATE_UNSPECIFIED") && r.state != "UNKNOWN";
+}
+
+// Whether the resource serves (a model version, a Vertex AI model deployed to an endpoint, an
+// endpoint's deployed model) rather than stands for new work: the deployed severity applies.
+bool serving(const Resource& r) {
+  return r.kind == "model_version" || r.kind == "endpoint" || (r.kind == "model" && !r.endpoints.empty());
 }
 
 // The UTC day of createTime ("2021-03-02T14:09:33Z"), when it has one.
@@ -88,7 +98,8 @@ Auditor::Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::st
     : m_set(set), m_on(on), m_warn_days(warn_days), m_platform(std::move(platform)) {}
 
 const Verdict& Auditor::judge(const Resource& r) {
-  std::string key = r.kind + '\x1f' + r.service + '\x1f' + r.runtime + '\x1f' + r.python + '\x1f' + r.framework + '\x1f' +
+  std::string key = r.kind + '\x1f' + r.service + '\x1f' + r.catalog + '\x1f' + r.runtime + '\x1f' + r.python + '\x1f' +
+                    r.framework + '\x1f' + (serving(r) ? "s" : "") + (r.model_missing ? "m" : "") + '\x1f' +
                     (r.runtime.empty() ? r.image_uri : std::string());
   auto it = m_cache.find(key);
   if (it == m_cache.end()) {
@@ -122,7 +133,20 @@ Finding Auditor::missing_runtime() const {
 
 Verdict Auditor::without_runtime(const Resource& r) const {
   Verdict v;
-  if (!r.image_uri.empty()) {
+  if (r.model_missing) {
+    v.status = "model-missing";
+    v.action = "add the model's record to the run (gcloud ai models list --format=json)";
+    v.findings.push_back(make(RuleId::deployed_model_missing,
+                              "no inventory of the run describes its model, so the image it serves is not judged"));
+  } else if (is_vertex(r) && !r.image_uri.empty()) {
+    v.status = "custom-image";
+    v.action = "none: custom image: not tracked";
+    v.findings.push_back(
+        make(RuleId::custom_container, "custom image: not tracked: " + r.image_uri + " is not a Vertex AI prebuilt image"));
+  } else if (is_vertex(r)) {
+    v.status = "no-image";
+    v.action = "none";
+  } else if (!r.image_uri.empty()) {
     v.status = "custom-container";
     v.action = "none from rtcat: keep the image's base up to date";
     v.findings.push_back(
@@ -138,9 +162,9 @@ Verdict Auditor::without_runtime(const Resource& r) const {
 
 Request Auditor::request_for(const Resource& r) const {
   Request req;
-  req.runtime = r.runtime;
+  req.runtime = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime : r.catalog + ":" + r.runtime;
   req.service = r.service;
-  req.deployed = r.kind == "model_version";
+  req.deployed = serving(r);
   req.on = m_on;
   req.warn_days = m_warn_days;
   req.platform = m_platform;
@@ -225,8 +249,138 @@ void Auditor::choose_target(const Resource& r, const Request& req, Verdict& v) c
   }
 }
 
+std::string kind_label(const Resource& r) {
+  static constexpr std::pair<std::string_view, std::string_view> k_labels[] = {
+      {"job", "job"},
+      {"model_version", "model version"},
+      {"model", "model"},
+      {"custom_job", "custom job"},
+      {"hyperparameter_tuning_job", "hyperparameter tuning job"},
+      {"training_pipeline", "training pipeline"},
+      {"endpoint", "endpoint"}};
+  for (const auto& [kind, label] : k_labels) {
+    if (r.kind == kind) {
+      return std::string(label);
+    }
+  }
+  return r.kind;
+}
+
 std::string resource_label(const Resource& r) {
-  return (r.kind == "job" ? "job " : "model version ") + (r.name.empty() ? std::string("(unnamed)") : r.name);
+  std::string out = kind_label(r) + " " + (r.name.empty() ? std::string("(unnamed)") : r.name);
+  if (!r.part.empty()) {
+    out += ", " + r.part;
+  }
+  if (r.kind == "model" && !r.endpoints.empty()) {
+    out += " (deployed to " + util::join(r.endpoints, ", ") + ")";
+  }
+  return out;
+}
+
+namespace {
+
+// A unit of a Vertex AI resource for one image: the prebuilt image's catalog and id when the
+// URI names one (the scan's image recogniser, lib/scan), else a custom image.
+Resource image_unit(const Resource& r, const std::string& uri, std::string part) {
+  Resource u = r;
+  u.images.clear();
+  u.deployed.clear();
+  u.image_uri = uri;
+  u.part = std::move(part);
+  auto found = scan::extract_images(uri);
+  if (found.size() == 1 && found[0].job_offset == 0 && found[0].expr.empty() && !found[0].runtime.text.empty() &&
+      found[0].runtime.length == uri.size()) {
+    u.catalog = found[0].catalog;
+    u.runtime = found[0].runtime.text;
+    u.service = found[0].service;
+  }
+  return u;
+}
+
+// The images of a record, each URI once, with every place that names it ("a, b").
+std::vector<ImageUse> distinct_images(const std::vector<ImageUse>& images) {
+  std::vector<ImageUse> out;
+  for (const auto& img : images) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const ImageUse& o) { return o.uri == img.uri; });
+    if (it == out.end()) {
+      out.push_back(img);
+    } else {
+      it->where += ", " + img.where;
+    }
+  }
+  return out;
+}
+
+// A model's resource name without a version ("models/1@2" -> "models/1").
+std::string model_key(const std::string& name) {
+  return name.substr(0, name.find('@'));
+}
+
+} // namespace
+
+Units::Units(std::function<void(const Resource&)> on_unit) : m_on_unit(std::move(on_unit)) {}
+
+void Units::add(const Resource& r) {
+  if (!is_vertex(r)) {
+    m_on_unit(r);
+    return;
+  }
+  if (r.kind == "model") {
+    m_model_images[model_key(r.name)] = distinct_images(r.images);
+  }
+  if (r.kind != "endpoint") {
+    add_images(r);
+    return;
+  }
+  if (r.deployed.empty()) {
+    m_on_unit(image_unit(r, "", ""));
+  }
+  for (const auto& d : r.deployed) {
+    add_deployment(r, d, false);
+  }
+}
+
+void Units::add_images(const Resource& r) {
+  auto images = distinct_images(r.images);
+  if (images.empty()) {
+    m_on_unit(image_unit(r, "", ""));
+  }
+  for (const auto& img : images) {
+    // A model's image is its containerSpec: the part goes without saying.
+    m_on_unit(image_unit(r, img.uri, r.kind == "model" && img.where == "containerSpec" ? "" : img.where));
+  }
+}
+
+void Units::add_deployment(const Resource& endpoint, const DeployedModel& d, bool last_chance) {
+  std::string part = "deployed model " + (d.id.empty() ? std::string("(no id)") : d.id) + " (model " +
+                     (d.model.empty() ? std::string("not named") : d.model) + ")";
+  auto it = m_model_images.find(model_key(d.model));
+  if (it == m_model_images.end() && !last_chance) {
+    Resource pending = endpoint;
+    pending.deployed = {d};
+    m_pending.push_back(std::move(pending));
+    return;
+  }
+  if (it == m_model_images.end()) {
+    Resource u = image_unit(endpoint, "", std::move(part));
+    u.model_missing = true;
+    m_on_unit(u);
+    return;
+  }
+  if (it->second.empty()) {
+    m_on_unit(image_unit(endpoint, "", part));
+  }
+  for (const auto& img : it->second) {
+    m_on_unit(image_unit(endpoint, img.uri, part));
+  }
+}
+
+void Units::finish() {
+  std::vector<Resource> pending = std::move(m_pending);
+  m_pending.clear();
+  for (const auto& p : pending) {
+    add_deployment(p, p.deployed.front(), true);
+  }
 }
 
 std::optional<Verdict> Auditor::reconciled(const Resource& r, const Verdict& v) {

@@ -6,6 +6,7 @@
 #include "lib/inventory.hpp"
 #include "lib/lifecycle.hpp"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -81,8 +82,33 @@ struct AuditSummary {
   void add_malformed();
 };
 
-// "job train-1" / "model version projects/p/models/m/versions/v1".
+// "job", "model version", "custom job", "endpoint", ...
+std::string kind_label(const Resource& r);
+
+// "job train-1" / "model version projects/p/models/m/versions/v1" / "custom job
+// projects/p/locations/l/customJobs/1, jobSpec.workerPoolSpecs[0]".
 std::string resource_label(const Resource& r);
+
+// Turns inventory records into what an audit judges, one at a time. An AI Platform record is
+// judged as it is. A Vertex AI record is judged once per distinct image it names (with `part`
+// saying where, and for a prebuilt image `catalog` and `runtime` its catalog and id), or once
+// when it names none. An endpoint is judged once per deployed model, with the image of that
+// model's record from the same run: only the models' names and images are held, and the
+// deployed models of models not seen yet, until finish() (then `model_missing`).
+class Units {
+public:
+  explicit Units(std::function<void(const Resource&)> on_unit);
+  void add(const Resource& r);
+  // The deployed models whose model came later in the run, or never.
+  void finish();
+
+private:
+  void add_images(const Resource& r);
+  void add_deployment(const Resource& endpoint, const DeployedModel& d, bool last_chance);
+  std::function<void(const Resource&)> m_on_unit;
+  std::unordered_map<std::string, std::vector<ImageUse>> m_model_images; // model name -> its images
+  std::vector<Resource> m_pending;                                       // one deployed model each
+};
 
 // The verdict of a malformed record, as a finding.
 Finding malformed_finding(const Malformed& m);

@@ -45,6 +45,21 @@ const std::pair<std::string_view, Slot> k_top_level[] = {
     {"deploymentUri", {Field::deployment}},
 };
 
+// Where a value is: one per enclosing container, outermost first (the record itself is the first).
+struct Frame {
+  std::string key; // the key the container is under ("" for an element of an array)
+  bool array = false;
+  size_t elements = 0; // an array's elements so far
+};
+
+// The image keys of Vertex AI records: ...containerSpec.imageUri (models, worker pools, a
+// pipeline's modelToUpload) and ...pythonPackageSpec.executorImageUri (worker pools).
+constexpr std::string_view k_image_suffixes[] = {"containerSpec.imageUri", "pythonPackageSpec.executorImageUri"};
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
 // A SAX handler that keeps only the fields an audit needs: no document tree is built, so a
 // record costs a few string copies however many other fields it has.
 class RecordHandler {
@@ -55,6 +70,7 @@ public:
   bool saw_training = false;
   bool saw_prediction = false;
   bool saw_deployment = false;
+  std::string vertex_spec; // a top-level key only one Vertex AI kind has ("jobSpec", "trialJobSpec", ...)
 
   bool null() { return scalar(nullptr, "null"); }
   bool boolean(bool) { return scalar(nullptr, "a boolean"); }
@@ -65,34 +81,30 @@ public:
   bool binary(json::binary_t&) { return scalar(nullptr, "binary"); }
 
   bool start_object(std::size_t) {
-    if (m_depth == 0) {
-      m_started = true;
-    } else if (m_depth == 1) {
+    if (m_frames.size() == 1) {
       saw_training = saw_training || m_key == "trainingInput";
       saw_prediction = saw_prediction || m_key == "predictionInput";
+      note_vertex_key();
     }
-    m_path.push_back(m_depth == 0 ? std::string() : m_key);
-    ++m_depth;
+    push(false);
     return true;
   }
   bool end_object() {
-    --m_depth;
-    m_path.pop_back();
+    m_frames.pop_back();
     return true;
   }
   bool start_array(std::size_t) {
-    if (m_depth == 0) {
-      return fail("expected a JSON object (a job or model version), found an array");
+    if (m_frames.empty()) {
+      return fail("expected a JSON object (a job, model version or Vertex AI resource), found an array");
     }
-    m_path.push_back(m_key);
-    ++m_depth;
-    ++m_in_array;
+    if (m_frames.size() == 1) {
+      note_vertex_key();
+    }
+    push(true);
     return true;
   }
   bool end_array() {
-    --m_depth;
-    --m_in_array;
-    m_path.pop_back();
+    m_frames.pop_back();
     return true;
   }
   bool key(std::string& val) {
@@ -119,12 +131,32 @@ public:
   void set_offset(size_t offset) { m_offset = offset; }
 
 private:
-  size_t m_depth = 0;
-  int m_in_array = 0;
-  bool m_started = false;
+  std::vector<Frame> m_frames;
   std::string m_key;
-  std::vector<std::string> m_path; // keys of the enclosing objects, outermost first
+  size_t m_deployed_element = 0; // the deployedModels element res.deployed.back() is from
   size_t m_offset = 0;
+
+  void push(bool array) {
+    Frame f;
+    f.array = array;
+    if (!m_frames.empty()) {
+      if (m_frames.back().array) {
+        ++m_frames.back().elements;
+      } else {
+        f.key = m_key;
+      }
+    }
+    m_frames.push_back(std::move(f));
+  }
+
+  void note_vertex_key() {
+    for (std::string_view k :
+         {"jobSpec", "trialJobSpec", "trainingTaskDefinition", "trainingTaskInputs", "containerSpec", "deployedModels"}) {
+      if (m_key == k && vertex_spec.empty()) {
+        vertex_spec = m_key;
+      }
+    }
+  }
 
   bool fail(std::string message) {
     error = std::move(message);
@@ -132,38 +164,106 @@ private:
     return false;
   }
 
-  Slot slot() const {
-    if (m_in_array > 0) {
-      return {};
+  // The value's key path below the record: "jobSpec.workerPoolSpecs[0].containerSpec.imageUri".
+  std::string key_path() const {
+    std::string out;
+    for (size_t i = 1; i < m_frames.size(); ++i) {
+      const Frame& f = m_frames[i];
+      if (!f.key.empty()) {
+        out += (out.empty() ? "" : ".") + f.key;
+      }
+      if (f.array) {
+        out += "[" + std::to_string(f.elements > 0 ? f.elements - 1 : 0) + "]";
+      }
     }
-    if (m_depth == 1) {
+    return out + (m_frames.back().array ? "" : (out.empty() ? "" : ".") + m_key);
+  }
+
+  Slot slot() const {
+    size_t depth = m_frames.size();
+    if (depth == 1) {
       for (const auto& [key, found] : k_top_level) {
         if (m_key == key) {
           return found;
         }
       }
+      if (m_key == "displayName") {
+        return {Field::member, &Resource::display_name};
+      }
       return {};
     }
-    const std::string& parent = m_path.back();
-    if (m_depth == 2 && (parent == "trainingInput" || parent == "predictionInput")) {
+    if (m_frames.back().array || m_frames[depth - 2].array) {
+      return {}; // in an array: only Vertex AI paths (vertex_value) are read
+    }
+    const std::string& parent = m_frames.back().key;
+    if (depth == 2 && (parent == "trainingInput" || parent == "predictionInput")) {
       if (m_key == "runtimeVersion")
         return {Field::member, &Resource::runtime};
       if (m_key == "pythonVersion")
         return {Field::member, &Resource::python};
       return {};
     }
-    if (m_depth == 2 && parent == "container" && m_key == "image") {
+    if (depth == 2 && parent == "container" && m_key == "image") {
       return {Field::member, &Resource::image_uri};
     }
-    if (m_depth == 3 && parent == "masterConfig" && m_path[1] == "trainingInput" && m_key == "imageUri") {
+    if (depth == 3 && parent == "masterConfig" && m_frames[1].key == "trainingInput" && m_key == "imageUri") {
       return {Field::member, &Resource::image_uri};
     }
     return {};
   }
 
+  // A Vertex AI value: an image, or a field of deployedModels[]. False when it is none; sets
+  // `error` (and returns true) for one that is not a string.
+  bool vertex_value(std::string* val, const char* what) {
+    if (m_key != "imageUri" && m_key != "executorImageUri" && m_key != "endpoint" && m_key != "model" && m_key != "id") {
+      return false;
+    }
+    std::string path = key_path();
+    bool deployed = m_frames.size() == 3 && m_frames[1].key == "deployedModels" && m_frames[1].array;
+    bool image = std::any_of(std::begin(k_image_suffixes), std::end(k_image_suffixes),
+                             [&](std::string_view suffix) { return ends_with(path, suffix); });
+    if ((!image && !deployed) || (!val && std::strcmp(what, "null") == 0)) {
+      return image || deployed; // an explicit null is a missing field
+    }
+    if (!val) {
+      fail("field " + path + " must be a string, found " + what);
+      return true;
+    }
+    for (std::string_view suffix : k_image_suffixes) {
+      if (ends_with(path, suffix)) {
+        std::string where = path.substr(0, path.size() - suffix.size());
+        where = where.empty() ? "containerSpec" : where.substr(0, where.size() - 1);
+        res.images.push_back(ImageUse{std::move(*val), std::move(where)});
+        return true;
+      }
+    }
+    if (m_key == "endpoint") {
+      res.endpoints.push_back(std::move(*val));
+      return true;
+    }
+    // One DeployedModel per element that has an id or a model (not one per element: memory
+    // follows what is kept).
+    size_t index = m_frames[1].elements;
+    if (res.deployed.empty() || m_deployed_element != index) {
+      res.deployed.emplace_back();
+      m_deployed_element = index;
+    }
+    (m_key == "model" ? res.deployed.back().model : res.deployed.back().id) = std::move(*val);
+    return true;
+  }
+
   bool scalar(std::string* val, const char* what) {
-    if (m_depth == 0) {
-      return fail(std::string("expected a JSON object (a job or model version), found ") + what);
+    if (m_frames.empty()) {
+      return fail(std::string("expected a JSON object (a job, model version or Vertex AI resource), found ") + what);
+    }
+    if (m_frames.back().array) {
+      ++m_frames.back().elements;
+    }
+    if (m_frames.size() == 1 && val) {
+      note_vertex_key();
+    }
+    if (m_frames.size() > 1 && vertex_value(val, what)) {
+      return error.empty();
     }
     Slot s = slot();
     if (s.field == Field::none) {
@@ -203,6 +303,44 @@ struct FileCloser {
 
 } // namespace
 
+bool is_vertex(const Resource& r) {
+  return r.kind == "model" || r.kind == "custom_job" || r.kind == "hyperparameter_tuning_job" || r.kind == "training_pipeline" ||
+         r.kind == "endpoint";
+}
+
+namespace {
+
+// The Vertex AI kind of a record, by its resource name (projects/P/locations/L/COLLECTION/ID)
+// or else by a key only that kind has; "" when it is not a Vertex AI record.
+std::string vertex_kind(const std::string& name, const std::string& spec) {
+  static constexpr std::pair<std::string_view, std::string_view> k_collections[] = {
+      {"/customJobs/", "custom_job"},
+      {"/hyperparameterTuningJobs/", "hyperparameter_tuning_job"},
+      {"/trainingPipelines/", "training_pipeline"},
+      {"/endpoints/", "endpoint"},
+      {"/models/", "model"}};
+  if (name.find("/locations/") != std::string::npos) {
+    for (const auto& [collection, kind] : k_collections) {
+      if (name.find(collection) != std::string::npos) {
+        return std::string(kind);
+      }
+    }
+  }
+  static constexpr std::pair<std::string_view, std::string_view> k_specs[] = {{"jobSpec", "custom_job"},
+                                                                              {"trialJobSpec", "hyperparameter_tuning_job"},
+                                                                              {"trainingTaskDefinition", "training_pipeline"},
+                                                                              {"trainingTaskInputs", "training_pipeline"},
+                                                                              {"containerSpec", "model"}};
+  for (const auto& [key, kind] : k_specs) {
+    if (spec == key) {
+      return std::string(kind);
+    }
+  }
+  return "";
+}
+
+} // namespace
+
 std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset) {
   RecordHandler h;
   bool ok = json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true);
@@ -212,15 +350,24 @@ std::optional<Resource> parse_record(std::string_view text, std::string& error, 
     return std::nullopt;
   }
   Resource r = std::move(h.res);
+  std::string vertex = r.kind == "job" ? "" : vertex_kind(r.name, h.vertex_spec);
+  if (vertex.empty() && h.vertex_spec == "deployedModels") {
+    vertex = r.endpoints.empty() && !r.deployed.empty() ? "endpoint" : "model";
+  }
   if (r.kind == "job" || h.saw_training || h.saw_prediction) {
     r.kind = "job";
     r.service = h.saw_prediction && !h.saw_training ? "prediction" : "training";
+  } else if (!vertex.empty()) {
+    r.kind = vertex;
+    r.service = vertex == "model" || vertex == "endpoint" ? "prediction" : "training";
   } else if (!r.name.empty() &&
              (r.name.find("/versions/") != std::string::npos || h.saw_deployment || !r.framework.empty() || !r.runtime.empty())) {
     r.kind = "model_version";
     r.service = "prediction";
   } else {
-    error = "neither a job (no jobId, trainingInput or predictionInput) nor a model version (no name with /versions/)";
+    error = "neither a job (no jobId, trainingInput or predictionInput), a model version (no name with /versions/) nor "
+            "a Vertex AI resource (no name projects/P/locations/L/{models,customJobs,hyperparameterTuningJobs,"
+            "trainingPipelines,endpoints}/ID, no jobSpec, trialJobSpec, trainingTaskDefinition or containerSpec)";
     offset = 0;
     return std::nullopt;
   }

@@ -5,23 +5,50 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lib {
 
+// A container image a Vertex AI record names, and where in the record.
+struct ImageUse {
+  std::string uri;
+  std::string where; // "containerSpec", "workerPoolSpecs[1]", "modelToUpload"
+};
+
+// A model an endpoint serves (Endpoint.deployedModels[]).
+struct DeployedModel {
+  std::string id;    // the deployed model's id on the endpoint
+  std::string model; // the Model's resource name
+};
+
 // One resource of an inventory export: a training or batch prediction job
-// (`gcloud ai-platform jobs list --format=json`) or a model version (`versions list`).
+// (`gcloud ai-platform jobs list --format=json`) or a model version (`versions list`) of AI
+// Platform, or a Vertex AI model, custom job, hyperparameter tuning job, training pipeline or
+// endpoint (`gcloud ai models|custom-jobs|hp-tuning-jobs|endpoints list`, and the REST API).
 // Fields the record does not carry stay empty.
 struct Resource {
-  std::string kind;      // "job" or "model_version"
-  std::string name;      // jobId, or the version's resource name
-  std::string state;     // SUCCEEDED, RUNNING, READY, ...
-  std::string created;   // createTime as written
-  std::string runtime;   // runtimeVersion (trainingInput / predictionInput for jobs)
-  std::string python;    // pythonVersion
-  std::string framework; // model versions: TENSORFLOW, SCIKIT_LEARN, XGBOOST
-  std::string image_uri; // custom container: masterConfig.imageUri or container.image
-  std::string service;   // "training" or "prediction"
-  std::string path;      // where the record starts
+  // "job" or "model_version" (AI Platform); "model", "custom_job", "hyperparameter_tuning_job",
+  // "training_pipeline" or "endpoint" (Vertex AI).
+  std::string kind;
+  std::string name;                    // jobId, or the resource name
+  std::string state;                   // SUCCEEDED, RUNNING, READY, ...
+  std::string created;                 // createTime as written
+  std::string runtime;                 // runtimeVersion (trainingInput / predictionInput for jobs)
+  std::string python;                  // pythonVersion
+  std::string framework;               // model versions: TENSORFLOW, SCIKIT_LEARN, XGBOOST
+  std::string image_uri;               // custom container: masterConfig.imageUri or container.image
+  std::string service;                 // "training" or "prediction"
+  std::string display_name;            // Vertex AI: displayName
+  std::vector<ImageUse> images;        // Vertex AI: every image the record names, in record order
+  std::vector<std::string> endpoints;  // Vertex AI model: deployedModels[].endpoint
+  std::vector<DeployedModel> deployed; // Vertex AI endpoint: deployedModels[]
+  // Set by the audit for one image of a Vertex AI resource (lib/audit): what part of the
+  // resource uses it ("workerPoolSpecs[0]", "deployed model 42"), and the catalog of the
+  // prebuilt image it names ("vertex-training"; runtime is then the image id).
+  std::string part;
+  std::string catalog;
+  bool model_missing = false; // an endpoint's deployed model whose model record the run lacks
+  std::string path;           // where the record starts
   int line = 0;
   int column = 0;
 };
@@ -56,6 +83,9 @@ struct InventoryCounts {
 // be read or is none of these shapes.
 InventoryCounts read_inventory(const std::string& path, const std::function<void(const Resource&)>& on_resource,
                                const std::function<void(const Malformed&)>& on_malformed);
+
+// Whether the resource is a Vertex AI one.
+bool is_vertex(const Resource& r);
 
 // Reads one record's JSON text into a resource. On failure returns nullopt and sets `error`
 // to the message and `offset` to the byte offset of the problem within text.

@@ -339,10 +339,12 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
       rep.findings.push_back(malformed_finding(m));
     }
   };
+  Units units([&](const Resource& r) { builder.add(r); });
   for (const auto& path : inventories) {
     read_inventory(
-        path, [&](const Resource& res) { builder.add(res); }, on_malformed);
+        path, [&](const Resource& r) { units.add(r); }, on_malformed);
   }
+  units.finish();
   std::stable_sort(rep.rows.begin(), rep.rows.end(), more_urgent);
   find_next_deadline(rep);
   for (auto& g : rep.groups) {

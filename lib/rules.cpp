@@ -201,6 +201,15 @@ constexpr RuleInfo k_rules[] = {
    "An inventory record contradicts the catalog's dates.",
    "The inventory shows a model version READY, or a resource created, after the date on which the catalog says "
    "its runtime's milestone took effect. Neither is taken as fact: check the resource, and the catalog's date."},
+  {R::deployed_model_missing, "deployed-model-missing", Severity::warning,
+   "An endpoint serves a model whose record is not among the inventories given.",
+   "A Vertex AI endpoint's deployedModels name a model that no inventory of the run describes, so the image it "
+   "serves is not known and not judged. Add the models (gcloud ai models list --format=json) to the run."},
+  {R::data_too_old, "data-too-old", Severity::error,
+   "A catalog's data is older than --max-data-age on the date evaluated.",
+   "Every answer rests on catalog data as of a date; past the age allowed, dates announced since may be missing. "
+   "Bring newer data in (rtcat db import CATALOG.json), check what changed (rtcat catalogs --diff), or raise "
+   "--max-data-age."},
   {R::notebook_unreadable, "notebook-unreadable", Severity::warning,
    "A .ipynb file is not a notebook's JSON, so its cells could not be scanned.",
    "scan reads a notebook's cells from its JSON. The file has a syntax error at the place shown (often a merge "

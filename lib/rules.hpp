@@ -69,6 +69,9 @@ enum class RuleId {
   invalid_field,
   malformed_record,
   inventory_disagrees,
+  deployed_model_missing,
+  // every answer from the catalogs
+  data_too_old,
   // source trees (scan)
   notebook_unreadable,
 };

@@ -58,7 +58,7 @@ std::string AuditWriter::begin() const {
     return "{" + key("date") + util::json::dump(date_or_null(m_on)) + "," + key("resources") + "[\n";
   }
   if (m_format == AuditFormat::csv) {
-    return "path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target\n";
+    return "path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target,part\n";
   }
   return "";
 }
@@ -70,7 +70,7 @@ std::string AuditWriter::resource(const lib::Resource& r, const lib::Verdict& v)
   case AuditFormat::csv:
     return csv_row({r.path, std::to_string(r.line), r.kind, r.name, r.state, r.runtime, r.python, r.framework, v.status,
                     v.deadline ? catalog::format_date(*v.deadline) : "", v.days ? std::to_string(*v.days) : "", v.action,
-                    v.target});
+                    v.target, r.part});
   case AuditFormat::jsonl:
     return json_resource(r, v) + "\n";
   case AuditFormat::json:
@@ -87,7 +87,7 @@ std::string AuditWriter::malformed(const lib::Malformed& m) {
   case AuditFormat::table:
     return findings_text({f}, m_color);
   case AuditFormat::csv:
-    return csv_row({m.path, std::to_string(m.line), "malformed", "", "", "", "", "", "malformed", "", "", m.message, ""});
+    return csv_row({m.path, std::to_string(m.line), "malformed", "", "", "", "", "", "malformed", "", "", m.message, "", ""});
   case AuditFormat::jsonl:
     return json_finding(f) + "\n";
   case AuditFormat::json:

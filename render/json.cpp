@@ -217,6 +217,7 @@ ordered resource_json(const lib::Resource& r, const lib::Verdict& v) {
   // What the inventory says, then the verdict.
   return ordered{{"kind", r.kind},
                  {"name", r.name},
+                 {"part", text_or_null(r.part)},
                  {"state", r.state},
                  {"created", r.created},
                  {"path", r.path},

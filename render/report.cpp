@@ -63,7 +63,7 @@ std::string kind_words(const lib::Resource& r) {
   if (r.kind == "job") {
     return r.service == "prediction" ? "batch prediction job" : "training job";
   }
-  return r.kind == "model_version" ? "model version" : r.kind;
+  return lib::kind_label(r);
 }
 
 Table urgent_table(const ReportGroup& g, Date on) {
@@ -465,7 +465,7 @@ std::string report_csv(const Report& r) {
     const auto& res = row.resource;
     const auto& v = row.verdict;
     t.rows.push_back({{res.name},
-                      {res.kind == "job" ? "job" : "model version"},
+                      {lib::kind_label(res)},
                       {res.runtime.empty() ? "-" : res.runtime},
                       {res.python.empty() ? "-" : res.python},
                       {v.status},

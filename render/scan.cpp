@@ -105,6 +105,13 @@ std::string summary_line(const ScanResult& r) {
   if (r.suppressed) {
     s += " (" + std::to_string(r.suppressed) + " suppressed)";
   }
+  if (r.baselined || r.baseline_gone) {
+    s += "; " + std::to_string(r.baselined) + " in the baseline";
+  }
+  if (r.baseline_gone) {
+    s += ", " + std::to_string(r.baseline_gone) + (r.baseline_gone == 1 ? " baseline entry" : " baseline entries") +
+         " no longer found (shrink it: --baseline FILE --write-baseline FILE)";
+  }
   return s + "\n";
 }
 

@@ -5,6 +5,7 @@
 
 #include "catalog/catalog_set.hpp"
 #include "catalog/error.hpp"
+#include "lib/freshness.hpp"
 #include "lib/input_limits.hpp"
 #include "util/file.hpp"
 #include "util/utf8.hpp"
@@ -22,7 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* k_keys = "fail-on, warn-days, exclude, ignore, catalog";
+constexpr const char* k_keys = "fail-on, warn-days, exclude, ignore, catalog, max-data-age";
 
 struct Item {
   std::variant<std::string, long, std::vector<std::string>> value;
@@ -37,7 +38,8 @@ struct Item {
 }
 
 bool known(const std::string& key) {
-  return key == "fail-on" || key == "warn-days" || key == "exclude" || key == "ignore" || key == "catalog";
+  return key == "fail-on" || key == "warn-days" || key == "exclude" || key == "ignore" || key == "catalog" ||
+         key == "max-data-age";
 }
 
 void apply(ScanConfig& c, const std::string& key, const Item& it) {
@@ -66,6 +68,17 @@ void apply(ScanConfig& c, const std::string& key, const Item& it) {
       want("an array of strings");
     }
     (key == "exclude" ? c.excludes : c.ignore) = *v;
+  } else if (key == "max-data-age") {
+    // "90d", "12w", or a number of days.
+    const auto* n = std::get_if<long>(&it.value);
+    const auto* s = std::get_if<std::string>(&it.value);
+    std::string age = n ? std::to_string(*n) : s ? *s : std::string();
+    try {
+      parse_data_age(age, key);
+    } catch (const catalog::InvalidInput&) {
+      want("an age such as 90d, 12w or a number of days");
+    }
+    c.max_data_age = age;
   } else if (key == "catalog") {
     const auto* s = std::get_if<std::string>(&it.value);
     if (!s || s->empty()) {
@@ -334,6 +347,9 @@ Policy merge_config(Policy policy, const ScanConfig& cfg, const Given& given) {
   }
   if (cfg.warn_days && !given.warn_days) {
     policy.warn_days = *cfg.warn_days;
+  }
+  if (cfg.max_data_age && !given.max_data_age) {
+    policy.max_data_age = *cfg.max_data_age;
   }
   if (cfg.catalog && !given.catalogs) {
     policy.catalogs = {*cfg.catalog};

@@ -10,12 +10,13 @@ namespace lib::scan {
 
 // The repository's scan policy: .rtcat.toml or .rtcat.yaml at the root of the checkout.
 struct ScanConfig {
-  std::string path;                   // the file it came from; "" when there is none
-  std::optional<std::string> fail_on; // error, warning, note, never
-  std::optional<int> warn_days;       // 0..36500
-  std::vector<std::string> excludes;  // gitignore-style globs
-  std::vector<std::string> ignore;    // rule ids
-  std::optional<std::string> catalog; // resolved against the config file's folder
+  std::string path;                        // the file it came from; "" when there is none
+  std::optional<std::string> fail_on;      // error, warning, note, never
+  std::optional<int> warn_days;            // 0..36500
+  std::vector<std::string> excludes;       // gitignore-style globs
+  std::vector<std::string> ignore;         // rule ids
+  std::optional<std::string> catalog;      // resolved against the config file's folder
+  std::optional<std::string> max_data_age; // "90d", "12w" or a number of days (lib/freshness)
 };
 
 // The config file for a scan from `start` (a folder or file): .rtcat.toml, .rtcat.yaml or
@@ -39,6 +40,7 @@ struct Policy {
   std::vector<std::string> catalogs; // empty: RTCAT_CATALOG, else the embedded catalogs
   std::vector<std::string> excludes;
   std::vector<std::string> ignore;
+  std::string max_data_age; // "" for no limit
 };
 
 // Which settings the command line (or, for the catalogs, RTCAT_CATALOG) gave explicitly.
@@ -46,6 +48,7 @@ struct Given {
   bool fail_on = false;
   bool warn_days = false;
   bool catalogs = false;
+  bool max_data_age = false;
 };
 
 // `policy` with `cfg` merged in: the config's fail-on, warn-days and catalog apply where

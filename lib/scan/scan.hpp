@@ -50,7 +50,9 @@ struct ScanResult {
   size_t ignored = 0; // by .gitignore or --exclude
   size_t symlinks = 0;
   size_t unreadable = 0;
-  size_t suppressed = 0; // findings dropped by "rtcat: ignore[RULE]" or ignored rules
+  size_t suppressed = 0;    // findings dropped by "rtcat: ignore[RULE]" or ignored rules
+  size_t baselined = 0;     // findings dropped because the baseline has them (baseline.hpp)
+  size_t baseline_gone = 0; // baseline entries no finding matched
 };
 
 // Walks the paths, extracts every runtime reference (extract.hpp) on all cores, and judges each

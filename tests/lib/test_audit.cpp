@@ -1,4 +1,6 @@
+#include "catalog/error.hpp"
 #include "lib/audit.hpp"
+#include "lib/freshness.hpp"
 #include "tests/lib/migration_fixtures.hpp"
 
 #include <doctest/doctest.h>
@@ -123,4 +125,116 @@ TEST_CASE("audit summary counts by status") {
   CHECK(s.worst == catalog::Severity::error);
   s.add_malformed();
   CHECK(s.malformed == 1);
+}
+
+namespace {
+
+lib::Resource vertex(const char* kind, const char* name) {
+  lib::Resource r;
+  r.kind = kind;
+  r.name = name;
+  r.service = std::string(kind) == "model" || std::string(kind) == "endpoint" ? "prediction" : "training";
+  return r;
+}
+
+std::vector<lib::Resource> units_of(const std::vector<lib::Resource>& records) {
+  std::vector<lib::Resource> out;
+  lib::Units units([&](const lib::Resource& u) { out.push_back(u); });
+  for (const auto& r : records) {
+    units.add(r);
+  }
+  units.finish();
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("audit units: one per distinct image, prebuilt images by their catalog and id") {
+  lib::Resource job = vertex("custom_job", "projects/p/locations/l/customJobs/1");
+  job.images = {{"us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest", "jobSpec.workerPoolSpecs[0]"},
+                {"gcr.io/acme/trainer:1", "jobSpec.workerPoolSpecs[1]"},
+                {"us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest", "jobSpec.workerPoolSpecs[2]"}};
+  auto units = units_of({job, vertex("training_pipeline", "projects/p/locations/l/trainingPipelines/2")});
+  REQUIRE(units.size() == 3);
+  CHECK(units[0].catalog == "vertex-training");
+  CHECK(units[0].runtime == "tf-cpu.2-11");
+  CHECK(units[0].part == "jobSpec.workerPoolSpecs[0], jobSpec.workerPoolSpecs[2]");
+  CHECK(units[1].catalog.empty());
+  CHECK(units[1].image_uri == "gcr.io/acme/trainer:1");
+  CHECK(units[2].image_uri.empty()); // no image: judged once
+  auto set = catalog::CatalogSet::embedded();
+  lib::Auditor auditor(set, test::day("2026-06-01"), 90, "");
+  const auto& prebuilt = auditor.judge(units[0]);
+  CHECK(prebuilt.status == "availability_end");
+  CHECK(prebuilt.severity == catalog::Severity::error);
+  CHECK(prebuilt.target == "tf-cpu.2-17.py310");
+  const auto& custom = auditor.judge(units[1]);
+  CHECK(custom.status == "custom-image");
+  CHECK(custom.action == "none: custom image: not tracked");
+  CHECK(custom.severity == catalog::Severity::note);
+  CHECK(auditor.judge(units[2]).status == "no-image");
+  CHECK_FALSE(auditor.judge(units[2]).severity);
+}
+
+TEST_CASE("audit units: an endpoint's deployed models joined to the models of the run, in either order") {
+  lib::Resource endpoint = vertex("endpoint", "projects/p/locations/l/endpoints/9");
+  endpoint.deployed = {{"1", "projects/p/locations/l/models/5@2"}, {"2", "projects/p/locations/l/models/6"}};
+  lib::Resource model = vertex("model", "projects/p/locations/l/models/5");
+  model.images = {{"us-docker.pkg.dev/vertex-ai/prediction/xgboost-cpu.1-6:latest", "containerSpec"}};
+  model.endpoints = {"projects/p/locations/l/endpoints/9"};
+  for (bool model_first : {true, false}) {
+    CAPTURE(model_first);
+    auto units = model_first ? units_of({model, endpoint}) : units_of({endpoint, model});
+    REQUIRE(units.size() == 3);
+    std::vector<lib::Resource> served;
+    std::vector<lib::Resource> missing;
+    for (const auto& u : units) {
+      if (u.kind == "endpoint") {
+        (u.model_missing ? missing : served).push_back(u);
+      }
+    }
+    REQUIRE(served.size() == 1);
+    CHECK(served[0].runtime == "xgboost-cpu.1-6");
+    CHECK(served[0].part == "deployed model 1 (model projects/p/locations/l/models/5@2)");
+    REQUIRE(missing.size() == 1);
+    CHECK(missing[0].part == "deployed model 2 (model projects/p/locations/l/models/6)");
+    auto set = catalog::CatalogSet::embedded();
+    lib::Auditor auditor(set, test::day("2026-06-01"), 90, "");
+    CHECK(auditor.judge(missing[0]).status == "model-missing");
+    CHECK(auditor.judge(missing[0]).severity == catalog::Severity::warning);
+    CHECK(lib::resource_label(served[0]) ==
+          "endpoint projects/p/locations/l/endpoints/9, deployed model 1 (model projects/p/locations/l/models/5@2)");
+  }
+}
+
+TEST_CASE("freshness: ages as written, and the gate on both sides of the limit") {
+  CHECK(lib::parse_data_age("90d", "x") == 90);
+  CHECK(lib::parse_data_age("12w", "x") == 84);
+  CHECK(lib::parse_data_age("7", "x") == 7);
+  for (const char* bad : {"", "d", "90x", "-1d", "9999999d", "1.5d"}) {
+    std::string text = bad;
+    CAPTURE(text);
+    CHECK_THROWS_AS(lib::parse_data_age(text, "max-data-age"), catalog::InvalidInput);
+  }
+  auto set = catalog::CatalogSet::embedded();
+  const catalog::Catalog* c = set.get("vertex-training");
+  REQUIRE(c);
+  REQUIRE(c->as_of);
+  // A sweep of limits around the catalog's age on a fixed date.
+  const catalog::Date on = test::day("2026-11-20");
+  const long age = catalog::days_between(*c->as_of, on);
+  for (int limit = 0; limit <= 200; ++limit) {
+    CAPTURE(limit);
+    auto f = lib::data_age_findings({c}, on, limit, std::to_string(limit));
+    CHECK(f.size() == (age > limit ? 1u : 0u));
+    if (!f.empty()) {
+      CHECK(f[0].rule == "data-too-old");
+      CHECK(f[0].severity == catalog::Severity::error);
+    }
+  }
+  catalog::Catalog undated = *c;
+  undated.as_of.reset();
+  auto f = lib::data_age_findings({&undated}, on, 1000, "1000d");
+  REQUIRE(f.size() == 1);
+  CHECK(f[0].message.find("no as_of date") != std::string::npos);
 }

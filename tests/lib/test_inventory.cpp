@@ -292,3 +292,116 @@ trainingInput:
     CHECK(bad.malformed[0].message.find("field runtimeVersion must be a string") != std::string::npos);
   }
 }
+
+namespace {
+
+// The records of a fixture of tests/fixtures/vertex.
+Read read_fixture(const std::string& name) {
+  Read r;
+  std::string path = std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/vertex/" + name;
+  r.counts = lib::read_inventory(
+      path, [&](const lib::Resource& res) { r.resources.push_back(res); },
+      [&](const lib::Malformed& m) { r.malformed.push_back(m); });
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("inventory: Vertex AI records, the same in a JSON array and in JSON Lines") {
+  for (const char* ext : {".json", ".jsonl"}) {
+    CAPTURE(ext);
+    auto models = read_fixture(std::string("models") + ext);
+    CHECK(models.malformed.empty());
+    REQUIRE(models.resources.size() == 5);
+    const auto& m = models.resources[0];
+    CHECK(m.kind == "model");
+    CHECK(m.service == "prediction");
+    CHECK(m.name == "projects/123456789/locations/us-central1/models/111");
+    CHECK(m.display_name == "churn-sklearn");
+    REQUIRE(m.images.size() == 1);
+    CHECK(m.images[0].uri == "us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest");
+    CHECK(m.images[0].where == "containerSpec");
+    CHECK(m.endpoints == std::vector<std::string>{"projects/123456789/locations/us-central1/endpoints/900"});
+    CHECK(models.resources[4].kind == "model"); // no containerSpec: known by its name
+    CHECK(models.resources[4].images.empty());
+
+    auto jobs = read_fixture(std::string("custom-jobs") + ext);
+    REQUIRE(jobs.resources.size() == 3);
+    CHECK(jobs.resources[0].kind == "custom_job");
+    CHECK(jobs.resources[0].state == "JOB_STATE_SUCCEEDED");
+    REQUIRE(jobs.resources[0].images.size() == 2);
+    CHECK(jobs.resources[0].images[0].where == "jobSpec.workerPoolSpecs[0]");
+    CHECK(jobs.resources[0].images[1].where == "jobSpec.workerPoolSpecs[2]"); // [1] is an empty pool
+    REQUIRE(jobs.resources[1].images.size() == 1);
+    CHECK(jobs.resources[1].images[0].uri == "us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest");
+
+    auto hp = read_fixture(std::string("hp-tuning-jobs") + ext);
+    REQUIRE(hp.resources.size() == 1);
+    CHECK(hp.resources[0].kind == "hyperparameter_tuning_job");
+    REQUIRE(hp.resources[0].images.size() == 1);
+    CHECK(hp.resources[0].images[0].where == "trialJobSpec.workerPoolSpecs[0]");
+
+    auto pipes = read_fixture(std::string("training-pipelines") + ext);
+    REQUIRE(pipes.resources.size() == 2);
+    CHECK(pipes.resources[0].kind == "training_pipeline");
+    REQUIRE(pipes.resources[0].images.size() == 2);
+    CHECK(pipes.resources[0].images[0].where == "trainingTaskInputs.workerPoolSpecs[0]");
+    CHECK(pipes.resources[0].images[1].where == "modelToUpload");
+    CHECK(pipes.resources[1].images.empty());
+
+    auto eps = read_fixture(std::string("endpoints") + ext);
+    REQUIRE(eps.resources.size() == 1);
+    const auto& ep = eps.resources[0];
+    CHECK(ep.kind == "endpoint");
+    REQUIRE(ep.deployed.size() == 3);
+    CHECK(ep.deployed[0].id == "5001");
+    CHECK(ep.deployed[0].model == "projects/123456789/locations/us-central1/models/111");
+    CHECK(ep.deployed[2].model == "projects/123456789/locations/us-central1/models/999");
+  }
+}
+
+TEST_CASE("inventory: Vertex AI records told apart by their keys when the name is not a resource name") {
+  struct Case {
+    const char* text;
+    const char* kind;
+  };
+  const Case cases[] = {
+      {R"({"displayName":"a","jobSpec":{"workerPoolSpecs":[{"containerSpec":{"imageUri":"x"}}]}})", "custom_job"},
+      {R"({"trialJobSpec":{"workerPoolSpecs":[]}})", "hyperparameter_tuning_job"},
+      {R"({"trainingTaskDefinition":"gs://t.yaml"})", "training_pipeline"},
+      {R"({"containerSpec":{"imageUri":"x"}})", "model"},
+      {R"({"deployedModels":[{"id":"1","model":"m"}]})", "endpoint"},
+      {R"({"deployedModels":[{"endpoint":"e","deployedModelId":"1"}]})", "model"},
+  };
+  for (const auto& c : cases) {
+    std::string text = c.text;
+    CAPTURE(text);
+    std::string error;
+    size_t offset = 0;
+    auto r = lib::parse_record(c.text, error, offset);
+    REQUIRE(r);
+    CHECK(r->kind == c.kind);
+  }
+  std::string error;
+  size_t offset = 0;
+  CHECK_FALSE(lib::parse_record(R"({"containerSpec":{"imageUri":7}})", error, offset));
+  CHECK(error == "field containerSpec.imageUri must be a string, found a number");
+  auto r = lib::parse_record(R"({"containerSpec":{"imageUri":null}})", error, offset);
+  REQUIRE(r);
+  CHECK(r->images.empty());
+}
+
+TEST_CASE("inventory: an endpoint's deployed models, one per element that names one") {
+  std::string error;
+  size_t offset = 0;
+  auto r = lib::parse_record(
+      R"({"name":"projects/p/locations/l/endpoints/1","deployedModels":[{},{"id":"a","model":"m1"},{"x":[1]},{"model":"m2"}]})",
+      error, offset);
+  REQUIRE(r);
+  CHECK(r->kind == "endpoint");
+  REQUIRE(r->deployed.size() == 2);
+  CHECK(r->deployed[0].id == "a");
+  CHECK(r->deployed[0].model == "m1");
+  CHECK(r->deployed[1].id.empty());
+  CHECK(r->deployed[1].model == "m2");
+}
