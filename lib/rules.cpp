@@ -207,9 +207,9 @@ constexpr RuleInfo k_rules[] = {
    "conflict or a truncated save), so none of its code was checked. Repair the file, or exclude it."},
   {R::migrate_machine_unmapped, "migrate-machine-unmapped", Severity::warning,
    "A legacy machine name or scale tier has no documented Compute Engine machine type.",
-   "Google documents AI Platform's legacy machine names (standard, complex_model_m, ...) and scale tiers (BASIC, "
-   "STANDARD_1, ...) only relative to each other, never as a Compute Engine machine type, so migrate does not guess "
-   "one. The finding lists what is documented (accelerators, relative size, replica counts); write the machine type "
+   "The Google sources rtcat records (data/vertex-machines.json) describe AI Platform's legacy machine names "
+   "(standard, complex_model_m, ...) and scale tiers (BASIC, STANDARD_1, ...) only relative to each other, never as "
+   "a Compute Engine machine type, so migrate does not guess one. The finding lists what is documented (accelerators, relative size, replica counts); write the machine type "
    "(and counts) you choose into the migrated spec, or migrate a job that names Compute Engine types."},
   {R::migrate_accelerator_retired, "migrate-accelerator-retired", Severity::warning,
    "The job's accelerator is one Vertex AI no longer offers (NVIDIA Tesla K80).",

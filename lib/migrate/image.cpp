@@ -20,7 +20,9 @@ const catalog::Catalog* image_catalog(const catalog::CatalogSet& set) {
 }
 
 // The framework the job trains with: --framework, else the first one its runtime carries.
-std::string framework_of(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt, std::string& why) {
+// `from_version`: the version of it the runtime pins ("" when unknown or given by --framework).
+std::string framework_of(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt, std::string& why,
+                         std::string& from_version) {
   if (opt.framework) {
     why = "--framework";
     return framework_key(*opt.framework);
@@ -34,7 +36,13 @@ std::string framework_of(const catalog::CatalogSet& set, const jobs::JobSpec& jo
   }
   auto carried = frameworks_carried(*ref->entry);
   why = "runtime " + *job.runtime_version;
-  return carried.empty() ? "" : carried.front();
+  if (carried.empty()) {
+    return "";
+  }
+  if (auto v = package_version(*ref->entry, carried.front())) {
+    from_version = v->version;
+  }
+  return carried.front();
 }
 
 // The image's URI in the job's region's registry (us, europe, asia), GPU twin for a GPU job.
@@ -66,7 +74,8 @@ std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& 
     return *opt.image;
   }
   std::string why;
-  std::string framework = framework_of(set, job, opt, why);
+  std::string from_version;
+  std::string framework = framework_of(set, job, opt, why, from_version);
   const catalog::Catalog* images = image_catalog(set);
   if (framework.empty() || !images) {
     throw catalog::InvalidInput(job.path + ": cannot tell which framework the job trains with (runtimeVersion " +
@@ -100,6 +109,14 @@ std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& 
         "no " + images->name + " image of " + framework + " is open for new jobs on " + catalog::format_date(opt.on) +
             " in the data as of " + as_of + ": wrote the newest one it knows, " + uri + " (" + image +
             "); check Google's list of prebuilt containers and pass --image URI");
+  }
+  auto major = [](const std::string& v) { return v.substr(0, v.find('.')); };
+  if (!from_version.empty() && major(from_version) != major(t.entry->framework_version)) {
+    add(RuleId::migrate_no_equivalent, "runtimeVersion",
+        why + " ran " + framework + " " + from_version + "; the image runs " + t.entry->framework + " " +
+            t.entry->framework_version +
+            ", a new major version: port the trainer (and test it) before the move, or pass "
+            "--image URI with an image of the version it was written for");
   }
   if (t.python_changes) {
     add(RuleId::migrate_python_differs, "pythonVersion",

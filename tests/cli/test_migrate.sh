@@ -41,6 +41,7 @@ expect_err "[migrate-image-chosen]"
 expect_err "warning: the image runs Python"
 expect_err "[migrate-python-differs]"
 expect_err "[migrate-no-equivalent]"
+expect_err "runtime 1.15 ran tensorflow 1.15.0; the image runs TensorFlow 2."
 
 # config.yaml with a custom container and all four pools; other pools default to the master's image.
 mrun migrate "$J/valid-config.yaml" --at 2025-06-01

@@ -136,6 +136,18 @@ TEST_CASE("migrate: the executor image is the target finder's pick, or the newes
         "gcr.io/p/own:1");
 }
 
+TEST_CASE("migrate: a major framework version change is a finding") {
+  VertexJob v = migrate(
+      R"({"scaleTier": "BASIC", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "1.15", "pythonVersion": "3.7"})");
+  auto it = std::find_if(v.findings.begin(), v.findings.end(),
+                         [](const lib::Finding& f) { return f.message.find("a new major version") != std::string::npos; });
+  REQUIRE(it != v.findings.end());
+  CHECK(it->message.rfind("runtime 1.15 ran tensorflow 1.15.0; the image runs TensorFlow 2.", 0) == 0);
+  VertexJob same = migrate(std::string(R"({"scaleTier": "BASIC", )") + k_package + "}"); // runtime 2.1
+  CHECK(std::none_of(same.findings.begin(), same.findings.end(),
+                     [](const lib::Finding& f) { return f.message.find("a new major version") != std::string::npos; }));
+}
+
 TEST_CASE("migrate: the image's registry follows the region") {
   VertexJob v = migrate(std::string(R"({"scaleTier": "BASIC", "region": "europe-west4", )") + k_package + "}");
   CHECK(v.pools[0].executor_image_uri.rfind("europe-docker.pkg.dev/", 0) == 0);
