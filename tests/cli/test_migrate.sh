@@ -144,6 +144,29 @@ mrun migrate "$J/valid-rest.json" "$J/valid-config.yaml" --at 2025-06-01 -q
 expect_exit 0
 expect_json 'j.length' 2
 
+# The checker itself: strict about field names, enum values, scalars and Durations, for each type.
+check_doc() { # TYPE EXPECTED_EXIT JSON [EXPECTED_OUTPUT]
+  cases=$((cases + 1))
+  CMD="vertex_check.js $1 $3"
+  printf '%s\n' "$3" >"$WORK/c.json"
+  OUT=$(node "$SRC/tests/schema/vertex_check.js" "$NODE_PATH" "$1" "$WORK/c.json" 2>&1)
+  CODE=$?
+  expect_exit "$2"
+  [[ -z "${4:-}" ]] || expect_out "$4"
+}
+check_doc CustomJob 0 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{}, {"replicaCount": "2"}], "scheduling": {"timeout": "60s"}}}'
+check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"machineTyp": "n1-standard-4"}}]}}' \
+  "jobSpec.workerPoolSpecs[0].machineSpec.machineTyp: unknown field of google.cloud.aiplatform.v1.MachineSpec"
+check_doc CustomJob 1 '{"jobSpec": {"workerPoolSpecs": [{"machineSpec": {"acceleratorType": "NVIDIA_TESLA_X"}}]}}' \
+  '"NVIDIA_TESLA_X" is not a value of google.cloud.aiplatform.v1.AcceleratorType'
+check_doc CustomJob 1 '{"jobSpec": {"workerPoolSpecs": [{"replicaCount": "two"}], "scheduling": {"timeout": "1h"}}}' \
+  '"1h" is not a Duration'
+check_doc HyperparameterTuningJob 1 '{"studySpec": {"metrics": [{"metricId": "a", "goal": "MAXIMISE"}]}}' \
+  '"MAXIMISE" is not a value of google.cloud.aiplatform.v1.StudySpec.MetricSpec.GoalType'
+check_doc BatchPredictionJob 0 '{"displayName": "b", "model": "projects/p/locations/us-central1/models/m", "inputConfig": {"instancesFormat": "jsonl", "gcsSource": {"uris": ["gs://b/in.jsonl"]}}, "outputConfig": {"predictionsFormat": "jsonl", "gcsDestination": {"outputUriPrefix": "gs://b/out"}}, "dedicatedResources": {"machineSpec": {"machineType": "n1-standard-4"}, "startingReplicaCount": 1}}'
+check_doc BatchPredictionJob 1 '{"inputConfig": {"gcsSource": {"uri": "gs://b/in"}}}' \
+  "inputConfig.gcsSource.uri: unknown field of google.cloud.aiplatform.v1.GcsSource"
+
 # Bad input: one line on stderr, exit 2, nothing on stdout.
 mrun migrate --at 2025-06-01
 expect_input_error "migrate needs a job file"
