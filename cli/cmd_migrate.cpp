@@ -20,6 +20,7 @@ struct MigrateArgs {
   std::vector<std::string> gcloud;
   std::string image;
   std::string framework;
+  std::string source;
 };
 
 void declare_migrate(CLI::App& sub, MigrateArgs& a) {
@@ -34,6 +35,9 @@ void declare_migrate(CLI::App& sub, MigrateArgs& a) {
   sub.add_option("--framework", a.framework,
                  "The framework the job trains with (tensorflow, scikit-learn, xgboost, pytorch), instead of its runtime's")
       ->type_name("NAME");
+  sub.add_option("--source", a.source,
+                 "The trainer's source folder: warn where its code reads CLUSTER_SPEC task types by their AI Platform names")
+      ->type_name("DIR");
 }
 
 // Several jobs: a JSON array, YAML documents separated by ---, or one snippet after another.
@@ -86,6 +90,14 @@ int run_migrate(Context& ctx, const MigrateArgs& a) {
       text += job.path + ": " + render::counts_text(v.findings) + "\n";
     }
     all.insert(all.end(), v.findings.begin(), v.findings.end());
+  }
+  if (!a.source.empty()) {
+    auto found = lib::migrate::legacy_cluster_names(a.source);
+    text += render::findings_text(found, false);
+    if (!ctx.g.quiet) {
+      text += a.source + ": " + render::counts_text(found) + "\n";
+    }
+    all.insert(all.end(), found.begin(), found.end());
   }
   ctx.out(joined(parts, format));
   std::cerr << text;

@@ -84,6 +84,7 @@ Examples:
   rtcat migrate --gcloud "gcloud ai-platform jobs submit training j1 --runtime-version 2.11 --python-version 3.7 \
       --packages gs://b/t-1.tar.gz --module-name t.task --region europe-west4" --format gcloud
   rtcat migrate job.json --image us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest
+  rtcat migrate config.yaml --source trainer/   # also: where the code reads CLUSTER_SPEC by legacy names
 
 Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 unreadable or malformed input.)EX";
 

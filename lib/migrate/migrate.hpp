@@ -84,4 +84,9 @@ StudySpec study_of(const jobs::JobSpec& job, std::string_view hyperparameters_js
 std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt, bool gpu,
                            const std::string& region, std::vector<Finding>& findings);
 
+// Trainer code under `dir` (its .py files) that reads CLUSTER_SPEC task types by their AI Platform
+// names (master, worker, ps, evaluator), which Vertex AI calls workerpool0..3: one finding per use,
+// at its file:line:col. Throws catalog::InvalidInput when `dir` does not exist.
+std::vector<Finding> legacy_cluster_names(const std::string& dir);
+
 } // namespace lib::migrate

@@ -139,6 +139,19 @@ expect_err "executorImageUri is gcr.io/p/trainer:2 (--image)"
 mrun migrate "$J/valid-rest.json" --at 2025-06-01 --fail-on warning
 expect_exit 1
 
+# --source: trainer code that reads CLUSTER_SPEC task types by their legacy names (not TF_CONFIG's,
+# not files that do not read CLUSTER_SPEC).
+mrun migrate "$J/valid-config.yaml" --at 2025-06-01 --source "$SRC/tests/fixtures/migrate-trainer"
+expect_exit 0
+expect_err "migrate-trainer/trainer/task.py:7:24: warning: the trainer reads CLUSTER_SPEC task type 'master', which Vertex AI names 'workerpool0'"
+expect_err "task.py:9:27: warning: the trainer reads CLUSTER_SPEC task type 'worker', which Vertex AI names 'workerpool1'"
+expect_err "task.py:9:37: warning: the trainer reads CLUSTER_SPEC task type 'ps', which Vertex AI names 'workerpool2'"
+expect_err "migrate-trainer: 3 warnings"
+[[ "$ERR" != *util.py* ]] || fail "util.py does not read CLUSTER_SPEC"
+[[ "$ERR" != *task.py:12:* ]] || fail "TF_CONFIG's task types are Vertex AI's too"
+mrun migrate "$J/valid-config.yaml" --at 2025-06-01 --source "$WORK/no-such-folder"
+expect_input_error "no-such-folder"
+
 # Several jobs: a JSON array.
 mrun migrate "$J/valid-rest.json" "$J/valid-config.yaml" --at 2025-06-01 -q
 expect_exit 0
