@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <filesystem>
 
 namespace lib::migrate {
@@ -91,7 +92,9 @@ private:
     m_out.service_account = text_at(m_ti, "serviceAccount");
     m_out.network = text_at(m_ti, "network");
     m_out.output_uri_prefix = text_at(m_ti, "jobDir");
-    m_out.enable_web_access = m_ti.value("enableWebAccess", false) == true;
+    if (auto it = m_ti.find("enableWebAccess"); it != m_ti.end()) {
+      m_out.enable_web_access = *it == true || *it == "true";
+    }
     if (auto it = m_ti.find("scheduling"); it != m_ti.end() && it->is_object()) {
       m_out.timeout = text_at(*it, "maxRunningTime");
       if (it->contains("maxWaitTime")) {
@@ -160,12 +163,32 @@ private:
       return;
     }
     m.accelerator_type = type;
-    const auto& count = (*acc)["count"];
-    m.accelerator_count = count.is_number() ? count.get<long>() : count.is_string() ? std::stol(count.get<std::string>()) : 1;
+    m.accelerator_count = accelerator_count(*acc, field + ".acceleratorConfig.count");
     if (config.contains("tpuTfVersion")) {
       note(RuleId::migrate_no_equivalent, field + ".tpuTfVersion",
            "tpuTfVersion has no Vertex AI equivalent: the TPU software comes with the training image");
     }
+  }
+
+  // acceleratorConfig.count: a number or a numeric string (proto3 JSON); 1 when not set.
+  long accelerator_count(const ordered_json& acc, const std::string& field) const {
+    auto it = acc.find("count");
+    if (it == acc.end() || it->is_null()) {
+      return 1;
+    }
+    if (it->is_number_integer()) {
+      return it->get<long>();
+    }
+    if (it->is_string()) {
+      const std::string& text = it->get_ref<const std::string&>();
+      long value = 0;
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (ec == std::errc() && end == text.data() + text.size()) {
+        return value;
+      }
+    }
+    throw catalog::InvalidInput(jobs::where(m_job.path, m_job.pos(field)) + field + " must be a whole number, not " +
+                                util::json::dump(*it));
   }
 
   void retire(MachineSpec& m, const std::string& field) {

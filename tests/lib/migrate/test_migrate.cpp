@@ -191,6 +191,15 @@ TEST_CASE("migrate: hyperparameters become a study") {
   CHECK(json.find(R"("trialJobSpec")") != std::string::npos);
 }
 
+TEST_CASE("migrate: a malformed accelerator count is an input error with its position") {
+  std::string ti = std::string(R"({"scaleTier": "CUSTOM", "masterType": "n1-standard-8",
+    "masterConfig": {"acceleratorConfig": {"type": "NVIDIA_TESLA_T4", "count": "two"}}, )") +
+                   k_package + "}";
+  CHECK_THROWS_WITH_AS(migrate(ti), doctest::Contains("job.json:2:"), catalog::InvalidInput);
+  VertexJob web = migrate(std::string(R"({"scaleTier": "BASIC", "enableWebAccess": "true", )") + k_package + "}");
+  CHECK(web.enable_web_access);
+}
+
 TEST_CASE("migrate: a job without training code is an input error") {
   CHECK_THROWS_AS(migrate(R"({"scaleTier": "BASIC", "runtimeVersion": "2.1"})"), catalog::InvalidInput);
 }
