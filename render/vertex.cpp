@@ -222,7 +222,8 @@ std::string vertex_yaml(const VertexJob& job) {
 }
 
 std::string vertex_gcloud(const VertexJob& job) {
-  std::string file = job.display_name + ".yaml";
+  // Never the legacy config's own name (a job read from config.yaml is displayed as "config").
+  std::string file = job.display_name + "-vertex.yaml";
   std::string out = "cat > " + shell_word(file) + " <<'EOF'\n" + vertex_yaml(job) + "EOF\n";
   out += job.study ? "gcloud ai hp-tuning-jobs create" : "gcloud ai custom-jobs create";
   if (!job.region.empty()) {

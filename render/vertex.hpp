@@ -17,7 +17,7 @@ std::string vertex_json(const lib::migrate::VertexJob& job);
 // trial counts.
 std::string vertex_yaml(const lib::migrate::VertexJob& job);
 
-// `cat > NAME.yaml <<'EOF' ... EOF` and the `gcloud ai custom-jobs|hp-tuning-jobs create` line.
+// `cat > NAME-vertex.yaml <<'EOF' ... EOF` and the `gcloud ai custom-jobs|hp-tuning-jobs create` line.
 std::string vertex_gcloud(const lib::migrate::VertexJob& job);
 
 } // namespace render

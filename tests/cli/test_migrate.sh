@@ -54,6 +54,10 @@ j.jobSpec.workerPoolSpecs.map(p=>p.containerSpec.imageUri) | ["gcr.io/my-project
 j.jobSpec.workerPoolSpecs[3].machineSpec.machineType | n1-standard-4
 JSON
 expect_err "useChiefInTfConfig has no Vertex AI field"
+mrun migrate "$J/valid-config.yaml" --at 2025-06-01 --format gcloud
+expect_exit 0
+expect_out "cat > valid-config-vertex.yaml <<'EOF'"
+expect_out "gcloud ai custom-jobs create --region=us-central1 --display-name=valid-config --config=valid-config-vertex.yaml"
 mrun migrate "$J/valid-config.yaml" --at 2025-06-01 --format yaml
 expect_exit 0
 expect_out "workerPoolSpecs:
@@ -72,9 +76,9 @@ expect_exit 0
 vertex CustomJob
 mrun migrate --at 2025-06-01 --format gcloud --gcloud "gcloud ai-platform jobs submit training j3 --packages gs://b/t-1.tar.gz --module-name t.task --runtime-version 2.1 --python-version 3.7 --region europe-west4 --job-dir gs://b/out -- --epochs 3"
 expect_exit 0
-expect_out "cat > j3.yaml <<'EOF'"
+expect_out "cat > j3-vertex.yaml <<'EOF'"
 expect_out "executorImageUri: \"europe-docker.pkg.dev/vertex-ai/training/tf-cpu."
-expect_out "gcloud ai custom-jobs create --region=europe-west4 --display-name=j3 --config=j3.yaml"
+expect_out "gcloud ai custom-jobs create --region=europe-west4 --display-name=j3 --config=j3-vertex.yaml"
 printf '%s\n' '{"trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-4", "evaluatorType": "n1-standard-4", "evaluatorCount": 1, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' >"$WORK/eval.json"
 mrun migrate "$WORK/eval.json" --at 2025-06-01
 expect_exit 0
@@ -125,7 +129,7 @@ j.trialJobSpec.workerPoolSpecs.length | 1
 JSON
 expect_err "enableTrialEarlyStopping has no direct equivalent"
 mrun migrate "$J/valid-tuning.json" --at 2025-06-01 --format gcloud
-expect_out "gcloud ai hp-tuning-jobs create --region=us-central1 --display-name=census_tuning --config=census_tuning.yaml --max-trial-count=20 --parallel-trial-count=4"
+expect_out "gcloud ai hp-tuning-jobs create --region=us-central1 --display-name=census_tuning --config=census_tuning-vertex.yaml --max-trial-count=20 --parallel-trial-count=4"
 
 # After the data's last open TensorFlow image: the newest known, said with the data's date; --image chooses.
 mrun migrate "$J/valid-rest.json" --at 2027-06-01

@@ -213,5 +213,6 @@ TEST_CASE("render: YAML and gcloud forms") {
   CHECK(yaml.rfind("workerPoolSpecs:\n  - machineSpec:\n      machineType: \"n1-standard-8\"\n", 0) == 0);
   CHECK(yaml.find("  - {}\n  - {}\n") != std::string::npos);
   std::string g = render::vertex_gcloud(v);
-  CHECK(g.find("gcloud ai custom-jobs create --region=us-central1 --display-name=j1 --config=j1.yaml\n") != std::string::npos);
+  CHECK(g.find("gcloud ai custom-jobs create --region=us-central1 --display-name=j1 --config=j1-vertex.yaml\n") !=
+        std::string::npos);
 }
