@@ -79,6 +79,29 @@ Examples:
 
 Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 unreadable or malformed input.)EX";
 
+constexpr std::string_view k_help_migrate =
+    R"EX(Writes the job's Vertex AI equivalent on stdout and its findings on stderr: a CustomJob, or a
+HyperparameterTuningJob when the job has hyperparameters. Replicas become workerPoolSpecs in
+Vertex AI's order (primary, workers, parameter servers, evaluators; an unused pool before a used
+one stays as {}). Compute Engine machine types pass through; legacy names and scale tiers carry
+their documented accelerators, and a finding where no machine type is documented; K80 becomes T4.
+A Python package runs on the prebuilt image the target finder picks for the runtime's framework
+and the job's Python on --at (--image URI chooses). jobDir becomes baseOutputDirectory (and
+--job-dir stays in args); scheduling.maxRunningTime becomes scheduling.timeout.
+Formats: json (REST body), yaml (for gcloud ai custom-jobs|hp-tuning-jobs create --config),
+gcloud (a shell snippet that writes the YAML and runs gcloud).
+Rule ids: README, section "Moving a job to Vertex AI".
+
+Examples:
+  rtcat migrate job.json --at 2025-06-01
+  rtcat migrate config.yaml --format yaml > vertex-config.yaml
+  rtcat migrate --gcloud "gcloud ai-platform jobs submit training j1 --runtime-version 2.11 --python-version 3.7 \
+      --packages gs://b/t-1.tar.gz --module-name t.task --region europe-west4" --format gcloud
+  rtcat migrate job.json --image us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest
+  rtcat migrate config.yaml --source trainer/   # also: where the code reads CLUSTER_SPEC by legacy names
+
+Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 unreadable or malformed input.)EX";
+
 constexpr std::string_view k_help_cluster_spec =
     R"EX(The master is "chief" in TF_CONFIG when useChiefInTfConfig is true, when the job has evaluators,
 or on runtime 2.1 and later; evaluators are not in TF_CONFIG's cluster. Worker, ps and evaluator
@@ -245,6 +268,9 @@ const std::array k_commands = {
             g_format, define_cluster_spec},
     Command{"cluster-env", "Turn this replica's CLUSTER_SPEC into the variables PyTorch, MXNet or TensorFlow expect",
             k_help_cluster_env, g_format, define_cluster_env},
+    Command{"migrate",
+            "Write a training job's Vertex AI equivalent: a CustomJob or HyperparameterTuningJob as JSON, YAML or gcloud",
+            k_help_migrate, g_catalog | g_at | g_format | g_quiet | g_fail_on, define_migrate},
     Command{"audit", "Give every job and model version of an inventory export its runtime status and the action it needs",
             k_help_audit, k_lifecycle_globals | g_quiet | g_fail_on, define_audit},
     Command{"report", "The migration report: what breaks, when, and what to move to, for everything you own", k_help_report,
@@ -279,6 +305,7 @@ constexpr std::array k_formats = {
     Formats{"scan", {"text", "json", "sarif", "github"}},
     Formats{"rules", {"table", "json", "csv", "markdown"}},
     Formats{"catalogs", {"table", "json", "csv", "markdown"}},
+    Formats{"migrate", {"json", "yaml", "gcloud"}},
 };
 
 constexpr GlobalName k_global_names[] = {

@@ -94,6 +94,7 @@ Action define_timeline(CLI::App& sub, Context& ctx);
 Action define_validate(CLI::App& sub, Context& ctx);
 Action define_cluster_spec(CLI::App& sub, Context& ctx);
 Action define_cluster_env(CLI::App& sub, Context& ctx);
+Action define_migrate(CLI::App& sub, Context& ctx);
 Action define_audit(CLI::App& sub, Context& ctx);
 Action define_report(CLI::App& sub, Context& ctx);
 Action define_scan(CLI::App& sub, Context& ctx);

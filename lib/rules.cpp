@@ -214,6 +214,36 @@ constexpr RuleInfo k_rules[] = {
    "A .ipynb file is not a notebook's JSON, so its cells could not be scanned.",
    "scan reads a notebook's cells from its JSON. The file has a syntax error at the place shown (often a merge "
    "conflict or a truncated save), so none of its code was checked. Repair the file, or exclude it."},
+  {R::migrate_machine_unmapped, "migrate-machine-unmapped", Severity::warning,
+   "A legacy machine name or scale tier has no documented Compute Engine machine type.",
+   "The Google sources rtcat records (data/vertex-machines.json) describe AI Platform's legacy machine names "
+   "(standard, complex_model_m, ...) and scale tiers (BASIC, STANDARD_1, ...) only relative to each other, never as "
+   "a Compute Engine machine type, so migrate does not guess one. The finding lists what is documented (accelerators, relative size, replica counts); write the machine type "
+   "(and counts) you choose into the migrated spec, or migrate a job that names Compute Engine types."},
+  {R::migrate_accelerator_retired, "migrate-accelerator-retired", Severity::warning,
+   "The job's accelerator is one Vertex AI no longer offers (NVIDIA Tesla K80).",
+   "The Vertex AI v1 API deprecates NVIDIA_TESLA_K80: the GPU reached end of support. migrate writes the nearest "
+   "GPU it offers on N1 machine types instead (NVIDIA_TESLA_T4, rtcat's choice: Google names no successor). Check "
+   "that the job fits the new GPU's memory, or pick another accelerator."},
+  {R::migrate_image_chosen, "migrate-image-chosen", Severity::note,
+   "The prebuilt training image migrate picked for the job's Python package, and why.",
+   "A Python package job runs on a Vertex AI prebuilt training image. migrate picks the image the target finder "
+   "ranks first for the job's framework and Python on the date (the newest open one). Pass --image URI to choose "
+   "another."},
+  {R::migrate_image_not_open, "migrate-image-not-open", Severity::warning,
+   "No prebuilt training image of the job's framework is open for new jobs on the date.",
+   "Every image the data knows for the framework has reached a milestone that closes it to new work on the date "
+   "(or the data, as of its date, lists none after it). migrate writes the newest one it knows and names the data's "
+   "date: check Google's current list of prebuilt containers, then pass --image URI, or move to a custom "
+   "container."},
+  {R::migrate_python_differs, "migrate-python-differs", Severity::warning,
+   "The prebuilt image runs another Python than the job asked for.",
+   "AI Platform let a job choose its Python; a Vertex AI prebuilt image has one. Test the trainer on the image's "
+   "Python, or pass --image URI (or a custom container) with the Python it needs."},
+  {R::migrate_no_equivalent, "migrate-no-equivalent", Severity::warning,
+   "A field of the legacy job has no Vertex AI equivalent, or changes meaning.",
+   "The field is not carried over (TPU configurations, useChiefInTfConfig, runtimeVersion, ...). The message says "
+   "what Vertex AI does instead and what to change in the trainer or the spec."},
 };
 // clang-format on
 
@@ -223,7 +253,7 @@ constexpr bool in_enum_order() {
       return false;
     }
   }
-  return static_cast<size_t>(RuleId::notebook_unreadable) + 1 == std::size(k_rules);
+  return static_cast<size_t>(RuleId::migrate_no_equivalent) + 1 == std::size(k_rules);
 }
 static_assert(in_enum_order(), "k_rules lists every RuleId once, in enum order");
 

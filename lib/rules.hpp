@@ -74,6 +74,13 @@ enum class RuleId {
   data_too_old,
   // source trees (scan)
   notebook_unreadable,
+  // Vertex AI equivalents (migrate)
+  migrate_machine_unmapped,
+  migrate_accelerator_retired,
+  migrate_image_chosen,
+  migrate_image_not_open,
+  migrate_python_differs,
+  migrate_no_equivalent,
 };
 
 // One registered rule: its id, the severity it usually has (some rules depend on the date,

@@ -9,13 +9,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs=$(nproc)
-# Test-time JavaScript tools (JSON Schema and SARIF validation, the GitHub Actions validator)
-# from the npm registry, in build/.
+# Test-time JavaScript tools (JSON Schema and SARIF validation, the GitHub Actions validator, the
+# Vertex AI v1 .proto files and a protobuf library to check migrated jobs against them) from the
+# npm registry, in build/.
 if [[ ! -d build/node/node_modules/ajv || ! -d build/node/node_modules/@microsoft/jest-sarif || ! -d build/node/node_modules/ajv-draft-04 ||
-  ! -x build/node/node_modules/.bin/action-validator ]]; then
+  ! -x build/node/node_modules/.bin/action-validator || ! -d build/node/node_modules/@google-cloud/aiplatform ||
+  ! -d build/node/node_modules/protobufjs ]]; then
   mkdir -p build/node
   npm install --silent --no-audit --no-fund --prefix build/node ajv@8 ajv-formats@3 @microsoft/jest-sarif@1.0.0-beta.0 ajv-draft-04@1 \
-    @action-validator/cli@0.6.0 @action-validator/core@0.6.0 >/dev/null
+    @action-validator/cli@0.6.0 @action-validator/core@0.6.0 @google-cloud/aiplatform@7.4.0 protobufjs@7.6.6 >/dev/null
 fi
 
 echo "== release build and tests"

@@ -1,0 +1,113 @@
+#include "catalog/error.hpp"
+#include "cli/commands.hpp"
+#include "cli/context.hpp"
+#include "lib/jobs/parsers.hpp"
+#include "lib/migrate/migrate.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "render/findings.hpp"
+#include "render/vertex.hpp"
+
+namespace cli {
+
+namespace {
+
+struct MigrateArgs {
+  std::vector<std::string> files;
+  std::vector<std::string> gcloud;
+  std::string image;
+  std::string framework;
+  std::string source;
+};
+
+void declare_migrate(CLI::App& sub, MigrateArgs& a) {
+  sub.add_option("files", a.files,
+                 "Job files, as validate reads them: REST JSON (.json), gcloud config.yaml (.yaml/.yml), or a gcloud "
+                 "command line (.sh, .txt)")
+      ->type_name("FILE");
+  sub.add_option("--gcloud", a.gcloud, "A 'gcloud ai-platform jobs submit training ...' command line; repeatable")
+      ->type_name("COMMAND");
+  sub.add_option("--image", a.image, "The prebuilt (or own) image a Python package job runs on, instead of the one picked")
+      ->type_name("URI");
+  sub.add_option("--framework", a.framework,
+                 "The framework the job trains with (tensorflow, scikit-learn, xgboost, pytorch), instead of its runtime's")
+      ->type_name("NAME");
+  sub.add_option("--source", a.source,
+                 "The trainer's source folder: warn where its code reads CLUSTER_SPEC task types by their AI Platform names")
+      ->type_name("DIR");
+}
+
+// Several jobs: a JSON array, YAML documents separated by ---, or one snippet after another.
+std::string joined(const std::vector<std::string>& parts, const std::string& format) {
+  if (parts.size() == 1) {
+    return parts.front();
+  }
+  std::string out = format == "json" ? "[\n" : "";
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (format == "json") {
+      out += parts[i].substr(0, parts[i].size() - 1) + (i + 1 < parts.size() ? ",\n" : "\n");
+    } else {
+      out += (format == "yaml" ? "---\n" : (i ? "\n" : "")) + parts[i];
+    }
+  }
+  return format == "json" ? out + "]\n" : out;
+}
+
+int run_migrate(Context& ctx, const MigrateArgs& a) {
+  std::string format = ctx.format("migrate", {"json", "yaml", "gcloud"});
+  if (a.files.empty() && a.gcloud.empty()) {
+    throw catalog::InvalidInput(
+        "migrate needs a job file or --gcloud \"gcloud ai-platform jobs submit training ...\" (see 'rtcat migrate --help')");
+  }
+  std::vector<lib::jobs::JobSpec> jobs;
+  for (const auto& f : a.files) {
+    jobs.push_back(lib::jobs::read_job_file(f));
+  }
+  for (const auto& g : a.gcloud) {
+    jobs.push_back(lib::jobs::parse_gcloud(g, "--gcloud", ""));
+  }
+  lib::migrate::Options opt;
+  opt.on = ctx.today();
+  if (!a.image.empty()) {
+    opt.image = a.image;
+  }
+  if (!a.framework.empty()) {
+    opt.framework = a.framework;
+  }
+  std::vector<std::string> parts;
+  std::vector<lib::Finding> all;
+  std::string text;
+  for (const auto& job : jobs) {
+    lib::migrate::VertexJob v = lib::migrate::migrate_job(ctx.catalogs(), job, opt);
+    parts.push_back(format == "json"   ? render::vertex_json(v)
+                    : format == "yaml" ? render::vertex_yaml(v)
+                                       : render::vertex_gcloud(v));
+    text += render::findings_text(v.findings, false);
+    if (!ctx.g.quiet) {
+      text += job.path + ": " + render::counts_text(v.findings) + "\n";
+    }
+    all.insert(all.end(), v.findings.begin(), v.findings.end());
+  }
+  if (!a.source.empty()) {
+    auto found = lib::migrate::legacy_cluster_names(a.source);
+    text += render::findings_text(found, false);
+    if (!ctx.g.quiet) {
+      text += a.source + ": " + render::counts_text(found) + "\n";
+    }
+    all.insert(all.end(), found.begin(), found.end());
+  }
+  ctx.out(joined(parts, format));
+  std::cerr << text;
+  return ctx.exit_for(all);
+}
+
+} // namespace
+
+Action define_migrate(CLI::App& sub, Context& ctx) {
+  return define_command(sub, ctx, declare_migrate, run_migrate);
+}
+
+} // namespace cli

@@ -1,0 +1,129 @@
+#include "catalog/calendar.hpp"
+#include "catalog/error.hpp"
+#include "lib/frameworks.hpp"
+#include "lib/lookup.hpp"
+#include "lib/migrate/migrate.hpp"
+#include "lib/targets.hpp"
+
+namespace lib::migrate {
+
+namespace {
+
+// The catalog prebuilt training images come from: the successor of the job's platform for training.
+const catalog::Catalog* image_catalog(const catalog::CatalogSet& set) {
+  for (const catalog::Catalog* c : set.all()) {
+    if (std::string next = c->successor_for("training"); !next.empty() && set.get(next)) {
+      return set.get(next);
+    }
+  }
+  return nullptr;
+}
+
+// The framework the job trains with: --framework, else the first one its runtime carries.
+// `from_version`: the version of it the runtime pins ("" when unknown or given by --framework).
+std::string framework_of(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt, std::string& why,
+                         std::string& from_version) {
+  if (opt.framework) {
+    why = "--framework";
+    return framework_key(*opt.framework);
+  }
+  if (!job.runtime_version) {
+    return "";
+  }
+  auto ref = find_entry(set, *job.runtime_version, Scope{"", "training"});
+  if (!ref) {
+    return "";
+  }
+  auto carried = frameworks_carried(*ref->entry);
+  why = "runtime " + *job.runtime_version;
+  if (carried.empty()) {
+    return "";
+  }
+  if (auto v = package_version(*ref->entry, carried.front())) {
+    from_version = v->version;
+  }
+  return carried.front();
+}
+
+// The image's URI in the job's region's registry (us, europe, asia), GPU twin for a GPU job.
+std::string uri_for(const Target& t, bool gpu, const std::string& region) {
+  const catalog::RuntimeEntry* e = t.entry;
+  for (const catalog::RuntimeEntry* twin : t.twins) {
+    if ((twin->accelerator == "gpu") == gpu && (e->accelerator == "gpu") != gpu) {
+      e = twin;
+    }
+  }
+  std::string prefix = region.rfind("europe", 0) == 0 ? "europe-" : region.rfind("asia", 0) == 0 ? "asia-" : "us-";
+  for (const auto& u : e->uris) {
+    if (u.rfind(prefix, 0) == 0) {
+      return u;
+    }
+  }
+  return e->uris.empty() ? e->id : e->uris.front();
+}
+
+} // namespace
+
+std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt, bool gpu,
+                           const std::string& region, std::vector<Finding>& findings) {
+  auto add = [&](RuleId rule, const std::string& field, std::string message) {
+    findings.push_back(jobs::job_finding(job, field, finding_of(rule, std::move(message))));
+  };
+  if (opt.image) {
+    add(RuleId::migrate_image_chosen, "runtimeVersion", "executorImageUri is " + *opt.image + " (--image)");
+    return *opt.image;
+  }
+  std::string why;
+  std::string from_version;
+  std::string framework = framework_of(set, job, opt, why, from_version);
+  const catalog::Catalog* images = image_catalog(set);
+  if (framework.empty() || !images) {
+    throw catalog::InvalidInput(job.path + ": cannot tell which framework the job trains with (runtimeVersion " +
+                                job.runtime_version.value_or("not set") +
+                                "): pass --framework NAME, or --image URI for the prebuilt image to run it on");
+  }
+  TargetQuery q;
+  q.frameworks = {framework};
+  q.service = "training";
+  q.on = opt.on;
+  if (job.python_version) {
+    q.python = catalog::Version::try_parse(*job.python_version);
+  }
+  q.max = 1;
+  TargetSearch s = find_targets(set, *images, nullptr, q);
+  const bool open = !s.targets.empty();
+  if (!open && s.last_known.empty()) {
+    throw catalog::InvalidInput(job.path + ": the " + images->name + " data knows no training image for " + framework +
+                                ": pass --image URI");
+  }
+  const Target& t = open ? s.targets.front() : s.last_known.front();
+  std::string uri = uri_for(t, gpu, region);
+  std::string image = t.entry->framework + " " + t.entry->framework_version + " (Python " + t.python + ")";
+  if (open) {
+    add(RuleId::migrate_image_chosen, "runtimeVersion",
+        "executorImageUri is " + uri + ": the newest " + images->name + " image of " + framework + " (from " + why +
+            ") open for new jobs on " + catalog::format_date(opt.on) + ", " + image + "; --image URI chooses another");
+  } else {
+    std::string as_of = images->as_of ? catalog::format_date(*images->as_of) : "unknown";
+    add(RuleId::migrate_image_not_open, "runtimeVersion",
+        "no " + images->name + " image of " + framework + " is open for new jobs on " + catalog::format_date(opt.on) +
+            " in the data as of " + as_of + ": wrote the newest one it knows, " + uri + " (" + image +
+            "); check Google's list of prebuilt containers and pass --image URI");
+  }
+  auto major = [](const std::string& v) { return v.substr(0, v.find('.')); };
+  if (!from_version.empty() && major(from_version) != major(t.entry->framework_version)) {
+    add(RuleId::migrate_no_equivalent, "runtimeVersion",
+        why + " ran " + framework + " " + from_version + "; the image runs " + t.entry->framework + " " +
+            t.entry->framework_version +
+            ", a new major version: port the trainer (and test it) before the move, or pass "
+            "--image URI with an image of the version it was written for");
+  }
+  if (t.python_changes) {
+    add(RuleId::migrate_python_differs, "pythonVersion",
+        "the image runs Python " + t.python + ", not " + job.python_version.value_or("") +
+            " as the job asked: test the trainer on Python " + t.python + ", or pass --image URI");
+  }
+  return uri;
+}
+
+} // namespace lib::migrate

@@ -1,0 +1,104 @@
+#include "lib/migrate/machines.hpp"
+
+#include "catalog/error.hpp"
+#include "util/json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+namespace lib::migrate {
+
+extern const std::string_view k_machine_data_json;
+
+namespace {
+
+using nlohmann::json;
+
+std::string text_or_empty(const json& row, const char* key) {
+  auto it = row.find(key);
+  return it == row.end() || it->is_null() ? "" : it->get<std::string>();
+}
+
+std::optional<long> count_or_null(const json& row, const char* key) {
+  auto it = row.find(key);
+  return it == row.end() || it->is_null() ? std::nullopt : std::optional<long>(it->get<long>());
+}
+
+// The URL of a row's source (a key of "sources"); throws when the row names none.
+std::string source_of(const json& doc, const json& row, const std::string& origin) {
+  std::string key = text_or_empty(row, "source");
+  auto it = doc.at("sources").find(key);
+  if (it == doc.at("sources").end()) {
+    throw catalog::InvalidInput(origin + ": " + text_or_empty(row, "name") + " names no known source ('" + key + "')");
+  }
+  return it->get<std::string>();
+}
+
+bool same_name(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+template <class Row> const Row* by_name(const std::vector<Row>& rows, std::string_view name, bool any_case) {
+  for (const auto& r : rows) {
+    if (any_case ? same_name(r.name, name) : r.name == name) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+} // namespace
+
+const LegacyMachine* MachineData::legacy_machine(std::string_view name) const {
+  return by_name(legacy, name, false);
+}
+
+const ScaleTier* MachineData::tier(std::string_view name) const {
+  return by_name(tiers, name, true);
+}
+
+const RetiredAccelerator* MachineData::retired_accelerator(std::string_view name) const {
+  return by_name(retired, name, false);
+}
+
+MachineData parse_machine_data(std::string_view text, const std::string& origin) {
+  json doc = util::json::parse(text, origin);
+  MachineData d;
+  try {
+    d.as_of = doc.at("as_of").get<std::string>();
+    d.compute_engine_types = doc.at("compute_engine_types").at("names").get<std::vector<std::string>>();
+    for (const auto& row : doc.at("legacy_machines")) {
+      d.legacy.push_back(
+          {row.at("name").get<std::string>(),
+           row.at("machine_type").is_null() ? std::nullopt : std::optional<std::string>(row["machine_type"].get<std::string>()),
+           text_or_empty(row, "like"), text_or_empty(row, "accelerator_type"),
+           count_or_null(row, "accelerator_count").value_or(0), row.at("tpu").get<bool>(), text_or_empty(row, "documented"),
+           source_of(doc, row, origin)});
+    }
+    for (const auto& row : doc.at("scale_tiers")) {
+      d.tiers.push_back({row.at("name").get<std::string>(), count_or_null(row, "workers"),
+                         count_or_null(row, "parameter_servers"), text_or_empty(row, "accelerator_type"),
+                         count_or_null(row, "accelerator_count").value_or(0), row.at("tpu").get<bool>(),
+                         text_or_empty(row, "documented"), source_of(doc, row, origin)});
+    }
+    for (const auto& row : doc.at("retired_accelerators")) {
+      d.retired.push_back({row.at("name").get<std::string>(), row.at("replacement").get<std::string>(),
+                           text_or_empty(row, "documented"), source_of(doc, row, origin),
+                           text_or_empty(row, "replacement_basis")});
+    }
+  } catch (const json::exception& e) {
+    throw catalog::InvalidInput(origin + ": " + e.what());
+  }
+  return d;
+}
+
+const MachineData& machine_data() {
+  static const MachineData data = parse_machine_data(k_machine_data_json, "data/vertex-machines.json");
+  return data;
+}
+
+} // namespace lib::migrate

@@ -1,0 +1,240 @@
+#include "render/vertex.hpp"
+
+#include "util/json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace render {
+
+namespace {
+
+using lib::migrate::VertexJob;
+using lib::migrate::WorkerPool;
+using nlohmann::ordered_json;
+
+ordered_json machine_json(const lib::migrate::MachineSpec& m) {
+  ordered_json j = ordered_json::object();
+  if (!m.machine_type.empty()) {
+    j["machineType"] = m.machine_type;
+  }
+  if (!m.accelerator_type.empty()) {
+    j["acceleratorType"] = m.accelerator_type;
+    j["acceleratorCount"] = m.accelerator_count;
+  }
+  return j;
+}
+
+ordered_json pool_json(const WorkerPool& p) {
+  ordered_json j = ordered_json::object();
+  if (!p.used) {
+    return j;
+  }
+  j["machineSpec"] = machine_json(p.machine);
+  j["replicaCount"] = p.replica_count;
+  if (!p.container_image_uri.empty()) {
+    j["containerSpec"]["imageUri"] = p.container_image_uri;
+    if (!p.args.empty()) {
+      j["containerSpec"]["args"] = p.args;
+    }
+  } else if (!p.executor_image_uri.empty()) {
+    auto& spec = j["pythonPackageSpec"];
+    spec["executorImageUri"] = p.executor_image_uri;
+    spec["packageUris"] = p.package_uris;
+    spec["pythonModule"] = p.python_module;
+    if (!p.args.empty()) {
+      spec["args"] = p.args;
+    }
+  }
+  return j;
+}
+
+ordered_json job_spec_json(const VertexJob& job) {
+  ordered_json spec;
+  spec["workerPoolSpecs"] = ordered_json::array();
+  for (const auto& p : job.pools) {
+    spec["workerPoolSpecs"].push_back(pool_json(p));
+  }
+  if (!job.service_account.empty()) {
+    spec["serviceAccount"] = job.service_account;
+  }
+  if (!job.network.empty()) {
+    spec["network"] = job.network;
+  }
+  if (!job.output_uri_prefix.empty()) {
+    spec["baseOutputDirectory"]["outputUriPrefix"] = job.output_uri_prefix;
+  }
+  if (!job.timeout.empty()) {
+    spec["scheduling"]["timeout"] = job.timeout;
+  }
+  if (job.enable_web_access) {
+    spec["enableWebAccess"] = true;
+  }
+  return spec;
+}
+
+// A number as JSON: integral values without a fraction.
+ordered_json number(double v) {
+  if (std::floor(v) == v && std::fabs(v) < 1e15) {
+    return static_cast<long long>(v);
+  }
+  return v;
+}
+
+ordered_json parameter_json(const lib::migrate::ParameterSpec& p) {
+  ordered_json j;
+  j["parameterId"] = p.id;
+  if (p.type == "INTEGER" || p.type == "DOUBLE") {
+    auto& range = j[p.type == "INTEGER" ? "integerValueSpec" : "doubleValueSpec"];
+    range = ordered_json::object();
+    if (p.min_value) {
+      // int64 in proto3 JSON is a decimal string
+      range["minValue"] = p.type == "INTEGER" ? ordered_json(std::to_string(std::llround(*p.min_value))) : number(*p.min_value);
+    }
+    if (p.max_value) {
+      range["maxValue"] = p.type == "INTEGER" ? ordered_json(std::to_string(std::llround(*p.max_value))) : number(*p.max_value);
+    }
+  } else if (p.type == "CATEGORICAL") {
+    j["categoricalValueSpec"]["values"] = p.categories;
+  } else if (p.type == "DISCRETE") {
+    j["discreteValueSpec"]["values"] = ordered_json::array();
+    for (double v : p.discrete_values) {
+      j["discreteValueSpec"]["values"].push_back(number(v));
+    }
+  }
+  if (!p.scale_type.empty()) {
+    j["scaleType"] = p.scale_type;
+  }
+  return j;
+}
+
+ordered_json study_json(const lib::migrate::StudySpec& s) {
+  ordered_json j;
+  j["metrics"] = ordered_json::array({{{"metricId", s.metric_id}, {"goal", s.goal}}});
+  j["parameters"] = ordered_json::array();
+  for (const auto& p : s.parameters) {
+    j["parameters"].push_back(parameter_json(p));
+  }
+  if (!s.algorithm.empty()) {
+    j["algorithm"] = s.algorithm;
+  }
+  return j;
+}
+
+// What the YAML --config holds (the body without displayName).
+ordered_json config_json(const VertexJob& job) {
+  if (!job.study) {
+    return job_spec_json(job);
+  }
+  ordered_json j;
+  j["studySpec"] = study_json(*job.study);
+  j["maxTrialCount"] = job.study->max_trial_count;
+  j["parallelTrialCount"] = job.study->parallel_trial_count;
+  if (job.study->max_failed_trial_count) {
+    j["maxFailedTrialCount"] = *job.study->max_failed_trial_count;
+  }
+  j["trialJobSpec"] = job_spec_json(job);
+  return j;
+}
+
+std::string yaml_key(const std::string& key) {
+  bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+  return plain ? key : util::json::dump(ordered_json(key));
+}
+
+bool inline_value(const ordered_json& v) {
+  return !v.is_structured() || v.empty();
+}
+
+void yaml_seq(const ordered_json& arr, size_t indent, std::string& out);
+
+// A mapping; when `continues` the first key goes on the current line (after "- ").
+void yaml_map(const ordered_json& obj, size_t indent, bool continues, std::string& out) {
+  bool first = true;
+  for (const auto& [key, value] : obj.items()) {
+    out += (first && continues ? "" : std::string(indent, ' ')) + yaml_key(key) + ":";
+    first = false;
+    if (inline_value(value)) {
+      out += " " + util::json::dump(value) + "\n";
+    } else if (value.is_object()) {
+      out += "\n";
+      yaml_map(value, indent + 2, false, out);
+    } else {
+      out += "\n";
+      yaml_seq(value, indent + 2, out);
+    }
+  }
+}
+
+void yaml_seq(const ordered_json& arr, size_t indent, std::string& out) {
+  for (const auto& item : arr) {
+    out += std::string(indent, ' ') + "-";
+    if (inline_value(item)) {
+      out += " " + util::json::dump(item) + "\n";
+    } else if (item.is_object()) {
+      out += " ";
+      yaml_map(item, indent + 2, true, out);
+    } else {
+      out += "\n";
+      yaml_seq(item, indent + 2, out);
+    }
+  }
+}
+
+// A word for the shell: as is when it is safe, else in single quotes.
+std::string shell_word(const std::string& w) {
+  bool safe = !w.empty() && std::all_of(w.begin(), w.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '/' || c == ':' || c == '=' || c == '@';
+  });
+  if (safe) {
+    return w;
+  }
+  std::string out = "'";
+  for (char c : w) {
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  }
+  return out + "'";
+}
+
+} // namespace
+
+std::string vertex_json(const VertexJob& job) {
+  ordered_json j;
+  j["displayName"] = job.display_name;
+  if (job.study) {
+    ordered_json config = config_json(job);
+    for (const auto& [key, value] : config.items()) {
+      j[key] = value;
+    }
+  } else {
+    j["jobSpec"] = job_spec_json(job);
+  }
+  return util::json::dump_pretty(j);
+}
+
+std::string vertex_yaml(const VertexJob& job) {
+  std::string out;
+  yaml_map(config_json(job), 0, false, out);
+  return out;
+}
+
+std::string vertex_gcloud(const VertexJob& job) {
+  // Never the legacy config's own name (a job read from config.yaml is displayed as "config").
+  std::string file = job.display_name + "-vertex.yaml";
+  std::string out = "cat > " + shell_word(file) + " <<'EOF'\n" + vertex_yaml(job) + "EOF\n";
+  out += job.study ? "gcloud ai hp-tuning-jobs create" : "gcloud ai custom-jobs create";
+  if (!job.region.empty()) {
+    out += " --region=" + shell_word(job.region);
+  }
+  out += " --display-name=" + shell_word(job.display_name) + " --config=" + shell_word(file);
+  if (job.study) {
+    out += " --max-trial-count=" + std::to_string(job.study->max_trial_count) +
+           " --parallel-trial-count=" + std::to_string(job.study->parallel_trial_count);
+  }
+  return out + "\n";
+}
+
+} // namespace render

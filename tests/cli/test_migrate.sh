@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# rtcat migrate: each input form, each scale tier, a custom container with all four pools and a
+# tuning job, and every JSON it writes checked against the Vertex AI v1 API's message types.
+source "$(dirname "$0")/lib.sh"
+require_node_modules protobufjs @google-cloud/aiplatform/package.json
+J="$SRC/data/examples/jobs"
+
+# migrate writes its findings on stderr: log their rule ids too (tests/cli/check_rule_coverage.sh).
+mrun() {
+  run "$@"
+  local out=$OUT
+  OUT=$ERR
+  log_rules "$@"
+  OUT=$out
+}
+
+# vertex TYPE: the stdout of the last run is a valid google.cloud.aiplatform.v1 TYPE.
+vertex() {
+  printf '%s\n' "$OUT" >"$WORK/v.json"
+  local got
+  got=$(node "$SRC/tests/schema/vertex_check.js" "$NODE_PATH" "$1" "$WORK/v.json" 2>&1) || fail "not a valid $1: $got"
+}
+
+# REST JSON with a Python package, CUSTOM tier: pools 0 and 1 and 2, the image the target finder picks.
+mrun migrate "$J/valid-rest.json" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_jsons <<'JSON'
+j.displayName | census_20200601
+j.jobSpec.workerPoolSpecs.length | 3
+j.jobSpec.workerPoolSpecs[0].replicaCount | 1
+j.jobSpec.workerPoolSpecs[1].replicaCount | 2
+j.jobSpec.workerPoolSpecs[2].machineSpec.machineType | n1-standard-4
+j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.pythonModule | trainer.task
+j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.args | ["--train-steps","1000","--job-dir=gs://my-bucket/census/out"]
+j.jobSpec.baseOutputDirectory.outputUriPrefix | gs://my-bucket/census/out
+j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.executorImageUri.startsWith("us-docker.pkg.dev/vertex-ai/training/tf-cpu.") | true
+JSON
+expect_err "note: executorImageUri is us-docker.pkg.dev/vertex-ai/training/tf-cpu."
+expect_err "[migrate-image-chosen]"
+expect_err "warning: the image runs Python"
+expect_err "[migrate-python-differs]"
+expect_err "[migrate-no-equivalent]"
+expect_err "runtime 1.15 ran tensorflow 1.15.0; the image runs TensorFlow 2."
+
+# config.yaml with a custom container and all four pools; other pools default to the master's image.
+mrun migrate "$J/valid-config.yaml" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_jsons <<'JSON'
+j.jobSpec.workerPoolSpecs.length | 4
+j.jobSpec.workerPoolSpecs.map(p=>p.replicaCount) | [1,2,1,1]
+j.jobSpec.workerPoolSpecs.map(p=>p.containerSpec.imageUri) | ["gcr.io/my-project/census-trainer:1.0","gcr.io/my-project/census-trainer:1.0","gcr.io/my-project/census-trainer:1.0","gcr.io/my-project/census-trainer:1.0"]
+j.jobSpec.workerPoolSpecs[3].machineSpec.machineType | n1-standard-4
+JSON
+expect_err "useChiefInTfConfig has no Vertex AI field"
+mrun migrate "$J/valid-config.yaml" --at 2025-06-01 --format gcloud
+expect_exit 0
+expect_out "cat > valid-config-vertex.yaml <<'EOF'"
+expect_out "gcloud ai custom-jobs create --region=us-central1 --display-name=valid-config --config=valid-config-vertex.yaml"
+mrun migrate "$J/valid-config.yaml" --at 2025-06-01 --format yaml
+expect_exit 0
+expect_out "workerPoolSpecs:
+  - machineSpec:
+      machineType: \"n1-highmem-8\"
+    replicaCount: 1
+    containerSpec:
+      imageUri: \"gcr.io/my-project/census-trainer:1.0\""
+
+# A gcloud command line, as a file and with --gcloud; evaluators only: empty pools in between.
+mrun migrate "$J/valid-gcloud.sh" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+mrun migrate --at 2025-06-01 --format json --gcloud "gcloud ai-platform jobs submit training j2 --scale-tier custom --master-machine-type n1-standard-8 --config $J/valid-config.yaml --region europe-west4 --runtime-version 2.1 --python-version 3.7"
+expect_exit 0
+vertex CustomJob
+mrun migrate --at 2025-06-01 --format gcloud --gcloud "gcloud ai-platform jobs submit training j3 --packages gs://b/t-1.tar.gz --module-name t.task --runtime-version 2.1 --python-version 3.7 --region europe-west4 --job-dir gs://b/out -- --epochs 3"
+expect_exit 0
+expect_out "cat > j3-vertex.yaml <<'EOF'"
+expect_out "executorImageUri: \"europe-docker.pkg.dev/vertex-ai/training/tf-cpu."
+expect_out "gcloud ai custom-jobs create --region=europe-west4 --display-name=j3 --config=j3-vertex.yaml"
+printf '%s\n' '{"trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-4", "evaluatorType": "n1-standard-4", "evaluatorCount": 1, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' >"$WORK/eval.json"
+mrun migrate "$WORK/eval.json" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_json 'JSON.stringify(j.jobSpec.workerPoolSpecs.slice(1,3))' '[{},{}]'
+
+# Every scale tier: documented accelerators, a finding where no machine type is documented.
+for tier in BASIC STANDARD_1 PREMIUM_1 BASIC_GPU BASIC_TPU CUSTOM; do
+  printf '{"trainingInput": {"scaleTier": "%s", "masterType": "n1-standard-8", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}\n' "$tier" >"$WORK/$tier.json"
+  mrun migrate "$WORK/$tier.json" --at 2025-06-01
+  expect_exit 0
+  vertex CustomJob
+  expect_json 'j.jobSpec.workerPoolSpecs.length' 1
+done
+mrun migrate "$WORK/BASIC.json" --at 2025-06-01
+expect_err "scale tier BASIC (a single worker instance;"
+expect_err "[migrate-machine-unmapped]"
+mrun migrate "$WORK/BASIC_GPU.json" --at 2025-06-01
+expect_json 'j.jobSpec.workerPoolSpecs[0].machineSpec.acceleratorType' NVIDIA_TESLA_T4
+expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.executorImageUri.includes("tf-gpu.")' true
+expect_err "NVIDIA_TESLA_K80 is no longer offered by Vertex AI"
+expect_err "[migrate-accelerator-retired]"
+mrun migrate "$WORK/CUSTOM.json" --at 2025-06-01
+expect_json 'j.jobSpec.workerPoolSpecs[0].machineSpec.machineType' n1-standard-8
+
+# Every legacy machine name: a valid spec, its documented accelerator count.
+for m in standard large_model complex_model_s complex_model_m complex_model_l standard_gpu complex_model_m_gpu complex_model_l_gpu \
+  standard_p100 complex_model_m_p100 standard_v100 large_model_v100 complex_model_m_v100 complex_model_l_v100; do
+  printf '{"trainingInput": {"scaleTier": "CUSTOM", "masterType": "%s", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}\n' "$m" >"$WORK/m.json"
+  mrun migrate "$WORK/m.json" --at 2025-06-01
+  expect_exit 0
+  vertex CustomJob
+  expect_err "legacy machine type $m has no documented Compute Engine machine type"
+done
+
+# A tuning job: a HyperparameterTuningJob with the study.
+mrun migrate "$J/valid-tuning.json" --at 2025-06-01
+expect_exit 0
+vertex HyperparameterTuningJob
+expect_jsons <<'JSON'
+j.maxTrialCount | 20
+j.parallelTrialCount | 4
+j.studySpec.metrics | [{"metricId":"accuracy","goal":"MAXIMIZE"}]
+j.studySpec.parameters.map(p=>p.parameterId) | ["learning_rate","hidden_layers","optimizer","batch_size"]
+j.studySpec.parameters[1].integerValueSpec | {"minValue":"1","maxValue":"4"}
+j.studySpec.parameters[0].scaleType | UNIT_LOG_SCALE
+j.trialJobSpec.workerPoolSpecs.length | 1
+JSON
+expect_err "enableTrialEarlyStopping has no direct equivalent"
+mrun migrate "$J/valid-tuning.json" --at 2025-06-01 --format gcloud
+expect_out "gcloud ai hp-tuning-jobs create --region=us-central1 --display-name=census_tuning --config=census_tuning-vertex.yaml --max-trial-count=20 --parallel-trial-count=4"
+
+# After the data's last open TensorFlow image: the newest known, said with the data's date; --image chooses.
+mrun migrate "$J/valid-rest.json" --at 2027-06-01
+expect_exit 0
+vertex CustomJob
+expect_err "in the data as of 2026-08-21"
+expect_err "[migrate-image-not-open]"
+mrun migrate "$J/valid-rest.json" --at 2027-06-01 --image gcr.io/p/trainer:2
+expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.executorImageUri' gcr.io/p/trainer:2
+expect_err "executorImageUri is gcr.io/p/trainer:2 (--image)"
+mrun migrate "$J/valid-rest.json" --at 2025-06-01 --fail-on warning
+expect_exit 1
+
+# --source: trainer code that reads CLUSTER_SPEC task types by their legacy names (not TF_CONFIG's,
+# not files that do not read CLUSTER_SPEC).
+mrun migrate "$J/valid-config.yaml" --at 2025-06-01 --source "$SRC/tests/fixtures/migrate-trainer"
+expect_exit 0
+expect_err "migrate-trainer/trainer/task.py:7:24: warning: the trainer reads CLUSTER_SPEC task type 'master', which Vertex AI names 'workerpool0'"
+expect_err "task.py:9:27: warning: the trainer reads CLUSTER_SPEC task type 'worker', which Vertex AI names 'workerpool1'"
+expect_err "task.py:9:37: warning: the trainer reads CLUSTER_SPEC task type 'ps', which Vertex AI names 'workerpool2'"
+expect_err "migrate-trainer: 3 warnings"
+[[ "$ERR" != *util.py* ]] || fail "util.py does not read CLUSTER_SPEC"
+[[ "$ERR" != *task.py:12:* ]] || fail "TF_CONFIG's task types are Vertex AI's too"
+mrun migrate "$J/valid-config.yaml" --at 2025-06-01 --source "$WORK/no-such-folder"
+expect_input_error "no-such-folder"
+
+# Several jobs: a JSON array.
+mrun migrate "$J/valid-rest.json" "$J/valid-config.yaml" --at 2025-06-01 -q
+expect_exit 0
+expect_json 'j.length' 2
+
+# The checker itself: strict about field names, enum values, scalars and Durations, for each type.
+check_doc() { # TYPE EXPECTED_EXIT JSON [EXPECTED_OUTPUT]
+  cases=$((cases + 1))
+  CMD="vertex_check.js $1 $3"
+  printf '%s\n' "$3" >"$WORK/c.json"
+  OUT=$(node "$SRC/tests/schema/vertex_check.js" "$NODE_PATH" "$1" "$WORK/c.json" 2>&1)
+  CODE=$?
+  expect_exit "$2"
+  [[ -z "${4:-}" ]] || expect_out "$4"
+}
+check_doc CustomJob 0 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{}, {"replicaCount": "2"}], "scheduling": {"timeout": "60s"}}}'
+check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"machineTyp": "n1-standard-4"}}]}}' \
+  "jobSpec.workerPoolSpecs[0].machineSpec.machineTyp: unknown field of google.cloud.aiplatform.v1.MachineSpec"
+check_doc CustomJob 1 '{"jobSpec": {"workerPoolSpecs": [{"machineSpec": {"acceleratorType": "NVIDIA_TESLA_X"}}]}}' \
+  '"NVIDIA_TESLA_X" is not a value of google.cloud.aiplatform.v1.AcceleratorType'
+check_doc CustomJob 1 '{"jobSpec": {"workerPoolSpecs": [{"replicaCount": "two"}], "scheduling": {"timeout": "1h"}}}' \
+  '"1h" is not a Duration'
+check_doc HyperparameterTuningJob 1 '{"studySpec": {"metrics": [{"metricId": "a", "goal": "MAXIMISE"}]}}' \
+  '"MAXIMISE" is not a value of google.cloud.aiplatform.v1.StudySpec.MetricSpec.GoalType'
+check_doc BatchPredictionJob 0 '{"displayName": "b", "model": "projects/p/locations/us-central1/models/m", "inputConfig": {"instancesFormat": "jsonl", "gcsSource": {"uris": ["gs://b/in.jsonl"]}}, "outputConfig": {"predictionsFormat": "jsonl", "gcsDestination": {"outputUriPrefix": "gs://b/out"}}, "dedicatedResources": {"machineSpec": {"machineType": "n1-standard-4"}, "startingReplicaCount": 1}}'
+check_doc BatchPredictionJob 1 '{"inputConfig": {"gcsSource": {"uri": "gs://b/in"}}}' \
+  "inputConfig.gcsSource.uri: unknown field of google.cloud.aiplatform.v1.GcsSource"
+
+# Bad input: one line on stderr, exit 2, nothing on stdout.
+mrun migrate --at 2025-06-01
+expect_input_error "migrate needs a job file"
+mrun migrate "$J/malformed-json.json" --at 2025-06-01
+expect_input_error "malformed-json.json:"
+mrun migrate "$J/invalid-no-code.json" --at 2025-06-01
+expect_input_error "has no training code to migrate"
+mrun migrate "$J/valid-rest.json" --at 2025-06-01 --format table
+expect_input_error
+# A runtime whose frameworks the data does not record: --framework says which.
+printf '%s\n' '{"trainingInput": {"scaleTier": "BASIC", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.11", "pythonVersion": "3.7"}}' >"$WORK/unknown.json"
+mrun migrate "$WORK/unknown.json" --at 2025-06-01
+expect_input_error "cannot tell which framework the job trains with (runtimeVersion 2.11): pass --framework NAME"
+mrun migrate "$WORK/unknown.json" --at 2025-06-01 --framework scikit-learn
+expect_exit 0
+vertex CustomJob
+expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.executorImageUri.includes("sklearn")' true
+finish

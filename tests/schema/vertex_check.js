@@ -1,0 +1,184 @@
+// Checks JSON documents against the Vertex AI v1 API's message types, as Google publishes them in
+// the .proto files the Node.js client @google-cloud/aiplatform ships (imports of google/api,
+// google/rpc and google/protobuf come from google-gax, its dependency).
+//
+//   node vertex_check.js NODE_MODULES TYPE FILE...
+//
+// TYPE: CustomJob, HyperparameterTuningJob or BatchPredictionJob (in google.cloud.aiplatform.v1).
+// For each FILE prints "FILE: valid" or "FILE: PATH: what is wrong" and exits 1 when any is not.
+// protobufjs's Type.fromObject drops unknown fields without a word, so every field name is first
+// checked against the type, recursively (JSON names and proto names are both accepted), then the
+// converted message goes through Type.verify.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const [modules, typeName, ...files] = process.argv.slice(2);
+if (!modules || !typeName || files.length === 0) {
+  console.error('usage: vertex_check.js NODE_MODULES TYPE FILE...');
+  process.exit(2);
+}
+const protobuf = require(path.join(modules, 'protobufjs'));
+const roots = [
+  path.join(modules, '@google-cloud/aiplatform/build/protos'),
+  path.join(modules, 'google-gax/build/protos'),
+];
+const files_of = {
+  CustomJob: 'custom_job.proto',
+  HyperparameterTuningJob: 'hyperparameter_tuning_job.proto',
+  BatchPredictionJob: 'batch_prediction_job.proto',
+};
+if (!files_of[typeName]) {
+  console.error(`unknown type ${typeName} (valid: ${Object.keys(files_of).join(', ')})`);
+  process.exit(2);
+}
+
+const root = new protobuf.Root();
+root.resolvePath = (origin, target) => {
+  for (const r of roots) {
+    const p = path.join(r, target);
+    if (fs.existsSync(p)) {
+      return p;
+    }
+  }
+  return protobuf.util.path.resolve(origin, target);
+};
+root.loadSync(Object.values(files_of).map((f) => `google/cloud/aiplatform/v1/${f}`), { keepCase: false });
+root.resolveAll();
+const type = root.lookupType(`google.cloud.aiplatform.v1.${typeName}`);
+
+// Well-known types whose JSON form is not an object of their fields.
+const scalar_json = new Set(['.google.protobuf.Duration', '.google.protobuf.Timestamp', '.google.protobuf.Value',
+  '.google.protobuf.Struct', '.google.protobuf.ListValue', '.google.protobuf.FieldMask', '.google.protobuf.Any']);
+
+const ints = new Set(['int32', 'int64', 'uint32', 'uint64', 'sint32', 'sint64', 'fixed32', 'fixed64', 'sfixed32', 'sfixed64']);
+
+// Problems with one scalar or enum value (proto3 JSON: 64-bit integers may be decimal strings).
+function scalar(f, v, here, out) {
+  const rt = f.resolvedType;
+  if (rt instanceof protobuf.Enum) {
+    if (!(typeof v === 'number' ? Object.values(rt.values).includes(v) : Object.hasOwn(rt.values, v))) {
+      out.push(`${here}: ${JSON.stringify(v)} is not a value of ${rt.fullName.slice(1)}`);
+    }
+  } else if (ints.has(f.type)) {
+    if (!(Number.isInteger(v) || (typeof v === 'string' && /^-?[0-9]+$/.test(v)))) {
+      out.push(`${here}: ${JSON.stringify(v)} is not an integer`);
+    }
+  } else if (f.type === 'double' || f.type === 'float') {
+    if (typeof v !== 'number') {
+      out.push(`${here}: ${JSON.stringify(v)} is not a number`);
+    }
+  } else if (f.type === 'bool') {
+    if (typeof v !== 'boolean') {
+      out.push(`${here}: ${JSON.stringify(v)} is not a boolean`);
+    }
+  } else if (f.type === 'string' || f.type === 'bytes') {
+    if (typeof v !== 'string') {
+      out.push(`${here}: ${JSON.stringify(v)} is not a string`);
+    }
+  }
+}
+
+// The JSON forms of well-known types that are not an object of their fields; a checked value is
+// turned into the object protobufjs expects.
+function well_known(name, v, here, out) {
+  if (name === '.google.protobuf.Duration') {
+    const m = typeof v === 'string' && /^(-?[0-9]+)(\.[0-9]{1,9})?s$/.exec(v);
+    if (!m) {
+      out.push(`${here}: ${JSON.stringify(v)} is not a Duration ("3600s")`);
+      return {};
+    }
+    return { seconds: Number(m[1]) };
+  }
+  if (name === '.google.protobuf.Timestamp') {
+    if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) {
+      out.push(`${here}: ${JSON.stringify(v)} is not a Timestamp`);
+    }
+    return {};
+  }
+  return undefined; // Value, Struct, ...: any JSON
+}
+
+// Checks field names, shapes and scalar values below `where` (problems as "path: message") and
+// returns the value in the form Type.fromObject takes.
+function strict(t, value, where, out) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    out.push(`${where || '(root)'}: must be an object`);
+    return {};
+  }
+  const byJson = {};
+  for (const f of t.fieldsArray) {
+    byJson[f.name] = f;
+    byJson[protobuf.util.camelCase(f.name)] = f;
+  }
+  const result = {};
+  for (const [key, v] of Object.entries(value)) {
+    const f = byJson[key];
+    const here = where ? `${where}.${key}` : key;
+    if (!f) {
+      out.push(`${here}: unknown field of ${t.fullName.slice(1)}`);
+      continue;
+    }
+    f.resolve();
+    const one = (e, at) => {
+      const rt = f.resolvedType;
+      if (rt instanceof protobuf.Type) {
+        if (scalar_json.has(rt.fullName)) {
+          return well_known(rt.fullName, e, at, out);
+        }
+        return strict(rt, e, at, out);
+      }
+      scalar(f, e, at, out);
+      return e;
+    };
+    if (f.map) {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+        out.push(`${here}: must be an object`);
+        continue;
+      }
+      result[key] = Object.fromEntries(Object.entries(v).map(([k, e]) => [k, one(e, `${here}[${k}]`)]));
+    } else if (f.repeated) {
+      if (!Array.isArray(v)) {
+        out.push(`${here}: must be a list`);
+        continue;
+      }
+      result[key] = v.map((e, i) => one(e, `${here}[${i}]`));
+    } else {
+      result[key] = one(v, here);
+    }
+  }
+  return result;
+}
+
+let failed = false;
+for (const file of files) {
+  let doc;
+  try {
+    doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    console.log(`${file}: not JSON: ${e.message}`);
+    failed = true;
+    continue;
+  }
+  const problems = [];
+  const converted = strict(type, doc, '', problems);
+  if (problems.length === 0) {
+    try {
+      const err = type.verify(type.fromObject(converted));
+      if (err) {
+        problems.push(err);
+      }
+    } catch (e) {
+      problems.push(e.message);
+    }
+  }
+  if (problems.length) {
+    failed = true;
+    for (const p of problems) {
+      console.log(`${file}: ${p}`);
+    }
+  } else {
+    console.log(`${file}: valid`);
+  }
+}
+process.exit(failed ? 1 : 0);
