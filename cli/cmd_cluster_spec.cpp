@@ -18,6 +18,7 @@ struct ClusterSpecArgs {
   std::string replica;
   long trial = 0;
   std::string host_pattern = lib::cluster::k_default_host_pattern;
+  std::string as = "legacy";
 };
 
 // Declares the arguments and options that fill a ClusterSpecArgs.
@@ -25,12 +26,19 @@ void declare_cluster_spec(CLI::App& sub, ClusterSpecArgs& a) {
   sub.add_option("file", a.file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file")->type_name("FILE");
   sub.add_option("--gcloud", a.gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")
       ->type_name("COMMAND");
-  sub.add_option("--replica", a.replica, "Only this replica: master:0, worker:N, ps:N or evaluator:N")->type_name("TYPE:INDEX");
+  sub.add_option("--replica", a.replica,
+                 "Only this replica: master:0, worker:N, ps:N or evaluator:N (or workerpool0:0, workerpool1:N, ...)")
+      ->type_name("TYPE:INDEX");
   sub.add_option("--trial", a.trial, "Hyperparameter trial id (from 1) in task.trial; tuning jobs default to 1")
       ->type_name("N")
       ->check(CLI::Range(1L, 1000000L));
   sub.add_option("--host-pattern", a.host_pattern, "Replica addresses, with {type}, {index} and optionally {job}")
       ->type_name("PATTERN");
+  sub.add_option("--as", a.as,
+                 "legacy: as AI Platform Training sets them (default); vertex: as Vertex AI sets them on the migrated job "
+                 "(pools workerpool0..3)")
+      ->type_name("legacy|vertex")
+      ->check(CLI::IsMember({"legacy", "vertex"}));
 }
 
 int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
@@ -41,6 +49,7 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
   lib::jobs::JobSpec job = a.file.empty() ? lib::jobs::parse_gcloud(a.gcloud, "--gcloud", "") : lib::jobs::read_job_file(a.file);
   lib::cluster::ReplicaOptions opt;
   opt.host_pattern = a.host_pattern;
+  opt.vertex = a.as == "vertex";
   if (a.trial != 0) {
     opt.trial = a.trial;
   }

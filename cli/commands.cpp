@@ -106,10 +106,14 @@ constexpr std::string_view k_help_cluster_spec =
     R"EX(The master is "chief" in TF_CONFIG when useChiefInTfConfig is true, when the job has evaluators,
 or on runtime 2.1 and later; evaluators are not in TF_CONFIG's cluster. Worker, ps and evaluator
 images default to the master's. Addresses are not known before the job runs: --host-pattern
-stands in for them.
+stands in for them. --as vertex prints what Vertex AI sets on the migrated job: CLUSTER_SPEC
+names pools workerpool0..3 (primary, workers, parameter servers, evaluators), TF_CONFIG names
+them chief, worker, ps, evaluator, and neither carries `job` (Vertex AI's is the CustomJobSpec
+that `migrate` writes).
 
 Examples:
   rtcat cluster-spec job.json
+  rtcat cluster-spec job.json --as vertex --replica workerpool1:0
   rtcat cluster-spec config.yaml --replica worker:1 --trial 3
   rtcat cluster-spec job.json --format json --host-pattern '{job}-{type}-{index}.svc:2222'
   eval "$(rtcat cluster-spec job.json --replica master:0)"   # exports CLUSTER_SPEC and TF_CONFIG
@@ -123,7 +127,9 @@ constexpr std::string_view k_help_cluster_env = R"EX(Formats (--format): sh (def
   tensorflow: TF_CONFIG with the master as chief, without evaluators
 A replica the framework gives no role (PyTorch: ps and evaluator; MXNet: evaluator) gets
 CLUSTER_ROLE=<its type> alone, after a comment saying it joins no process group; exit 0, so a
-shared entrypoint with `set -e` goes on. --framework torch is pytorch.
+shared entrypoint with `set -e` goes on. --framework torch is pytorch. Both forms of
+CLUSTER_SPEC are read: AI Platform's (master, worker, ps, evaluator) and Vertex AI's
+(workerpool0..3, the same roles in that order), so one entrypoint runs before and after the move.
 
 Examples:
   eval "$(rtcat cluster-env --framework pytorch)"          # in a container's entrypoint

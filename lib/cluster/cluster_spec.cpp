@@ -33,7 +33,34 @@ void check_pattern(const std::string& pattern) {
   }
 }
 
+// The cluster with legacy role names (workerpool1 -> worker), as TF_CONFIG is keyed on both platforms.
+Cluster legacy_keyed(const Cluster& c) {
+  Cluster out;
+  for (const auto& [name, list] : c.roles) {
+    out.roles.emplace_back(legacy_role(name), list);
+  }
+  return out;
+}
+
 } // namespace
+
+std::string vertex_pool(std::string_view role) {
+  for (size_t i = 0; i < std::size(k_roles); ++i) {
+    if (role == k_roles[i]) {
+      return k_vertex_pools[i];
+    }
+  }
+  return std::string(role);
+}
+
+std::string legacy_role(std::string_view name) {
+  for (size_t i = 0; i < std::size(k_vertex_pools); ++i) {
+    if (name == k_vertex_pools[i]) {
+      return k_roles[i];
+    }
+  }
+  return std::string(name);
+}
 
 const std::vector<std::string>* Cluster::hosts(std::string_view role) const {
   for (const auto& [name, list] : roles) {
@@ -57,7 +84,7 @@ bool chief_in_tf_config(const jobs::JobSpec& spec) {
   return v && *v >= catalog::Version::parse("2.1");
 }
 
-Cluster job_cluster(const jobs::JobSpec& spec, const std::string& host_pattern) {
+Cluster job_cluster(const jobs::JobSpec& spec, const std::string& host_pattern, bool vertex) {
   check_pattern(host_pattern);
   std::string tier = spec.scale_tier.value_or("BASIC");
   const auto& tiers = jobs::scale_tiers();
@@ -83,13 +110,14 @@ Cluster job_cluster(const jobs::JobSpec& spec, const std::string& host_pattern) 
     if (n == 0) {
       continue;
     }
+    const std::string type = vertex ? vertex_pool(r.name) : r.name;
     std::vector<std::string> hosts;
     for (long i = 0; i < n; ++i) {
-      std::string h = replace_all(host_pattern, "{type}", r.name);
+      std::string h = replace_all(host_pattern, "{type}", type);
       h = replace_all(h, "{index}", std::to_string(i));
       hosts.push_back(replace_all(h, "{job}", spec.job_id.empty() ? "job" : spec.job_id));
     }
-    c.roles.emplace_back(r.name, hosts);
+    c.roles.emplace_back(type, hosts);
   }
   if (total > k_max_replicas) {
     throw catalog::InvalidInput(spec.path + ": the job has " + std::to_string(total) + " replicas; cluster-spec prints at most " +
@@ -99,7 +127,7 @@ Cluster job_cluster(const jobs::JobSpec& spec, const std::string& host_pattern) 
 }
 
 std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOptions& options) {
-  Cluster c = job_cluster(spec, options.host_pattern);
+  Cluster c = job_cluster(spec, options.host_pattern, options.vertex);
   std::optional<std::string> trial;
   if (options.trial) {
     if (*options.trial < 1) {
@@ -111,13 +139,14 @@ std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOption
   }
   std::optional<std::pair<std::string, long>> only;
   if (options.replica) {
-    static const std::regex k_ref("(master|worker|ps|evaluator):([0-9]{1,6})");
+    static const std::regex k_ref("(master|worker|ps|evaluator|workerpool[0-3]):([0-9]{1,6})");
     std::smatch m;
     if (!std::regex_match(*options.replica, m, k_ref)) {
       throw catalog::InvalidInput("--replica '" + *options.replica +
-                                  "': expected TYPE:INDEX with TYPE one of master, worker, ps, evaluator (like worker:0)");
+                                  "': expected TYPE:INDEX with TYPE one of master, worker, ps, evaluator or workerpool0 to "
+                                  "workerpool3 (like worker:0)");
     }
-    only = std::make_pair(m[1].str(), std::stol(m[2].str()));
+    only = std::make_pair(options.vertex ? vertex_pool(legacy_role(m[1].str())) : legacy_role(m[1].str()), std::stol(m[2].str()));
     long n = static_cast<long>(c.count(only->first));
     if (only->second >= n) {
       throw catalog::InvalidInput(
@@ -125,8 +154,10 @@ std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOption
           (n == 1 ? "" : "s") + (n == 0 ? "" : " (" + only->first + ":0 to " + only->first + ":" + std::to_string(n - 1) + ")"));
     }
   }
-  bool chief = chief_in_tf_config(spec);
-  const std::string job = platform_job_json(spec.training_input_json); // one form, whatever the input
+  // Vertex AI's TF_CONFIG always names workerpool0 "chief"; its `job` is the CustomJobSpec, left out.
+  bool chief = options.vertex || chief_in_tf_config(spec);
+  const std::string job = options.vertex ? "" : platform_job_json(spec.training_input_json); // one form, whatever the input
+  const Cluster tf_cluster = legacy_keyed(c);
   std::vector<Replica> out;
   for (const auto& [role, hosts] : c.roles) {
     for (long i = 0; i < static_cast<long>(hosts.size()); ++i) {
@@ -137,9 +168,9 @@ std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOption
       Replica r;
       r.type = role;
       r.index = i;
-      r.image_uri = spec.image_for(role);
+      r.image_uri = spec.image_for(legacy_role(role));
       r.cluster_spec = cluster_spec_json(c, task, job);
-      r.tf_config = tf_config_json(c, task, job, chief);
+      r.tf_config = tf_config_json(tf_cluster, Task{legacy_role(role), i, trial}, job, chief);
       out.push_back(std::move(r));
     }
   }

@@ -21,7 +21,21 @@ namespace {
 }
 
 std::string valid_roles() {
-  return "master, worker, ps, evaluator";
+  return "master, worker, ps, evaluator, or Vertex AI's workerpool0 to workerpool3";
+}
+
+bool known_name(const std::string& name) {
+  return std::find(std::begin(k_roles), std::end(k_roles), name) != std::end(k_roles) ||
+         std::find(std::begin(k_vertex_pools), std::end(k_vertex_pools), name) != std::end(k_vertex_pools);
+}
+
+bool is_pool(const std::string& name) {
+  return std::find(std::begin(k_vertex_pools), std::end(k_vertex_pools), name) != std::end(k_vertex_pools);
+}
+
+// A role by the name the spec's form gives it.
+std::string shown(const ParsedSpec& spec, const std::string& role) {
+  return spec.vertex ? vertex_pool(role) : role;
 }
 
 // "host:port" -> {host, port}.
@@ -48,6 +62,39 @@ const char* rankless(const std::string& role, std::string_view framework) {
   return nullptr;
 }
 
+// Reads `cluster` into out.cluster (legacy role names) and out.vertex; checks one form, the
+// addresses and exactly one primary replica.
+void read_cluster(const Tree& cluster, const std::string& origin, ParsedSpec& out) {
+  bool first = true;
+  for (const auto& [name, hosts] : cluster.items()) {
+    if (!known_name(name)) {
+      fail(origin, "unknown task type '" + name + "' in cluster (valid: " + valid_roles() + ")");
+    }
+    if (!first && is_pool(name) != out.vertex) {
+      fail(origin, "cluster mixes AI Platform names (master, worker, ps, evaluator) with Vertex AI's (workerpool0..3) at '" +
+                       name + "'; a CLUSTER_SPEC uses one form");
+    }
+    out.vertex = is_pool(name);
+    first = false;
+    if (!hosts.is_array() || std::any_of(hosts.begin(), hosts.end(), [](const Tree& h) { return !h.is_string(); })) {
+      fail(origin, "cluster." + name + " must be a list of \"host:port\" strings");
+    }
+    std::vector<std::string> list;
+    for (const auto& h : hosts) {
+      split_address(origin, h.get<std::string>());
+      list.push_back(h.get<std::string>());
+    }
+    out.cluster.roles.emplace_back(legacy_role(name), list);
+  }
+  const std::string primary = shown(out, "master");
+  if (out.cluster.count("master") != 1) {
+    fail(origin, out.cluster.count("master") == 0
+                     ? "no " + primary + " in cluster (every job has exactly one)"
+                     : "cluster." + primary + " lists " + std::to_string(out.cluster.count("master")) +
+                           " addresses; a job has exactly one " + primary);
+  }
+}
+
 } // namespace
 
 ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) {
@@ -60,33 +107,21 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
     fail(origin, "no \"cluster\" object (expected {\"cluster\": {...}, \"task\": {...}, \"job\": {...}})");
   }
   ParsedSpec out;
-  for (const auto& [role, hosts] : doc["cluster"].items()) {
-    if (std::find(std::begin(k_roles), std::end(k_roles), role) == std::end(k_roles)) {
-      fail(origin, "unknown task type '" + role + "' in cluster (valid: " + valid_roles() + ")");
-    }
-    if (!hosts.is_array() || std::any_of(hosts.begin(), hosts.end(), [](const Tree& h) { return !h.is_string(); })) {
-      fail(origin, "cluster." + role + " must be a list of \"host:port\" strings");
-    }
-    std::vector<std::string> list;
-    for (const auto& h : hosts) {
-      split_address(origin, h.get<std::string>());
-      list.push_back(h.get<std::string>());
-    }
-    out.cluster.roles.emplace_back(role, list);
-  }
-  if (out.cluster.count("master") != 1) {
-    fail(origin, out.cluster.count("master") == 0 ? "no master in cluster (every job has exactly one)"
-                                                  : "cluster.master lists " + std::to_string(out.cluster.count("master")) +
-                                                        " addresses; a job has exactly one master");
-  }
+  read_cluster(doc["cluster"], origin, out);
   auto task = doc.find("task");
   if (task == doc.end() || !task->is_object() || !task->contains("type") || !(*task)["type"].is_string()) {
     fail(origin, "no \"task\" with a \"type\" (this replica's role)");
   }
-  out.task.type = (*task)["type"].get<std::string>();
-  if (std::find(std::begin(k_roles), std::end(k_roles), out.task.type) == std::end(k_roles)) {
-    fail(origin, "unknown task type '" + out.task.type + "' (valid: " + valid_roles() + ")");
+  const std::string type = (*task)["type"].get<std::string>();
+  if (!known_name(type)) {
+    fail(origin, "unknown task type '" + type + "' (valid: " + valid_roles() + ")");
   }
+  if (is_pool(type) != out.vertex) {
+    fail(origin, "task type '" + type + "' is in the other form than the cluster's " +
+                     (out.vertex ? "workerpool0..3 (use " + vertex_pool(type) + ")"
+                                 : "master/worker/ps/evaluator (use " + legacy_role(type) + ")"));
+  }
+  out.task.type = legacy_role(type);
   const Tree& index = task->contains("index") ? (*task)["index"] : Tree(0);
   if (!index.is_number_integer()) {
     fail(origin, "task.index must be a whole number, not " + util::json::dump(index));
@@ -94,14 +129,15 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
   out.task.index = index.get<long>();
   long n = static_cast<long>(out.cluster.count(out.task.type));
   if (out.task.index < 0 || out.task.index >= n) {
-    fail(origin, "task " + out.task.type + ":" + std::to_string(out.task.index) + " is out of range: the cluster has " +
-                     std::to_string(n) + " " + out.task.type + " address" + (n == 1 ? "" : "es"));
+    fail(origin, "task " + type + ":" + std::to_string(out.task.index) + " is out of range: the cluster has " +
+                     std::to_string(n) + " " + type + " address" + (n == 1 ? "" : "es"));
   }
   if (auto t = task->find("trial"); t != task->end() && !t->is_null()) {
     out.task.trial = t->is_string() ? t->get<std::string>() : util::json::dump(*t);
   }
   auto job = doc.find("job");
-  out.job_json = job == doc.end() ? "{}" : util::json::dump(*job);
+  // Vertex AI's CLUSTER_SPEC may come without `job`: then TF_CONFIG has none either.
+  out.job_json = job != doc.end() ? util::json::dump(*job) : out.vertex ? "" : "{}";
   return out;
 }
 
@@ -124,7 +160,10 @@ std::string env_comment(const ParsedSpec& spec, std::string_view framework) {
   if (!joins) {
     return "";
   }
-  return spec.task.type + ":" + std::to_string(spec.task.index) + " joins no " + joins + "; nothing to set up for it";
+  const std::string name = spec.vertex
+                               ? vertex_pool(spec.task.type) + ":" + std::to_string(spec.task.index) + " (" + spec.task.type + ")"
+                               : spec.task.type + ":" + std::to_string(spec.task.index);
+  return name + " joins no " + joins + "; nothing to set up for it";
 }
 
 EnvVars framework_env(const ParsedSpec& spec, std::string_view requested) {
@@ -133,7 +172,7 @@ EnvVars framework_env(const ParsedSpec& spec, std::string_view requested) {
   const std::string role = t.type;
   const auto [master_host, master_port] = split_address("CLUSTER_SPEC", spec.cluster.hosts("master")->front());
   if (rankless(role, framework)) {
-    return {{"CLUSTER_ROLE", role}};
+    return {{"CLUSTER_ROLE", shown(spec, role)}};
   }
   if (framework == "pytorch") {
     long rank = role == "master" ? 0 : t.index + 1;

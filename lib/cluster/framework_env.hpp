@@ -11,14 +11,17 @@ namespace lib::cluster {
 
 // A CLUSTER_SPEC read back inside a replica.
 struct ParsedSpec {
-  Cluster cluster;
-  Task task;
-  std::string job_json; // "{}" when absent
+  Cluster cluster;      // roles by their legacy names (master, worker, ps, evaluator), whichever form was read
+  Task task;            // type by its legacy name too
+  bool vertex = false;  // the spec named pools workerpool0..3 (Vertex AI) rather than master/worker/ps/evaluator
+  std::string job_json; // "{}" when absent ("" in the Vertex AI form, so TF_CONFIG has no `job`)
 };
 
 // Parses and checks a CLUSTER_SPEC string. `origin` names it in messages ("CLUSTER_SPEC",
-// a file). Throws catalog::InvalidInput with one clear line when it is empty, not JSON (with
-// line and column), has no master (or more than one), an unknown role, an address that is not
+// a file). Both forms are read: AI Platform's (master, worker, ps, evaluator) and Vertex AI's
+// (workerpool0..3, which are the same roles in that order); one spec uses one form.
+// Throws catalog::InvalidInput with one clear line when it is empty, not JSON (with
+// line and column), has no master (or more than one), an unknown role, mixed forms, an address that is not
 // host:port, or a task whose type is not in the cluster or whose index is out of range.
 ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin);
 

@@ -35,7 +35,9 @@ std::string cluster_spec_json(const Cluster& cluster, const Task& task, const st
   j["cluster"] = c;
   j["environment"] = "cloud";
   j["task"] = task_json(task, task.type);
-  j["job"] = job_tree(job_json);
+  if (!job_json.empty()) {
+    j["job"] = job_tree(job_json);
+  }
   return util::json::dump(j);
 }
 
@@ -51,7 +53,9 @@ std::string tf_config_json(const Cluster& cluster, const Task& task, const std::
   j["cluster"] = c;
   j["environment"] = "cloud";
   j["task"] = task_json(task, task.type == "master" && chief ? "chief" : task.type);
-  j["job"] = job_tree(job_json);
+  if (!job_json.empty()) {
+    j["job"] = job_tree(job_json);
+  }
   return util::json::dump(j);
 }
 

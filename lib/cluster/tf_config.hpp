@@ -9,7 +9,7 @@ namespace lib::cluster {
 // The two JSON strings a replica receives (written with nlohmann, the only place here that does).
 
 // The CLUSTER_SPEC string a replica receives: {"cluster", "environment": "cloud", "task", "job"}
-// with every role of the cluster; `job_json` is the job's trainingInput as JSON.
+// with every role of the cluster; `job_json` is the job's trainingInput as JSON ("": no "job").
 std::string cluster_spec_json(const Cluster& cluster, const Task& task, const std::string& job_json);
 
 // The TF_CONFIG string for a task: the same cluster in TensorFlow's format, without evaluators

@@ -136,3 +136,53 @@ TEST_CASE("the job in CLUSTER_SPEC has one form whatever the job was submitted i
     }
   }
 }
+
+TEST_CASE("cluster_spec --as vertex: pools workerpool0..3 in CLUSTER_SPEC, chief/worker/ps/evaluator in TF_CONFIG") {
+  const char* with_evaluator =
+      R"({"scaleTier": "CUSTOM", "masterType": "n1", "workerType": "n1", "workerCount": 2, "parameterServerType": "n1", "parameterServerCount": 1, "evaluatorType": "n1", "evaluatorCount": 1, "masterConfig": {"imageUri": "gcr.io/p/m"}})";
+  ReplicaOptions opt;
+  opt.vertex = true;
+  auto rs = job_replicas(job(with_evaluator), opt);
+  REQUIRE(rs.size() == 5);
+  const std::string cluster =
+      R"({"cluster":{"workerpool0":["cmle-training-workerpool0-0:2222"],"workerpool1":["cmle-training-workerpool1-0:2222","cmle-training-workerpool1-1:2222"],"workerpool2":["cmle-training-workerpool2-0:2222"],"workerpool3":["cmle-training-workerpool3-0:2222"]},"environment":"cloud",)";
+  const std::string tf_cluster =
+      R"({"cluster":{"chief":["cmle-training-workerpool0-0:2222"],"worker":["cmle-training-workerpool1-0:2222","cmle-training-workerpool1-1:2222"],"ps":["cmle-training-workerpool2-0:2222"]},"environment":"cloud",)";
+  const char* pools[] = {"workerpool0", "workerpool1", "workerpool1", "workerpool2", "workerpool3"};
+  const char* tf_types[] = {"chief", "worker", "worker", "ps", "evaluator"};
+  const long indexes[] = {0, 0, 1, 0, 0};
+  for (size_t i = 0; i < rs.size(); ++i) {
+    CAPTURE(i);
+    const std::string index = std::to_string(indexes[i]);
+    CHECK(rs[i].type == pools[i]);
+    CHECK(rs[i].index == indexes[i]);
+    CHECK(*rs[i].image_uri == "gcr.io/p/m"); // every pool's image defaults to the primary's
+    CHECK(rs[i].cluster_spec == cluster + R"("task":{"type":")" + pools[i] + R"(","index":)" + index + "}}");
+    CHECK(rs[i].tf_config == tf_cluster + R"("task":{"type":")" + tf_types[i] + R"(","index":)" + index + "}}");
+  }
+  SUBCASE("--replica takes either name, a tuning trial is kept") {
+    for (const char* ref : {"worker:1", "workerpool1:1"}) {
+      CAPTURE(ref);
+      opt.replica = ref;
+      opt.trial = 3;
+      auto one = job_replicas(job(with_evaluator), opt);
+      REQUIRE(one.size() == 1);
+      CHECK(one[0].type == "workerpool1");
+      CHECK(one[0].cluster_spec.find(R"("task":{"type":"workerpool1","index":1,"trial":"3"})") != std::string::npos);
+      CHECK(one[0].tf_config.find(R"("task":{"type":"worker","index":1,"trial":"3"})") != std::string::npos);
+    }
+    opt.replica = "workerpool4:0";
+    CHECK_THROWS_WITH_AS(job_replicas(job(with_evaluator), opt), doctest::Contains("workerpool0 to workerpool3"),
+                         catalog::InvalidInput);
+  }
+  SUBCASE("a master alone is workerpool0, chief in TF_CONFIG whatever the runtime") {
+    auto alone = job_replicas(job(R"({"scaleTier": "BASIC", "runtimeVersion": "1.15"})"), opt);
+    REQUIRE(alone.size() == 1);
+    CHECK(
+        alone[0].tf_config ==
+        R"({"cluster":{"chief":["cmle-training-workerpool0-0:2222"]},"environment":"cloud","task":{"type":"chief","index":0}})");
+  }
+  CHECK(vertex_pool("ps") == "workerpool2");
+  CHECK(legacy_role("workerpool3") == "evaluator");
+  CHECK(legacy_role("chief") == "chief");
+}

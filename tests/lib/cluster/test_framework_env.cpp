@@ -131,3 +131,62 @@ TEST_CASE("parse_cluster_spec refuses a job object with more keys than a job has
   CHECK_THROWS_WITH_AS(parse_cluster_spec(spec, "CLUSTER_SPEC"),
                        doctest::Contains(": more than 1000 keys in one object; refusing"), catalog::InvalidInput);
 }
+
+namespace {
+ParsedSpec vertex_spec(const std::string& type, int index) {
+  std::string s =
+      R"({"cluster": {"workerpool0": ["m-0:2222"], "workerpool1": ["w-0:2222", "w-1:2222"], "workerpool2": ["p-0:2223"], "workerpool3": ["e-0:2222"]}, "environment": "cloud", "task": {"type": ")" +
+      type + R"(", "index": )" + std::to_string(index) + "}}";
+  return parse_cluster_spec(s, "CLUSTER_SPEC");
+}
+} // namespace
+
+TEST_CASE("framework_env reads Vertex AI's CLUSTER_SPEC as the legacy one, pool by pool") {
+  const char* legacy[] = {"master", "worker", "ps", "evaluator"};
+  const char* pools[] = {"workerpool0", "workerpool1", "workerpool2", "workerpool3"};
+  for (size_t i = 0; i < 4; ++i) {
+    for (const std::string& fw : env_frameworks()) {
+      const std::string pool = pools[i];
+      const std::string role = legacy[i];
+      CAPTURE(pool);
+      CAPTURE(fw);
+      ParsedSpec v = vertex_spec(pool, 0);
+      ParsedSpec l = spec(role, 0);
+      CHECK(v.vertex);
+      CHECK(v.task.type == role);
+      EnvVars ve = framework_env(v, fw);
+      EnvVars le = framework_env(l, fw);
+      if (get(le, "CLUSTER_ROLE") != "<unset>") {
+        CHECK(ve == EnvVars{{"CLUSTER_ROLE", pool}}); // named as the spec names it
+        CHECK(env_comment(v, fw).rfind(pool + ":0 (" + role + ") joins no ", 0) == 0);
+      } else if (fw == "tensorflow") {
+        // Same TF_CONFIG as on AI Platform, but no `job`: this Vertex AI spec has none.
+        CHECK(get(ve, "TF_CONFIG") + "" == get(le, "TF_CONFIG").substr(0, get(le, "TF_CONFIG").find(R"(,"job")")) + "}");
+      } else {
+        CHECK(ve == le);
+      }
+    }
+  }
+  CHECK(get(framework_env(vertex_spec("workerpool1", 1), "pytorch"), "RANK") == "2");
+}
+
+TEST_CASE("parse_cluster_spec: one form per spec, Vertex AI names in messages") {
+  CHECK_THROWS_WITH_AS(
+      parse_cluster_spec(R"({"cluster": {"workerpool0": ["m:1"], "worker": ["w:1"]}, "task": {"type": "worker", "index": 0}})",
+                         "s"),
+      doctest::Contains("s: cluster mixes AI Platform names"), catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_cluster_spec(
+          R"({"cluster": {"workerpool0": ["m:1"], "workerpool1": ["w:1"]}, "task": {"type": "worker", "index": 0}})", "s"),
+      "s: task type 'worker' is in the other form than the cluster's workerpool0..3 (use workerpool1)", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_cluster_spec(R"({"cluster": {"workerpool1": ["w:1"]}, "task": {"type": "workerpool1", "index": 0}})", "s"),
+      "s: no workerpool0 in cluster (every job has exactly one)", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_cluster_spec(R"({"cluster": {"workerpool0": ["m:1"]}, "task": {"type": "workerpool1", "index": 0}})", "s"),
+      "s: task workerpool1:0 is out of range: the cluster has 0 workerpool1 addresses", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_cluster_spec(R"({"cluster": {"workerpool0": ["m:1"], "workerpool4": ["x:1"]}, "task": {"type": "workerpool0"}})",
+                         "s"),
+      doctest::Contains("unknown task type 'workerpool4'"), catalog::InvalidInput);
+}
