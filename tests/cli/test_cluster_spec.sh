@@ -79,4 +79,52 @@ expect_input_error "cluster-spec needs one job"
 run cluster-spec "$J/valid-rest.json" --trial 0
 expect_exit 2
 
+
+# --as vertex: a job with workers, a parameter server and an evaluator as Vertex AI runs it after
+# `migrate`: CLUSTER_SPEC names pools workerpool0..3, TF_CONFIG chief/worker/ps (evaluators outside
+# its cluster), neither carries `job`; the images are the same.
+run cluster-spec "$J/valid-config.yaml" --as vertex --format json
+expect_exit 0
+expect_json 'j.map(r=>r.type+":"+r.index).join(" ")' 'workerpool0:0 workerpool1:0 workerpool1:1 workerpool2:0 workerpool3:0'
+expect_json 'j.every(r=>r.image_uri==="gcr.io/my-project/census-trainer:1.0")' 'true'
+expect_json 'j.map(r=>{const c=JSON.parse(r.CLUSTER_SPEC); return Object.keys(c).join(",")+"/"+Object.keys(c.cluster).join(",")+"/"+c.task.type+":"+c.task.index}).join(" ")' \
+  'cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool0:0 cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool1:0 cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool1:1 cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool2:0 cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool3:0'
+expect_json 'j.map(r=>{const t=JSON.parse(r.TF_CONFIG); return Object.keys(t).join(",")+"/"+Object.keys(t.cluster).join(",")+"/"+t.task.type+":"+t.task.index}).join(" ")' \
+  'cluster,environment,task/chief,worker,ps/chief:0 cluster,environment,task/chief,worker,ps/worker:0 cluster,environment,task/chief,worker,ps/worker:1 cluster,environment,task/chief,worker,ps/ps:0 cluster,environment,task/chief,worker,ps/evaluator:0'
+expect_json 'JSON.parse(j[3].CLUSTER_SPEC).cluster.workerpool2[0]' 'cmle-training-workerpool2-0:2222'
+expect_json 'JSON.parse(j[0].CLUSTER_SPEC).environment' 'cloud'
+# The same replicas and images as the legacy form, in the same order.
+"$RTCAT" cluster-spec "$J/valid-config.yaml" --format json >"$WORK/legacy.json"
+expect_json 'j.map(r=>r.index+r.image_uri).join(" ")' "$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).map(r=>r.index+r.image_uri).join(" "))' "$WORK/legacy.json")"
+
+# sh output per replica, for eval; --replica takes either name.
+for ref in workerpool1:1 worker:1; do
+  run cluster-spec "$J/valid-config.yaml" --as vertex --replica "$ref"
+  expect_exit 0
+  expect_out_eq "# workerpool1 1  image gcr.io/my-project/census-trainer:1.0
+export CLUSTER_SPEC='{\"cluster\":{\"workerpool0\":[\"cmle-training-workerpool0-0:2222\"],\"workerpool1\":[\"cmle-training-workerpool1-0:2222\",\"cmle-training-workerpool1-1:2222\"],\"workerpool2\":[\"cmle-training-workerpool2-0:2222\"],\"workerpool3\":[\"cmle-training-workerpool3-0:2222\"]},\"environment\":\"cloud\",\"task\":{\"type\":\"workerpool1\",\"index\":1}}'
+export TF_CONFIG='{\"cluster\":{\"chief\":[\"cmle-training-workerpool0-0:2222\"],\"worker\":[\"cmle-training-workerpool1-0:2222\",\"cmle-training-workerpool1-1:2222\"],\"ps\":[\"cmle-training-workerpool2-0:2222\"]},\"environment\":\"cloud\",\"task\":{\"type\":\"worker\",\"index\":1}}'"
+done
+for ref in workerpool0:0 workerpool2:0 workerpool3:0; do
+  run cluster-spec "$J/valid-config.yaml" --as vertex --replica "$ref"
+  expect_exit 0
+  expect_out "# ${ref%:*} 0  image gcr.io/my-project/census-trainer:1.0"
+  (eval "$OUT" && [[ $(node -e 'console.log(JSON.parse(process.env.CLUSTER_SPEC).task.type)') == "${ref%:*}" ]]) || fail "eval of $ref"
+done
+# A trial: task.trial in both strings; runtime 1.15 still gives chief on Vertex AI.
+run cluster-spec "$J/valid-config.yaml" --as vertex --replica workerpool0:0 --trial 2 --format json
+expect_exit 0
+expect_json 'JSON.parse(j[0].CLUSTER_SPEC).task.trial+" "+JSON.parse(j[0].TF_CONFIG).task.trial+" "+JSON.parse(j[0].TF_CONFIG).task.type' '2 2 chief'
+run cluster-spec "$J/valid-rest.json" --as vertex --replica master:0 --format json
+expect_exit 0
+expect_json 'JSON.parse(j[0].TF_CONFIG).task.type' 'chief'
+# Bad --as, bad or absent pool.
+run cluster-spec "$J/valid-config.yaml" --as platform
+expect_exit 2
+expect_err "--as"
+run cluster-spec "$J/valid-config.yaml" --as vertex --replica workerpool4:0
+expect_input_error "expected TYPE:INDEX with TYPE one of master, worker, ps, evaluator or workerpool0 to workerpool3"
+run cluster-spec "$J/valid-config.yaml" --as vertex --replica workerpool2:1
+expect_input_error "--replica workerpool2:1: the job has 1 workerpool2 replica (workerpool2:0 to workerpool2:0)"
+
 finish
