@@ -3,6 +3,8 @@
 #include "cli/context.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "lib/migrate/migrate.hpp"
+#include "lib/migrate/prediction.hpp"
+#include "util/file.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -26,11 +28,14 @@ struct MigrateArgs {
 void declare_migrate(CLI::App& sub, MigrateArgs& a) {
   sub.add_option("files", a.files,
                  "Job files, as validate reads them: REST JSON (.json), gcloud config.yaml (.yaml/.yml), or a gcloud "
-                 "command line (.sh, .txt)")
+                 "command line (.sh, .txt); also batch prediction jobs (predictionInput, 'jobs submit prediction') and "
+                 "model versions ('versions create', 'versions list|describe --format json')")
       ->type_name("FILE");
-  sub.add_option("--gcloud", a.gcloud, "A 'gcloud ai-platform jobs submit training ...' command line; repeatable")
+  sub.add_option("--gcloud", a.gcloud,
+                 "A 'gcloud ai-platform jobs submit training|prediction ...' or 'versions create ...' command line; repeatable")
       ->type_name("COMMAND");
-  sub.add_option("--image", a.image, "The prebuilt (or own) image a Python package job runs on, instead of the one picked")
+  sub.add_option("--image", a.image,
+                 "The prebuilt (or own) image a Python package job or a model version runs on, instead of the one picked")
       ->type_name("URI");
   sub.add_option("--framework", a.framework,
                  "The framework the job trains with (tensorflow, scikit-learn, xgboost, pytorch), instead of its runtime's")
@@ -56,18 +61,58 @@ std::string joined(const std::vector<std::string>& parts, const std::string& for
   return format == "json" ? out + "]\n" : out;
 }
 
+// One input's findings and their count line (stderr text), added to all findings.
+void report(const std::string& path, const std::vector<lib::Finding>& found, std::string& text, std::vector<lib::Finding>& all,
+            bool quiet) {
+  text += render::findings_text(found, false);
+  if (!quiet) {
+    text += path + ": " + render::counts_text(found) + "\n";
+  }
+  all.insert(all.end(), found.begin(), found.end());
+}
+
 int run_migrate(Context& ctx, const MigrateArgs& a) {
   std::string format = ctx.format("migrate", {"json", "yaml", "gcloud"});
   if (a.files.empty() && a.gcloud.empty()) {
     throw catalog::InvalidInput(
         "migrate needs a job file or --gcloud \"gcloud ai-platform jobs submit training ...\" (see 'rtcat migrate --help')");
   }
+  std::optional<std::string> image;
+  if (!a.image.empty()) {
+    image = a.image;
+  }
   std::vector<lib::jobs::JobSpec> jobs;
+  std::vector<std::string> parts;
+  std::vector<lib::Finding> all;
+  std::string text;
+  auto other = [&](const std::string& input, const std::string& path) {
+    std::string kind = lib::migrate::prediction_kind(input);
+    if (kind == "version") {
+      for (const auto& d : lib::migrate::migrate_versions(ctx.catalogs(), input, path, ctx.today(), image)) {
+        parts.push_back(format == "gcloud" ? render::model_deployment_gcloud(d) : render::model_deployment_json(d));
+        report(path, d.findings, text, all, ctx.g.quiet);
+      }
+      return true;
+    }
+    if (kind != "prediction") {
+      return false;
+    }
+    lib::migrate::BatchPrediction b = lib::migrate::migrate_prediction(input, path);
+    parts.push_back(format == "json"   ? render::batch_prediction_json(b)
+                    : format == "yaml" ? render::batch_prediction_yaml(b)
+                                       : render::batch_prediction_gcloud(b));
+    report(path, b.findings, text, all, ctx.g.quiet);
+    return true;
+  };
   for (const auto& f : a.files) {
-    jobs.push_back(lib::jobs::read_job_file(f));
+    if (!other(util::read_file(f), f)) {
+      jobs.push_back(lib::jobs::read_job_file(f));
+    }
   }
   for (const auto& g : a.gcloud) {
-    jobs.push_back(lib::jobs::parse_gcloud(g, "--gcloud", ""));
+    if (!other(g, "--gcloud")) {
+      jobs.push_back(lib::jobs::parse_gcloud(g, "--gcloud", ""));
+    }
   }
   lib::migrate::Options opt;
   opt.on = ctx.today();
@@ -77,27 +122,15 @@ int run_migrate(Context& ctx, const MigrateArgs& a) {
   if (!a.framework.empty()) {
     opt.framework = a.framework;
   }
-  std::vector<std::string> parts;
-  std::vector<lib::Finding> all;
-  std::string text;
   for (const auto& job : jobs) {
     lib::migrate::VertexJob v = lib::migrate::migrate_job(ctx.catalogs(), job, opt);
     parts.push_back(format == "json"   ? render::vertex_json(v)
                     : format == "yaml" ? render::vertex_yaml(v)
                                        : render::vertex_gcloud(v));
-    text += render::findings_text(v.findings, false);
-    if (!ctx.g.quiet) {
-      text += job.path + ": " + render::counts_text(v.findings) + "\n";
-    }
-    all.insert(all.end(), v.findings.begin(), v.findings.end());
+    report(job.path, v.findings, text, all, ctx.g.quiet);
   }
   if (!a.source.empty()) {
-    auto found = lib::migrate::legacy_cluster_names(a.source);
-    text += render::findings_text(found, false);
-    if (!ctx.g.quiet) {
-      text += a.source + ": " + render::counts_text(found) + "\n";
-    }
-    all.insert(all.end(), found.begin(), found.end());
+    report(a.source, lib::migrate::legacy_cluster_names(a.source), text, all, ctx.g.quiet);
   }
   ctx.out(joined(parts, format));
   std::cerr << text;
