@@ -270,4 +270,28 @@ expect_err "(AIP_PREDICT_ROUTE) on AIP_HTTP_PORT"
 printf '%s\n' 'gcloud ai-platform versions create v1 --model=m --min-nodes=x' >"$WORK/bad-version.sh"
 mrun migrate "$WORK/bad-version.sh" --at 2025-06-01
 expect_input_error "bad-version.sh: --min-nodes must be a whole number, not 'x'"
+# An inventory (as audit reads it) with -o DIR: one file per legacy job and model version; an
+# existing file is never overwritten without --force, and then nothing is written.
+E="$SRC/data/examples"
+mrun migrate --inventory "$E/jobs.json" --inventory "$E/versions.json" --at 2025-06-01 -o "$WORK/vx"
+expect_exit 0
+expect_err "wrote $WORK/vx/census_wide_deep_20191102.json"
+expect_err "wrote $WORK/vx/recsys-v12.json"
+[ "$(ls "$WORK/vx" | wc -l)" -eq 9 ] || fail "expected 9 files in -o DIR, got: $(ls "$WORK/vx")"
+OUT=$(cat "$WORK/vx/census_wide_deep_20191102.json")
+vertex CustomJob
+OUT=$(cat "$WORK/vx/churn-v1.json")
+expect_json 'j.model.artifactUri.startsWith("gs://")' true
+rm "$WORK/vx/churn-v2.json"
+echo keep >"$WORK/vx/churn-v1.json"
+mrun migrate --inventory "$E/versions.json" --at 2025-06-01 -o "$WORK/vx"
+expect_input_error "$WORK/vx/churn-v1.json: already exists; pass --force to overwrite it (nothing was written)"
+[ ! -e "$WORK/vx/churn-v2.json" ] || fail "a refused -o DIR run wrote churn-v2.json"
+[ "$(cat "$WORK/vx/churn-v1.json")" = keep ] || fail "a refused -o DIR run overwrote churn-v1.json"
+mrun migrate --inventory "$E/versions.json" --at 2025-06-01 -o "$WORK/vx" --force --format gcloud -q
+expect_exit 0
+[ -e "$WORK/vx/churn-v2.sh" ] || fail "--format gcloud -o DIR did not write churn-v2.sh"
+grep -q "gcloud ai models upload" "$WORK/vx/churn-v1.sh" || fail "churn-v1.sh lacks the upload command"
+mrun migrate --at 2025-06-01
+expect_input_error "migrate needs a job file, --gcloud"
 finish
