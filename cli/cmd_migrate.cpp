@@ -1,12 +1,18 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
+#include "lib/inventory.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "lib/migrate/migrate.hpp"
+#include "lib/migrate/prediction.hpp"
+#include "util/file.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <cctype>
+#include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "render/findings.hpp"
 #include "render/vertex.hpp"
@@ -21,16 +27,22 @@ struct MigrateArgs {
   std::string image;
   std::string framework;
   std::string source;
+  std::vector<std::string> inventories;
+  std::string output;
+  bool force = false;
 };
 
 void declare_migrate(CLI::App& sub, MigrateArgs& a) {
   sub.add_option("files", a.files,
                  "Job files, as validate reads them: REST JSON (.json), gcloud config.yaml (.yaml/.yml), or a gcloud "
-                 "command line (.sh, .txt)")
+                 "command line (.sh, .txt); also batch prediction jobs (predictionInput, 'jobs submit prediction') and "
+                 "model versions ('versions create', 'versions list|describe --format json')")
       ->type_name("FILE");
-  sub.add_option("--gcloud", a.gcloud, "A 'gcloud ai-platform jobs submit training ...' command line; repeatable")
+  sub.add_option("--gcloud", a.gcloud,
+                 "A 'gcloud ai-platform jobs submit training|prediction ...' or 'versions create ...' command line; repeatable")
       ->type_name("COMMAND");
-  sub.add_option("--image", a.image, "The prebuilt (or own) image a Python package job runs on, instead of the one picked")
+  sub.add_option("--image", a.image,
+                 "The prebuilt (or own) image a Python package job or a model version runs on, instead of the one picked")
       ->type_name("URI");
   sub.add_option("--framework", a.framework,
                  "The framework the job trains with (tensorflow, scikit-learn, xgboost, pytorch), instead of its runtime's")
@@ -38,6 +50,13 @@ void declare_migrate(CLI::App& sub, MigrateArgs& a) {
   sub.add_option("--source", a.source,
                  "The trainer's source folder: warn where its code reads CLUSTER_SPEC task types by their AI Platform names")
       ->type_name("DIR");
+  sub.add_option("--inventory", a.inventories,
+                 "An inventory as audit reads it (gcloud ai-platform jobs|versions list output): migrate each legacy job "
+                 "and model version in it; repeatable")
+      ->type_name("FILE");
+  sub.add_option("-o,--output", a.output, "Write one file per job or model version into this folder instead of stdout")
+      ->type_name("DIR");
+  sub.add_flag("--force", a.force, "With -o: overwrite files that already exist");
 }
 
 // Several jobs: a JSON array, YAML documents separated by ---, or one snippet after another.
@@ -56,52 +75,161 @@ std::string joined(const std::vector<std::string>& parts, const std::string& for
   return format == "json" ? out + "]\n" : out;
 }
 
-int run_migrate(Context& ctx, const MigrateArgs& a) {
-  std::string format = ctx.format("migrate", {"json", "yaml", "gcloud"});
-  if (a.files.empty() && a.gcloud.empty()) {
-    throw catalog::InvalidInput(
-        "migrate needs a job file or --gcloud \"gcloud ai-platform jobs submit training ...\" (see 'rtcat migrate --help')");
+// One input's findings and their count line (stderr text), added to all findings.
+void report(const std::string& path, const std::vector<lib::Finding>& found, std::string& text, std::vector<lib::Finding>& all,
+            bool quiet) {
+  text += render::findings_text(found, false);
+  if (!quiet) {
+    text += path + ": " + render::counts_text(found) + "\n";
   }
-  std::vector<lib::jobs::JobSpec> jobs;
-  for (const auto& f : a.files) {
-    jobs.push_back(lib::jobs::read_job_file(f));
-  }
-  for (const auto& g : a.gcloud) {
-    jobs.push_back(lib::jobs::parse_gcloud(g, "--gcloud", ""));
-  }
+  all.insert(all.end(), found.begin(), found.end());
+}
+
+// Every input migrated: each result's name (for -o DIR) and text, and the findings.
+struct Migration {
+  Context& ctx;
+  std::string format;
   lib::migrate::Options opt;
-  opt.on = ctx.today();
-  if (!a.image.empty()) {
-    opt.image = a.image;
-  }
-  if (!a.framework.empty()) {
-    opt.framework = a.framework;
-  }
-  std::vector<std::string> parts;
+  std::vector<std::pair<std::string, std::string>> parts;
   std::vector<lib::Finding> all;
   std::string text;
-  for (const auto& job : jobs) {
-    lib::migrate::VertexJob v = lib::migrate::migrate_job(ctx.catalogs(), job, opt);
-    parts.push_back(format == "json"   ? render::vertex_json(v)
-                    : format == "yaml" ? render::vertex_yaml(v)
-                                       : render::vertex_gcloud(v));
-    text += render::findings_text(v.findings, false);
-    if (!ctx.g.quiet) {
-      text += job.path + ": " + render::counts_text(v.findings) + "\n";
+
+  // A batch prediction job or model version; false when the input is a training job.
+  bool prediction(const std::string& input, const std::string& path) {
+    std::string kind = lib::migrate::prediction_kind(input);
+    if (kind == "version") {
+      for (const auto& d : lib::migrate::migrate_versions(ctx.catalogs(), input, path, opt.on, opt.image)) {
+        parts.emplace_back(d.display_name,
+                           format == "gcloud" ? render::model_deployment_gcloud(d) : render::model_deployment_json(d));
+        report(path, d.findings, text, all, ctx.g.quiet);
+      }
+      return true;
     }
-    all.insert(all.end(), v.findings.begin(), v.findings.end());
+    if (kind != "prediction") {
+      return false;
+    }
+    lib::migrate::BatchPrediction b = lib::migrate::migrate_prediction(input, path);
+    parts.emplace_back(b.display_name, format == "json"   ? render::batch_prediction_json(b)
+                                       : format == "yaml" ? render::batch_prediction_yaml(b)
+                                                          : render::batch_prediction_gcloud(b));
+    report(path, b.findings, text, all, ctx.g.quiet);
+    return true;
+  }
+
+  void training(const lib::jobs::JobSpec& job) {
+    lib::migrate::VertexJob v = lib::migrate::migrate_job(ctx.catalogs(), job, opt);
+    parts.emplace_back(v.display_name, format == "json"   ? render::vertex_json(v)
+                                       : format == "yaml" ? render::vertex_yaml(v)
+                                                          : render::vertex_gcloud(v));
+    report(job.path, v.findings, text, all, ctx.g.quiet);
+  }
+
+  // Each legacy job and model version of an inventory; one that cannot be migrated is a finding.
+  void inventory(const std::string& path) {
+    std::vector<std::pair<std::string, std::string>> records; // where, JSON text
+    lib::read_inventory(
+        path,
+        [&](const lib::Resource& r) {
+          if (r.kind == "job" || r.kind == "model_version") {
+            records.emplace_back(r.path + ":" + std::to_string(r.line) + ":" + std::to_string(r.column), std::string(r.record));
+          }
+        },
+        [](const lib::Malformed&) {});
+    for (const auto& rec : records) {
+      const std::string& where = rec.first;
+      try {
+        if (!prediction(rec.second, where)) {
+          training(lib::jobs::parse_rest_json(rec.second, where));
+        }
+      } catch (const catalog::InvalidInput& e) {
+        lib::Finding f = lib::finding_of(lib::RuleId::migrate_no_equivalent, std::string("not migrated: ") + e.what());
+        f.path = where;
+        report(where, {f}, text, all, ctx.g.quiet);
+      }
+    }
+  }
+};
+
+// The file name a result gets in -o DIR: its name with what a file name cannot hold replaced,
+// the format's extension, and -2, -3... when two results share a name.
+std::string file_name(const std::string& name, const std::string& format, std::map<std::string, int>& used) {
+  std::string base;
+  for (char c : name.empty() ? std::string("migrated") : name) {
+    base += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' ? c : '_';
+  }
+  int n = ++used[base];
+  return base + (n > 1 ? "-" + std::to_string(n) : "") + (format == "json" ? ".json" : format == "yaml" ? ".yaml" : ".sh");
+}
+
+// Writes one file per result into dir (and says which, unless quiet); refuses (before writing any)
+// when one exists and not --force.
+std::string write_all(const Migration& m, const std::string& dir, bool force, bool quiet) {
+  std::map<std::string, int> used;
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const auto& part : m.parts) {
+    files.emplace_back((std::filesystem::path(dir) / file_name(part.first, m.format, used)).string(), part.second);
+  }
+  for (const auto& file : files) {
+    if (!force && std::filesystem::exists(file.first)) {
+      throw catalog::InvalidInput(file.first + ": already exists; pass --force to overwrite it (nothing was written)");
+    }
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    throw catalog::InvalidInput(dir + ": cannot create the folder: " + ec.message());
+  }
+  std::string wrote;
+  for (const auto& file : files) {
+    util::write_atomically(file.first, file.second);
+    if (!quiet) {
+      wrote += "wrote " + file.first + "\n";
+    }
+  }
+  return wrote;
+}
+
+int run_migrate(Context& ctx, const MigrateArgs& a) {
+  Migration m{ctx, ctx.format("migrate", {"json", "yaml", "gcloud"}), {}, {}, {}, {}};
+  if (a.files.empty() && a.gcloud.empty() && a.inventories.empty()) {
+    throw catalog::InvalidInput("migrate needs a job file, --gcloud \"gcloud ai-platform jobs submit training ...\" or "
+                                "--inventory FILE (see 'rtcat migrate --help')");
+  }
+  m.opt.on = ctx.today();
+  if (!a.image.empty()) {
+    m.opt.image = a.image;
+  }
+  if (!a.framework.empty()) {
+    m.opt.framework = a.framework;
+  }
+  for (const auto& f : a.files) {
+    if (!m.prediction(util::read_file(f), f)) {
+      m.training(lib::jobs::read_job_file(f));
+    }
+  }
+  for (const auto& g : a.gcloud) {
+    if (!m.prediction(g, "--gcloud")) {
+      m.training(lib::jobs::parse_gcloud(g, "--gcloud", ""));
+    }
+  }
+  for (const auto& inv : a.inventories) {
+    m.inventory(inv);
   }
   if (!a.source.empty()) {
-    auto found = lib::migrate::legacy_cluster_names(a.source);
-    text += render::findings_text(found, false);
-    if (!ctx.g.quiet) {
-      text += a.source + ": " + render::counts_text(found) + "\n";
-    }
-    all.insert(all.end(), found.begin(), found.end());
+    report(a.source, lib::migrate::legacy_cluster_names(a.source), m.text, m.all, ctx.g.quiet);
   }
-  ctx.out(joined(parts, format));
-  std::cerr << text;
-  return ctx.exit_for(all);
+  if (!a.output.empty()) {
+    std::string wrote = write_all(m, a.output, a.force, ctx.g.quiet);
+    std::cerr << m.text << wrote;
+  } else {
+    std::vector<std::string> texts;
+    for (const auto& part : m.parts) {
+      texts.push_back(part.second);
+    }
+    ctx.out(joined(texts, m.format));
+    std::cerr << m.text;
+  }
+  return ctx.exit_for(m.all);
 }
 
 } // namespace

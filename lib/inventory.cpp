@@ -548,6 +548,7 @@ private:
       malformed(at, "larger than 16 MiB");
     } else if (auto r = parse_record(text, error, offset)) {
       r->path = m_path;
+      r->record = text;
       r->line = at.line;
       r->column = at.column;
       ++m_counts.records;
@@ -633,6 +634,7 @@ private:
     size_t offset = 0;
     if (auto r = parse_record(as_json->json, message, offset)) {
       r->path = m_path;
+      r->record = as_json->json;
       r->line = m_doc_at.line;
       r->column = m_doc_at.column;
       ++m_counts.records;

@@ -48,6 +48,7 @@ struct Resource {
   std::string part;
   std::string catalog;
   bool model_missing = false; // an endpoint's deployed model whose model record the run lacks
+  std::string_view record;    // the record as JSON text: valid only while on_resource runs
   std::string path;           // where the record starts
   int line = 0;
   int column = 0;

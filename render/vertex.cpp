@@ -238,3 +238,74 @@ std::string vertex_gcloud(const VertexJob& job) {
 }
 
 } // namespace render
+
+namespace render {
+
+namespace {
+
+ordered_json batch_json(const lib::migrate::BatchPrediction& b) {
+  ordered_json j;
+  j["displayName"] = b.display_name;
+  j["model"] = b.model;
+  j["inputConfig"]["instancesFormat"] = b.instances_format;
+  j["inputConfig"]["gcsSource"]["uris"] = b.input_uris;
+  j["outputConfig"]["predictionsFormat"] = b.predictions_format;
+  j["outputConfig"]["gcsDestination"]["outputUriPrefix"] = b.output_uri_prefix;
+  j["dedicatedResources"]["machineSpec"]["machineType"] = b.machine_type;
+  j["dedicatedResources"]["startingReplicaCount"] = b.starting_replica_count;
+  j["dedicatedResources"]["maxReplicaCount"] = b.max_replica_count;
+  return j;
+}
+
+} // namespace
+
+std::string batch_prediction_json(const lib::migrate::BatchPrediction& b) {
+  return util::json::dump_pretty(batch_json(b));
+}
+
+std::string batch_prediction_yaml(const lib::migrate::BatchPrediction& b) {
+  std::string out;
+  yaml_map(batch_json(b), 0, false, out);
+  return out;
+}
+
+std::string batch_prediction_gcloud(const lib::migrate::BatchPrediction& b) {
+  std::string file = b.display_name + "-vertex.json";
+  std::string region = b.region.empty() ? "REGION" : b.region;
+  std::string project = b.model.substr(9, b.model.find('/', 9) - 9);
+  return "cat > " + shell_word(file) + " <<'EOF'\n" + batch_prediction_json(b) + "EOF\n" +
+         "curl -X POST -H \"Authorization: Bearer $(gcloud auth print-access-token)\" -H 'Content-Type: application/json' "
+         "-d @" +
+         shell_word(file) + " https://" + region + "-aiplatform.googleapis.com/v1/projects/" + project + "/locations/" + region +
+         "/batchPredictionJobs\n";
+}
+
+} // namespace render
+
+namespace render {
+
+std::string model_deployment_json(const lib::migrate::ModelDeployment& d) {
+  ordered_json j;
+  j["model"]["displayName"] = d.display_name;
+  j["model"]["artifactUri"] = d.artifact_uri;
+  j["model"]["containerSpec"]["imageUri"] = d.container_image_uri.empty() ? "CUSTOM_CONTAINER_URI" : d.container_image_uri;
+  j["deployedModel"]["displayName"] = d.display_name;
+  j["deployedModel"]["dedicatedResources"]["machineSpec"]["machineType"] = d.machine_type;
+  j["deployedModel"]["dedicatedResources"]["minReplicaCount"] = d.min_replica_count;
+  j["deployedModel"]["dedicatedResources"]["maxReplicaCount"] = d.max_replica_count;
+  return util::json::dump_pretty(j);
+}
+
+std::string model_deployment_gcloud(const lib::migrate::ModelDeployment& d) {
+  std::string region = " --region=" + shell_word(d.region.empty() ? "REGION" : d.region);
+  std::string image = d.container_image_uri.empty() ? "CUSTOM_CONTAINER_URI" : d.container_image_uri;
+  return "gcloud ai models upload" + region + " --display-name=" + shell_word(d.display_name) +
+         " --container-image-uri=" + shell_word(image) + " --artifact-uri=" + shell_word(d.artifact_uri) + "\n" +
+         "gcloud ai endpoints create" + region + " --display-name=" + shell_word(d.display_name) + "\n" +
+         "gcloud ai endpoints deploy-model ENDPOINT_ID" + region +
+         " --model=MODEL_ID --display-name=" + shell_word(d.display_name) + " --machine-type=" + shell_word(d.machine_type) +
+         " --min-replica-count=" + std::to_string(d.min_replica_count) +
+         " --max-replica-count=" + std::to_string(d.max_replica_count) + "\n";
+}
+
+} // namespace render

@@ -5,6 +5,7 @@
 // or a ready shell snippet that writes that YAML and runs the gcloud command.
 
 #include "lib/migrate/migrate.hpp"
+#include "lib/migrate/prediction.hpp"
 
 #include <string>
 
@@ -19,5 +20,17 @@ std::string vertex_yaml(const lib::migrate::VertexJob& job);
 
 // `cat > NAME-vertex.yaml <<'EOF' ... EOF` and the `gcloud ai custom-jobs|hp-tuning-jobs create` line.
 std::string vertex_gcloud(const lib::migrate::VertexJob& job);
+
+// A batch prediction job: the BatchPredictionJob REST body, the same as YAML, or a snippet that
+// writes the body and POSTs it (gcloud has no command that creates one).
+std::string batch_prediction_json(const lib::migrate::BatchPrediction& b);
+std::string batch_prediction_yaml(const lib::migrate::BatchPrediction& b);
+std::string batch_prediction_gcloud(const lib::migrate::BatchPrediction& b);
+
+// A model version: the models.upload body and the endpoint's deployedModel as JSON (yaml: the same),
+// or the `gcloud ai models upload`, `endpoints create` and `endpoints deploy-model` lines
+// (ENDPOINT_ID and MODEL_ID are what the first two print).
+std::string model_deployment_json(const lib::migrate::ModelDeployment& d);
+std::string model_deployment_gcloud(const lib::migrate::ModelDeployment& d);
 
 } // namespace render

@@ -3,6 +3,7 @@
 #include "lib/frameworks.hpp"
 #include "lib/lookup.hpp"
 #include "lib/migrate/migrate.hpp"
+#include "lib/migrate/prediction.hpp"
 #include "lib/targets.hpp"
 
 namespace lib::migrate {
@@ -10,9 +11,9 @@ namespace lib::migrate {
 namespace {
 
 // The catalog prebuilt training images come from: the successor of the job's platform for training.
-const catalog::Catalog* image_catalog(const catalog::CatalogSet& set) {
+const catalog::Catalog* image_catalog(const catalog::CatalogSet& set, const std::string& service = "training") {
   for (const catalog::Catalog* c : set.all()) {
-    if (std::string next = c->successor_for("training"); !next.empty() && set.get(next)) {
+    if (std::string next = c->successor_for(service); !next.empty() && set.get(next)) {
       return set.get(next);
     }
   }
@@ -123,6 +124,40 @@ std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& 
         "the image runs Python " + t.python + ", not " + job.python_version.value_or("") +
             " as the job asked: test the trainer on Python " + t.python + ", or pass --image URI");
   }
+  return uri;
+}
+
+std::string prediction_image(const catalog::CatalogSet& set, const std::string& framework,
+                             const std::optional<std::string>& python, const std::string& region, const catalog::Date& on,
+                             const std::string& path, std::vector<Finding>& findings) {
+  const catalog::Catalog* images = image_catalog(set, "prediction");
+  if (!images) {
+    return "";
+  }
+  TargetQuery q;
+  q.frameworks = {framework_key(framework)};
+  q.service = "prediction";
+  q.on = on;
+  if (python) {
+    q.python = catalog::Version::try_parse(*python);
+  }
+  q.max = 1;
+  TargetSearch s = find_targets(set, *images, nullptr, q);
+  if (s.targets.empty() && s.last_known.empty()) {
+    return "";
+  }
+  const bool open = !s.targets.empty();
+  const Target& t = open ? s.targets.front() : s.last_known.front();
+  std::string uri = uri_for(t, false, region);
+  Finding f = finding_of(open ? RuleId::migrate_image_chosen : RuleId::migrate_image_not_open,
+                         open ? "container image " + uri + ": the newest " + images->name + " image of " + framework +
+                                    " open on " + catalog::format_date(on) + ", " + t.entry->framework + " " +
+                                    t.entry->framework_version + "; --image URI chooses another"
+                              : "no " + images->name + " image of " + framework + " is open on " + catalog::format_date(on) +
+                                    ": wrote the newest one the data knows, " + uri +
+                                    "; check Google's list of prebuilt containers and pass --image URI");
+  f.path = path;
+  findings.push_back(std::move(f));
   return uri;
 }
 

@@ -201,4 +201,97 @@ mrun migrate "$WORK/unknown.json" --at 2025-06-01 --framework scikit-learn
 expect_exit 0
 vertex CustomJob
 expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.executorImageUri.includes("sklearn")' true
+# Batch prediction: a REST job with predictionInput and a `jobs submit prediction` command line
+# become BatchPredictionJobs.
+P="$SRC/tests/fixtures/migrate-prediction"
+mrun migrate "$P/batch-rest.json" --at 2025-06-01
+expect_exit 0
+vertex BatchPredictionJob
+expect_jsons <<'JSON'
+j.displayName | census_batch_20200601
+j.model | projects/my-project/locations/us-central1/models/census-v2
+j.inputConfig.instancesFormat | tf-record
+j.inputConfig.gcsSource.uris | ["gs://my-bucket/census/in/part-0","gs://my-bucket/census/in/part-1"]
+j.outputConfig.predictionsFormat | jsonl
+j.outputConfig.gcsDestination.outputUriPrefix | gs://my-bucket/census/predictions
+j.dedicatedResources.machineSpec.machineType | n1-standard-2
+j.dedicatedResources.startingReplicaCount | 1
+j.dedicatedResources.maxReplicaCount | 4
+JSON
+expect_err "stands for the Vertex AI model uploaded from legacy model census version v2"
+expect_err "runtimeVersion has no BatchPredictionJob field"
+mrun migrate "$P/batch.sh" --at 2025-06-01
+expect_exit 0
+vertex BatchPredictionJob
+expect_jsons <<'JSON'
+j.model | projects/PROJECT/locations/europe-west1/models/MODEL
+j.inputConfig.instancesFormat | jsonl
+j.dedicatedResources.maxReplicaCount | 10
+JSON
+expect_err "uploaded from the SavedModel at gs://my-bucket/census/model"
+expect_err "dataFormat TEXT (one instance per line) is read as jsonl"
+mrun migrate --gcloud "$(cat "$P/batch.sh")" --at 2025-06-01 --format gcloud
+expect_exit 0
+expect_out "cat > census_batch-vertex.json <<'EOF'"
+expect_out "-d @census_batch-vertex.json https://europe-west1-aiplatform.googleapis.com/v1/projects/PROJECT/locations/europe-west1/batchPredictionJobs"
+mrun migrate "$P/batch-rest.json" --at 2025-06-01 --format yaml
+expect_exit 0
+expect_out "inputConfig:
+  instancesFormat: \"tf-record\""
+printf '%s\n' '{"jobId": "x", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"]}}' >"$WORK/no-out.json"
+mrun migrate "$WORK/no-out.json" --at 2025-06-01
+expect_input_error "no-out.json: a prediction job needs its input paths and output path"
+
+# Model versions: `versions create` and a `versions list` record become a model upload on the
+# prebuilt prediction image and its deployment; a custom prediction routine needs its own container.
+mrun migrate "$P/version-create.sh" --at 2025-06-01 --format gcloud
+expect_exit 0
+expect_out "gcloud ai models upload --region=us-central1 --display-name=census-v2 --container-image-uri=us-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.2-15:latest --artifact-uri=gs://my-bucket/census/model
+gcloud ai endpoints create --region=us-central1 --display-name=census-v2
+gcloud ai endpoints deploy-model ENDPOINT_ID --region=us-central1 --model=MODEL_ID --display-name=census-v2 --machine-type=n1-standard-4 --min-replica-count=2 --max-replica-count=5"
+expect_err "the newest vertex-prediction image of tensorflow open on 2025-06-01"
+mrun migrate "$P/version-create.sh" --at 2025-06-01 --format gcloud --image gcr.io/p/mine:1
+expect_exit 0
+expect_out "--container-image-uri=gcr.io/p/mine:1"
+mrun migrate "$P/versions-list.json" --at 2025-06-01
+expect_exit 0
+expect_jsons <<'JSON'
+j.length | 2
+j[0].model.displayName | iris-v1
+j[0].model.containerSpec.imageUri | us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest
+j[0].deployedModel.dedicatedResources.minReplicaCount | 3
+j[0].deployedModel.dedicatedResources.maxReplicaCount | 3
+j[0].deployedModel.dedicatedResources.machineSpec.machineType | n1-standard-2
+j[1].model.containerSpec.imageUri | CUSTOM_CONTAINER_URI
+JSON
+expect_err "machine type mls1-c1-m2 is a legacy (MLS1) type Vertex AI does not offer"
+expect_err "a custom prediction routine (predictionClass predictor.MyPredictor) needs a custom container on Vertex AI"
+expect_err "(AIP_PREDICT_ROUTE) on AIP_HTTP_PORT"
+printf '%s\n' 'gcloud ai-platform versions create v1 --model=m --min-nodes=x' >"$WORK/bad-version.sh"
+mrun migrate "$WORK/bad-version.sh" --at 2025-06-01
+expect_input_error "bad-version.sh: --min-nodes must be a whole number, not 'x'"
+# An inventory (as audit reads it) with -o DIR: one file per legacy job and model version; an
+# existing file is never overwritten without --force, and then nothing is written.
+E="$SRC/data/examples"
+mrun migrate --inventory "$E/jobs.json" --inventory "$E/versions.json" --at 2025-06-01 -o "$WORK/vx"
+expect_exit 0
+expect_err "wrote $WORK/vx/census_wide_deep_20191102.json"
+expect_err "wrote $WORK/vx/recsys-v12.json"
+[ "$(ls "$WORK/vx" | wc -l)" -eq 9 ] || fail "expected 9 files in -o DIR, got: $(ls "$WORK/vx")"
+OUT=$(cat "$WORK/vx/census_wide_deep_20191102.json")
+vertex CustomJob
+OUT=$(cat "$WORK/vx/churn-v1.json")
+expect_json 'j.model.artifactUri.startsWith("gs://")' true
+rm "$WORK/vx/churn-v2.json"
+echo keep >"$WORK/vx/churn-v1.json"
+mrun migrate --inventory "$E/versions.json" --at 2025-06-01 -o "$WORK/vx"
+expect_input_error "$WORK/vx/churn-v1.json: already exists; pass --force to overwrite it (nothing was written)"
+[ ! -e "$WORK/vx/churn-v2.json" ] || fail "a refused -o DIR run wrote churn-v2.json"
+[ "$(cat "$WORK/vx/churn-v1.json")" = keep ] || fail "a refused -o DIR run overwrote churn-v1.json"
+mrun migrate --inventory "$E/versions.json" --at 2025-06-01 -o "$WORK/vx" --force --format gcloud -q
+expect_exit 0
+[ -e "$WORK/vx/churn-v2.sh" ] || fail "--format gcloud -o DIR did not write churn-v2.sh"
+grep -q "gcloud ai models upload" "$WORK/vx/churn-v1.sh" || fail "churn-v1.sh lacks the upload command"
+mrun migrate --at 2025-06-01
+expect_input_error "migrate needs a job file, --gcloud"
 finish

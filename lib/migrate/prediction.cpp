@@ -1,0 +1,354 @@
+#include "lib/migrate/prediction.hpp"
+
+#include "catalog/error.hpp"
+#include "util/json.hpp"
+#include "util/shell_words.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+namespace lib::migrate {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+std::string upper(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return c == '-' ? '_' : static_cast<char>(std::toupper(c)); });
+  return s;
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t end = s.find(',', start);
+    end = end == std::string::npos ? s.size() : end;
+    if (end > start) {
+      out.push_back(s.substr(start, end - start));
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+// The words of the first gcloud command of text, after `verb noun` (e.g. "submit" "prediction").
+std::vector<std::string> gcloud_words(std::string_view text, const char* verb, const char* noun) {
+  for (const auto& c : util::shell_commands(text)) {
+    for (size_t i = 0; i + 1 < c.words.size(); ++i) {
+      if (c.words[i].text == verb && c.words[i + 1].text == noun) {
+        std::vector<std::string> out;
+        for (size_t k = i + 2; k < c.words.size(); ++k) {
+          out.push_back(c.words[k].text);
+        }
+        return out;
+      }
+    }
+  }
+  return {};
+}
+
+// Flags (--name=value or --name value) by name, and the first positional word under "".
+std::map<std::string, std::string> flags_of(const std::vector<std::string>& words, const std::string& path) {
+  std::map<std::string, std::string> flags;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w.rfind("--", 0) != 0) {
+      flags.emplace("", w);
+      continue;
+    }
+    auto eq = w.find('=');
+    if (eq != std::string::npos) {
+      flags[w.substr(2, eq - 2)] = w.substr(eq + 1);
+    } else if (i + 1 < words.size()) {
+      flags[w.substr(2)] = words[++i];
+    } else {
+      throw catalog::InvalidInput(path + ": " + w + " needs a value");
+    }
+  }
+  return flags;
+}
+
+long number_of(const std::string& text, const std::string& path, const std::string& field) {
+  try {
+    size_t used = 0;
+    long v = std::stol(text, &used);
+    if (used == text.size() && v >= 0) {
+      return v;
+    }
+  } catch (const std::exception&) {
+  }
+  throw catalog::InvalidInput(path + ": " + field + " must be a whole number, not '" + text + "'");
+}
+
+std::string text_at(const ordered_json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+long count_at(const ordered_json& j, const char* key, long fallback, const std::string& path) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) {
+    return fallback;
+  }
+  if (it->is_number_integer()) {
+    return it->get<long>();
+  }
+  return number_of(it->is_string() ? it->get<std::string>() : it->dump(), path, key);
+}
+
+Finding at(const std::string& path, RuleId rule, std::string message) {
+  Finding f = finding_of(rule, std::move(message));
+  f.path = path;
+  return f;
+}
+
+// A `jobs submit prediction` command line as the predictionInput it sends (jobId under "jobId").
+ordered_json prediction_from_gcloud(std::string_view text, const std::string& path) {
+  auto flags = flags_of(gcloud_words(text, "submit", "prediction"), path);
+  ordered_json in = ordered_json::object();
+  static const std::map<std::string, std::string> names = {{"data-format", "dataFormat"},
+                                                           {"output-path", "outputPath"},
+                                                           {"region", "region"},
+                                                           {"model", "modelName"},
+                                                           {"version", "versionName"},
+                                                           {"model-dir", "uri"},
+                                                           {"max-worker-count", "maxWorkerCount"},
+                                                           {"runtime-version", "runtimeVersion"}};
+  for (const auto& [flag, value] : flags) {
+    if (auto n = names.find(flag); n != names.end()) {
+      in[n->second] = flag == "data-format" ? upper(value) : value;
+    }
+  }
+  if (auto it = flags.find("input-paths"); it != flags.end()) {
+    in["inputPaths"] = split_commas(it->second);
+  }
+  in["jobId"] = flags.count("") ? flags.at("") : "";
+  return in;
+}
+
+std::string instances_format(const std::string& legacy, BatchPrediction& b) {
+  if (legacy == "TF_RECORD" || legacy == "TF_RECORD_GZIP") {
+    return legacy == "TF_RECORD" ? "tf-record" : "tf-record-gzip";
+  }
+  if (legacy == "CSV") {
+    return "csv";
+  }
+  if (legacy == "TEXT") {
+    b.findings.push_back(at(b.path, RuleId::migrate_no_equivalent,
+                            "dataFormat TEXT (one instance per line) is read as jsonl: each line must be a JSON "
+                            "instance, or convert the files and change instancesFormat"));
+  }
+  return "jsonl";
+}
+
+// The model a batch job names, as the Vertex AI model it must first be uploaded as.
+void model_of(const ordered_json& in, BatchPrediction& b) {
+  std::string model = text_at(in, "modelName");
+  std::string version = text_at(in, "versionName");
+  std::string project = "PROJECT";
+  if (model.rfind("projects/", 0) == 0) {
+    project = model.substr(9, model.find('/', 9) - 9);
+    model = model.substr(model.rfind('/') + 1);
+  }
+  if (version.find('/') != std::string::npos) {
+    version = version.substr(version.rfind('/') + 1);
+  }
+  std::string uri = text_at(in, "uri");
+  std::string name = model.empty() ? "MODEL" : model + (version.empty() ? "" : "-" + version);
+  b.model = "projects/" + project + "/locations/" + (b.region.empty() ? "REGION" : b.region) + "/models/" + name;
+  std::string from = !uri.empty() ? "the SavedModel at " + uri + " (gcloud ai models upload --artifact-uri=" + uri + ")"
+                                  : "legacy model " + (model.empty() ? "(none named)" : model) +
+                                        (version.empty() ? " (its default version)" : " version " + version) +
+                                        " (rtcat migrate its version)";
+  b.findings.push_back(at(b.path, RuleId::migrate_no_equivalent,
+                          "model " + b.model + " stands for the Vertex AI model uploaded from " + from +
+                              ": replace it with the uploaded model's ID"));
+}
+
+// A `versions create` command line as the version record it creates.
+ordered_json version_from_gcloud(std::string_view text, const std::string& path) {
+  auto flags = flags_of(gcloud_words(text, "versions", "create"), path);
+  ordered_json v = ordered_json::object();
+  static const std::map<std::string, std::string> names = {{"origin", "deploymentUri"},
+                                                           {"runtime-version", "runtimeVersion"},
+                                                           {"framework", "framework"},
+                                                           {"python-version", "pythonVersion"},
+                                                           {"machine-type", "machineType"},
+                                                           {"region", "region"},
+                                                           {"prediction-class", "predictionClass"},
+                                                           {"model", "model"}};
+  for (const auto& [flag, value] : flags) {
+    if (auto n = names.find(flag); n != names.end()) {
+      v[n->second] = flag == "framework" ? upper(value) : value;
+    }
+  }
+  if (auto it = flags.find("package-uris"); it != flags.end()) {
+    v["packageUris"] = split_commas(it->second);
+  }
+  for (const char* n : {"min-nodes", "max-nodes"}) {
+    if (auto it = flags.find(n); it != flags.end()) {
+      v["autoScaling"][n[1] == 'i' ? "minNodes" : "maxNodes"] = number_of(it->second, path, std::string("--") + n);
+    }
+  }
+  v["name"] = flags.count("") ? flags.at("") : "";
+  return v;
+}
+
+// Machine type and replica counts from machineType, autoScaling and manualScaling.
+void scaling_of(const ordered_json& v, ModelDeployment& d) {
+  d.machine_type = text_at(v, "machineType");
+  if (d.machine_type.empty() || d.machine_type.rfind("mls1-", 0) == 0) {
+    std::string legacy = d.machine_type.empty() ? "mls1-c1-m2 (the default)" : d.machine_type;
+    d.machine_type = "n1-standard-2";
+    d.findings.push_back(at(d.path, RuleId::migrate_machine_unmapped,
+                            "machine type " + legacy +
+                                " is a legacy (MLS1) type Vertex AI does not offer: wrote "
+                                "n1-standard-2; choose a Compute Engine type sized for the model"));
+  }
+  if (auto m = v.find("manualScaling"); m != v.end() && m->is_object()) {
+    d.min_replica_count = d.max_replica_count = count_at(*m, "nodes", 1, d.path);
+  } else if (auto a = v.find("autoScaling"); a != v.end() && a->is_object()) {
+    d.min_replica_count = std::max(1L, count_at(*a, "minNodes", 1, d.path));
+    d.max_replica_count = std::max(d.min_replica_count, count_at(*a, "maxNodes", d.min_replica_count, d.path));
+    if (count_at(*a, "minNodes", 1, d.path) == 0) {
+      d.findings.push_back(at(d.path, RuleId::migrate_no_equivalent,
+                              "autoScaling.minNodes 0 (scale to zero) has no Vertex AI equivalent: an endpoint keeps "
+                              "at least one replica (--min-replica-count=1)"));
+    }
+  }
+}
+
+ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v, const std::string& path,
+                           const catalog::Date& on, const std::optional<std::string>& image) {
+  ModelDeployment d;
+  d.path = path;
+  std::string name = text_at(v, "name");
+  std::string model = text_at(v, "model");
+  if (name.find("/models/") != std::string::npos) { // projects/P/models/M/versions/V
+    size_t m = name.find("/models/") + 8;
+    model = name.substr(m, name.find('/', m) - m);
+  }
+  name = name.substr(name.rfind('/') + 1);
+  d.display_name = (model.empty() ? "" : model + "-") + (name.empty() ? "version" : name);
+  d.region = text_at(v, "region");
+  d.artifact_uri = text_at(v, "deploymentUri");
+  if (d.artifact_uri.empty()) {
+    throw catalog::InvalidInput(path + ": a model version needs its deploymentUri (--origin)");
+  }
+  scaling_of(v, d);
+  if (!text_at(v, "predictionClass").empty() || v.contains("packageUris")) {
+    d.findings.push_back(at(path, RuleId::migrate_no_equivalent,
+                            "a custom prediction routine (predictionClass " + text_at(v, "predictionClass") +
+                                ") needs a custom container on Vertex AI: build an image holding the predictor code "
+                                "and its packages (packageUris) with their dependencies, and an HTTP server that "
+                                "answers Vertex AI's health route (AIP_HEALTH_ROUTE) and predict route "
+                                "(AIP_PREDICT_ROUTE) on AIP_HTTP_PORT; pass it as --container-image-uri"));
+    d.container_image_uri = image.value_or("");
+    return d;
+  }
+  if (image) {
+    d.container_image_uri = *image;
+    return d;
+  }
+  std::string framework = text_at(v, "framework");
+  std::transform(framework.begin(), framework.end(), framework.begin(),
+                 [](unsigned char c) { return c == '_' ? '-' : static_cast<char>(std::tolower(c)); });
+  std::optional<std::string> python;
+  if (!text_at(v, "pythonVersion").empty()) {
+    python = text_at(v, "pythonVersion");
+  }
+  d.container_image_uri =
+      prediction_image(set, framework.empty() ? "tensorflow" : framework, python, d.region, on, path, d.findings);
+  if (d.container_image_uri.empty()) {
+    throw catalog::InvalidInput(path + ": the data knows no prediction image for framework '" + framework +
+                                "': pass --image URI");
+  }
+  return d;
+}
+
+} // namespace
+
+std::string prediction_kind(std::string_view text) {
+  if (!gcloud_words(text, "submit", "prediction").empty() || text.find("\"predictionInput\"") != std::string_view::npos) {
+    return "prediction";
+  }
+  if (!gcloud_words(text, "versions", "create").empty() || text.find("\"deploymentUri\"") != std::string_view::npos) {
+    return "version";
+  }
+  return "training";
+}
+
+BatchPrediction migrate_prediction(std::string_view text, const std::string& path) {
+  BatchPrediction b;
+  b.path = path;
+  ordered_json in;
+  auto first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && text[first] == '{') {
+    ordered_json doc = util::json::parse_ordered(text, path);
+    if (!doc.is_object() || !doc.contains("predictionInput") || !doc["predictionInput"].is_object()) {
+      throw catalog::InvalidInput(path + ": expected a prediction job (an object with predictionInput)");
+    }
+    in = doc["predictionInput"];
+    in["jobId"] = text_at(doc, "jobId");
+  } else {
+    in = prediction_from_gcloud(text, path);
+  }
+  b.display_name = text_at(in, "jobId").empty() ? "batch-prediction" : text_at(in, "jobId");
+  b.region = text_at(in, "region");
+  model_of(in, b);
+  b.instances_format = instances_format(text_at(in, "dataFormat"), b);
+  if (auto it = in.find("inputPaths"); it != in.end() && it->is_array()) {
+    for (const auto& p : *it) {
+      if (p.is_string()) {
+        b.input_uris.push_back(p.get<std::string>());
+      }
+    }
+  }
+  if (b.input_uris.empty() || text_at(in, "outputPath").empty()) {
+    throw catalog::InvalidInput(path + ": a prediction job needs its input paths and output path (--input-paths, --output-path)");
+  }
+  b.output_uri_prefix = text_at(in, "outputPath");
+  std::string out_format = text_at(in, "outputDataFormat");
+  b.predictions_format = out_format == "CSV" ? "csv" : "jsonl";
+  if (out_format == "TF_RECORD") {
+    b.findings.push_back(at(path, RuleId::migrate_no_equivalent,
+                            "outputDataFormat TF_RECORD has no Vertex AI equivalent: predictions are written as jsonl"));
+  }
+  b.max_replica_count = count_at(in, "maxWorkerCount", 10, path);
+  b.machine_type = "n1-standard-2";
+  b.findings.push_back(at(path, RuleId::migrate_machine_unmapped,
+                          "AI Platform chose batch prediction machines itself; Vertex AI needs one: wrote n1-standard-2 "
+                          "with up to " +
+                              std::to_string(b.max_replica_count) + " replicas (maxWorkerCount): size it for the model"));
+  for (const char* gone : {"batchSize", "signatureName", "runtimeVersion", "accelerator"}) {
+    if (in.contains(gone)) {
+      b.findings.push_back(at(path, RuleId::migrate_no_equivalent,
+                              std::string(gone) + " has no BatchPredictionJob field: the model's serving container decides it"));
+    }
+  }
+  return b;
+}
+
+std::vector<ModelDeployment> migrate_versions(const catalog::CatalogSet& set, std::string_view text, const std::string& path,
+                                              const catalog::Date& on, const std::optional<std::string>& image) {
+  auto first = text.find_first_not_of(" \t\r\n");
+  std::vector<ModelDeployment> out;
+  if (first != std::string_view::npos && (text[first] == '{' || text[first] == '[')) {
+    ordered_json doc = util::json::parse_ordered(text, path);
+    for (const auto& v : doc.is_array() ? doc : ordered_json::array({doc})) {
+      if (!v.is_object()) {
+        throw catalog::InvalidInput(path + ": expected a model version (an object with deploymentUri)");
+      }
+      out.push_back(version_of(set, v, path, on, image));
+    }
+    return out;
+  }
+  out.push_back(version_of(set, version_from_gcloud(text, path), path, on, image));
+  return out;
+}
+
+} // namespace lib::migrate

@@ -1,0 +1,64 @@
+#pragma once
+
+// Legacy AI Platform prediction, rewritten for Vertex AI: a batch prediction job (`jobs submit
+// prediction`, or a REST job with predictionInput) becomes a BatchPredictionJob; a model version
+// (`versions create`, or a version record as `versions list|describe --format json` prints it)
+// becomes a model upload on a prebuilt prediction image plus its deployment to an endpoint.
+
+#include "catalog/catalog_set.hpp"
+#include "lib/finding.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lib::migrate {
+
+struct BatchPrediction {
+  std::string path; // the input, as findings name it
+  std::string display_name;
+  std::string region;
+  std::string model; // the Vertex AI model's resource name (a placeholder names the legacy model)
+  std::string instances_format;
+  std::vector<std::string> input_uris;
+  std::string predictions_format;
+  std::string output_uri_prefix;
+  std::string machine_type;
+  long starting_replica_count = 1;
+  long max_replica_count = 1;
+  std::vector<Finding> findings;
+};
+
+struct ModelDeployment {
+  std::string path;
+  std::string display_name; // MODEL-VERSION
+  std::string region;
+  std::string artifact_uri;        // the version's deploymentUri (--origin)
+  std::string container_image_uri; // "" for a custom prediction routine (it needs its own container)
+  std::string machine_type;
+  long min_replica_count = 1;
+  long max_replica_count = 1;
+  std::vector<Finding> findings;
+};
+
+// What an input holds: "training", "prediction" (a batch prediction job) or "version".
+std::string prediction_kind(std::string_view text);
+
+// Reads a batch prediction job (REST JSON or gcloud command line) and rewrites it.
+// Throws catalog::InvalidInput "path: ..." for input it cannot read.
+BatchPrediction migrate_prediction(std::string_view text, const std::string& path);
+
+// Reads a model version (gcloud `versions create` or a version record as JSON) and rewrites it,
+// picking the prebuilt prediction image for its framework and Python on `on`.
+// A JSON array (`versions list --format json`) gives one deployment per version.
+std::vector<ModelDeployment> migrate_versions(const catalog::CatalogSet& set, std::string_view text, const std::string& path,
+                                              const catalog::Date& on, const std::optional<std::string>& image);
+
+// The prebuilt prediction image for a framework ("tensorflow", "scikit-learn", "xgboost") and a
+// Python on the date; findings (at `path`) say which and why. "" when the data knows none.
+std::string prediction_image(const catalog::CatalogSet& set, const std::string& framework,
+                             const std::optional<std::string>& python, const std::string& region, const catalog::Date& on,
+                             const std::string& path, std::vector<Finding>& findings);
+
+} // namespace lib::migrate
