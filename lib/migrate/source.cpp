@@ -1,18 +1,10 @@
+#include "lib/cluster/cluster_spec.hpp"
 #include "lib/migrate/migrate.hpp"
 #include "lib/scan/walker.hpp"
-
-#include <array>
 
 namespace lib::migrate {
 
 namespace {
-
-struct PoolName {
-  std::string_view legacy;
-  std::string_view vertex;
-};
-constexpr std::array<PoolName, 4> k_pools{
-    {{"master", "workerpool0"}, {"worker", "workerpool1"}, {"ps", "workerpool2"}, {"evaluator", "workerpool3"}}};
 
 // The findings for one file that reads CLUSTER_SPEC (names it in quotes, as an environment lookup
 // does): each quoted legacy task type on a line that does not speak of TF_CONFIG (whose task types
@@ -26,15 +18,15 @@ void scan_file(const std::string& path, std::string_view text, std::vector<Findi
     size_t end = text.find('\n', line_start);
     std::string_view line = text.substr(line_start, end == std::string_view::npos ? std::string_view::npos : end - line_start);
     if (line.find("TF_CONFIG") == std::string_view::npos) {
-      for (const PoolName& p : k_pools) {
+      for (std::string_view role : cluster::k_roles) {
         for (char quote : {'\'', '"'}) {
-          std::string word = quote + std::string(p.legacy) + quote;
+          std::string word = quote + std::string(role) + quote;
           for (size_t at = line.find(word); at != std::string_view::npos; at = line.find(word, at + 1)) {
             jobs::Pos pos = jobs::pos_at(text, line_start + at);
-            Finding f =
-                finding_of(RuleId::migrate_no_equivalent,
-                           "the trainer reads CLUSTER_SPEC task type '" + std::string(p.legacy) + "', which Vertex AI names '" +
-                               std::string(p.vertex) + "': accept both names so the same code runs before and after the move");
+            Finding f = finding_of(RuleId::migrate_no_equivalent,
+                                   "the trainer reads CLUSTER_SPEC task type '" + std::string(role) +
+                                       "', which Vertex AI names '" + cluster::vertex_pool(role) +
+                                       "': accept both names so the same code runs before and after the move");
             f.path = path;
             f.line = pos.line;
             f.column = pos.column;
