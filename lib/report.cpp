@@ -273,6 +273,9 @@ std::string status_words(const Catalog* c, const std::string& status) {
       {"unknown-runtime", "runtime in no catalog"},
       {"invalid", "invalid record"},
       {"inventory-disagrees", "inventory disagrees with the catalog"},
+      {"custom-image", "custom image (not tracked)"},
+      {"no-image", "no image recorded"},
+      {"model-missing", "deployed model without its model record"},
   };
   auto it = k_words.find(status);
   if (it != k_words.end()) {

@@ -133,6 +133,9 @@ TEST_CASE("report: statuses in words") {
   CHECK(lib::status_words(old, "submission_end") == "closed to new jobs");
   CHECK(lib::status_words(old, "expiring") == "deadline soon");
   CHECK(lib::status_words(nullptr, "custom-container") == "custom container");
+  CHECK(lib::status_words(nullptr, "custom-image") == "custom image (not tracked)");
+  CHECK(lib::status_words(nullptr, "no-image") == "no image recorded");
+  CHECK(lib::status_words(nullptr, "model-missing") == "deployed model without its model record");
   CHECK(lib::status_words(nullptr, "some_new_status") == "some new status");
 }
 
