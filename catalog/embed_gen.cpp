@@ -36,28 +36,30 @@ std::string date_expr(const std::optional<Date>& d) {
   return d ? "D(" + std::to_string(d->time_since_epoch().count()) + ")" : "std::nullopt";
 }
 
+// The generated helpers S, P and M build each string once from a literal (an initializer list of
+// std::string would build every string twice).
 std::string strings_expr(const std::vector<std::string>& v) {
-  std::string out = "{";
+  std::string out = "S({";
   for (const auto& s : v) {
     out += lit(s) + ",";
   }
-  return out + "}";
+  return out + "})";
 }
 
 std::string packages_expr(const std::vector<Package>& v) {
-  std::string out = "{";
+  std::string out = "P({";
   for (const auto& p : v) {
     out += "{" + lit(p.name) + "," + lit(p.version) + "},";
   }
-  return out + "}";
+  return out + "})";
 }
 
 std::string pairs_expr(const std::vector<std::pair<std::string, std::string>>& v) {
-  std::string out = "{";
+  std::string out = "SP({";
   for (const auto& [a, b] : v) {
     out += "{" + lit(a) + "," + lit(b) + "},";
   }
-  return out + "}";
+  return out + "})";
 }
 
 // A version as the parts it is made of: no parsing at start-up.
@@ -126,11 +128,11 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
       o << "};";
     }
     o << "\n    r.packages = " << packages_expr(r.packages) << "; r.package_lines = " << packages_expr(r.package_lines) << ";";
-    o << "\n    r.milestones = {";
+    o << "\n    r.milestones = M({";
     for (const auto& [name, d] : r.milestones) {
       o << "{" << lit(name) << "," << date_expr(d) << "},";
     }
-    o << "};";
+    o << "});";
     o << "\n    r.framework = " << lit(r.framework) << "; r.framework_version = " << lit(r.framework_version)
       << "; r.accelerator = " << lit(r.accelerator) << ";";
     if (r.cuda) {
@@ -170,7 +172,20 @@ int main(int argc, char** argv) {
     << "#include \"catalog/embedded.hpp\"\n\n"
     << "namespace catalog {\nnamespace {\n"
     << "Date D(int days) { return Date{date::days{days}}; }\n"
-    << "Version V(std::initializer_list<int> parts) { return Version::of(parts); }\n\n";
+    << "Version V(std::initializer_list<int> parts) { return Version::of(parts); }\n"
+    << "using SV = std::string_view;\n"
+    << "std::vector<std::string> S(std::initializer_list<SV> v) {\n"
+    << "  std::vector<std::string> out; out.reserve(v.size());\n  for (SV s : v) { out.emplace_back(s); }\n  return out;\n}\n"
+    << "std::vector<std::pair<std::string, std::string>> SP(std::initializer_list<std::pair<SV, SV>> v) {\n"
+    << "  std::vector<std::pair<std::string, std::string>> out; out.reserve(v.size());\n"
+    << "  for (const auto& p : v) { out.emplace_back(p.first, p.second); }\n  return out;\n}\n"
+    << "std::vector<Package> P(std::initializer_list<std::pair<SV, SV>> v) {\n"
+    << "  std::vector<Package> out; out.reserve(v.size());\n"
+    << "  for (const auto& p : v) { out.push_back(Package{std::string(p.first), std::string(p.second)}); }\n  return out;\n}\n"
+    << "std::vector<std::pair<std::string, std::optional<Date>>> M(std::initializer_list<std::pair<SV, std::optional<Date>>> v) "
+       "{\n"
+    << "  std::vector<std::pair<std::string, std::optional<Date>>> out; out.reserve(v.size());\n"
+    << "  for (const auto& p : v) { out.emplace_back(p.first, p.second); }\n  return out;\n}\n\n";
   for (size_t i = 0; i < catalogs.size(); ++i) {
     emit(o, catalogs[i], i);
   }

@@ -3,8 +3,6 @@
 #include "cli/context.hpp"
 #include "lib/audit.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <cstdio>
 
 #include "render/audit.hpp"
@@ -19,7 +17,7 @@ struct AuditArgs {
 };
 
 // Declares the arguments and options that fill a AuditArgs.
-void declare_audit(CLI::App& sub, AuditArgs& a) {
+void declare_audit(Options& sub, AuditArgs& a) {
   sub.add_option("files", a.files,
                  "Inventory files: `gcloud ai-platform jobs list --format=json`, `gcloud ai-platform versions list "
                  "--format=json`, `gcloud ai models|custom-jobs|hp-tuning-jobs|endpoints list --format=json` (JSON "

@@ -4,8 +4,6 @@
 #include "cli/exit_code.hpp"
 #include "lib/catalog_diff.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "render/catalogs.hpp"
 
 namespace cli {
@@ -16,7 +14,7 @@ struct CatalogsArgs {
   std::vector<std::string> diff; // OLD NEW
 };
 
-void declare_catalogs(CLI::App& sub, CatalogsArgs& a) {
+void declare_catalogs(Options& sub, CatalogsArgs& a) {
   sub.add_option("--diff", a.diff,
                  "Compare two catalog files or stores (OLD NEW): catalogs and entries added or removed, and the "
                  "as_of, release and milestone dates that changed")

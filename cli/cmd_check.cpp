@@ -2,8 +2,6 @@
 #include "cli/context.hpp"
 #include "lib/check.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "render/json.hpp"
 #include "render/text.hpp"
 
@@ -17,7 +15,7 @@ struct CheckArgs {
 };
 
 // Declares the arguments and options that fill a CheckArgs.
-void declare_check(CLI::App& sub, CheckArgs& a) {
+void declare_check(Options& sub, CheckArgs& a) {
   add_job_options(sub, a.job,
                   {.runtime = "Runtime version or image id (2.11, tf-cpu.2-17.py310, CATALOG:ID)",
                    .python = "Python version the job uses",

@@ -5,8 +5,6 @@
 #include "lib/cluster/framework_env.hpp"
 #include "util/file.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <cstdlib>
 
 namespace cli {
@@ -19,10 +17,10 @@ struct ClusterEnvArgs {
 };
 
 // Declares the arguments and options that fill a ClusterEnvArgs.
-void declare_cluster_env(CLI::App& sub, ClusterEnvArgs& a) {
+void declare_cluster_env(Options& sub, ClusterEnvArgs& a) {
   sub.add_option("--framework", a.framework, "pytorch (or torch), mxnet or tensorflow")
       ->required()
-      ->check(CLI::IsMember(lib::cluster::env_framework_names()));
+      ->check(one_of(lib::cluster::env_framework_names()));
   sub.add_option("--spec", a.spec, "Read CLUSTER_SPEC from this file instead of the environment")->type_name("FILE");
 }
 

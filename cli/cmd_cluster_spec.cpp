@@ -6,8 +6,6 @@
 #include "lib/cluster/tf_config.hpp"
 #include "lib/jobs/parsers.hpp"
 
-#include <CLI/CLI.hpp>
-
 namespace cli {
 
 namespace {
@@ -22,7 +20,7 @@ struct ClusterSpecArgs {
 };
 
 // Declares the arguments and options that fill a ClusterSpecArgs.
-void declare_cluster_spec(CLI::App& sub, ClusterSpecArgs& a) {
+void declare_cluster_spec(Options& sub, ClusterSpecArgs& a) {
   sub.add_option("file", a.file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file")->type_name("FILE");
   sub.add_option("--gcloud", a.gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")
       ->type_name("COMMAND");
@@ -31,14 +29,14 @@ void declare_cluster_spec(CLI::App& sub, ClusterSpecArgs& a) {
       ->type_name("TYPE:INDEX");
   sub.add_option("--trial", a.trial, "Hyperparameter trial id (from 1) in task.trial; tuning jobs default to 1")
       ->type_name("N")
-      ->check(CLI::Range(1L, 1000000L));
+      ->check(range(1L, 1000000L));
   sub.add_option("--host-pattern", a.host_pattern, "Replica addresses, with {type}, {index} and optionally {job}")
       ->type_name("PATTERN");
   sub.add_option("--as", a.as,
                  "legacy: as AI Platform Training sets them (default); vertex: as Vertex AI sets them on the migrated job "
                  "(pools workerpool0..3)")
       ->type_name("legacy|vertex")
-      ->check(CLI::IsMember({"legacy", "vertex"}));
+      ->check(one_of({"legacy", "vertex"}));
 }
 
 int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {

@@ -2,8 +2,6 @@
 #include "cli/context.hpp"
 #include "lib/timeline.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "render/json.hpp"
 #include "render/text.hpp"
 
@@ -16,7 +14,7 @@ struct CombosArgs {
 };
 
 // Declares the arguments and options that fill a CombosArgs.
-void declare_combos(CLI::App& sub, CombosArgs& a) {
+void declare_combos(Options& sub, CombosArgs& a) {
   sub.add_option("--python", a.python, "Only this Python version")->type_name("X.Y");
 }
 

@@ -4,8 +4,6 @@
 #include "cli/exit_code.hpp"
 #include "cli/reference.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
 
@@ -27,10 +25,10 @@ int run_completion(Context& ctx, const CompletionArgs& a) {
 Action define_completion(CLI::App& sub, Context& ctx) {
   return define_command<CompletionArgs>(
       sub, ctx,
-      [](CLI::App& s, CompletionArgs& a) {
+      [](Options& s, CompletionArgs& a) {
         s.add_option("shell", a.shell, "The shell: bash, zsh or fish")
             ->required()
-            ->check(CLI::IsMember(std::vector<std::string>(std::begin(k_completion_shells), std::end(k_completion_shells))));
+            ->check(one_of(std::vector<std::string>(std::begin(k_completion_shells), std::end(k_completion_shells))));
       },
       run_completion);
 }

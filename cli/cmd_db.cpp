@@ -6,8 +6,6 @@
 #include "util/file.hpp"
 #include "util/text.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <memory>
 #include <sys/stat.h>
@@ -122,15 +120,15 @@ int run_verify(Context& ctx, const DbArgs& a) {
 }
 
 // Every db subcommand takes the store's path first; `more` adds its other arguments.
-Action define_db_command(CLI::App& sub, Context& ctx, void (*more)(CLI::App&, DbArgs&), int (*run)(Context&, const DbArgs&)) {
-  auto declare = [more](CLI::App& s, DbArgs& a) {
+Action define_db_command(CLI::App& sub, Context& ctx, void (*more)(Options&, DbArgs&), int (*run)(Context&, const DbArgs&)) {
+  auto declare = [more](Options& s, DbArgs& a) {
     s.add_option("db", a.db, "Path of the SQLite catalog store")->required();
     more(s, a);
   };
   return define_command(sub, ctx, declare, run);
 }
 
-void no_more(CLI::App&, DbArgs&) {}
+void no_more(Options&, DbArgs&) {}
 
 } // namespace
 
@@ -140,14 +138,14 @@ Action define_db_init(CLI::App& sub, Context& ctx) {
 
 Action define_db_import(CLI::App& sub, Context& ctx) {
   return define_db_command(
-      sub, ctx, [](CLI::App& s, DbArgs& a) { s.add_option("files", a.files, "Catalog JSON files")->type_name("FILE"); },
+      sub, ctx, [](Options& s, DbArgs& a) { s.add_option("files", a.files, "Catalog JSON files")->type_name("FILE"); },
       run_import);
 }
 
 Action define_db_export(CLI::App& sub, Context& ctx) {
   return define_db_command(
       sub, ctx,
-      [](CLI::App& s, DbArgs& a) {
+      [](Options& s, DbArgs& a) {
         s.add_option("--name", a.name, "Catalog to export (needed when the store holds several)");
         s.add_option("-o,--output", a.output, "Write to this file (atomically) instead of stdout")->type_name("FILE");
       },

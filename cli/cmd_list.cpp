@@ -3,8 +3,6 @@
 #include "lib/entry_filter.hpp"
 #include "lib/frameworks.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "render/json.hpp"
 #include "render/text.hpp"
 
@@ -19,7 +17,7 @@ struct ListArgs {
 };
 
 // Declares the arguments and options that fill a ListArgs.
-void declare_list(CLI::App& sub, ListArgs& a) {
+void declare_list(Options& sub, ListArgs& a) {
   sub.add_option("--status", a.status,
                  "Only entries with this status (supported, expiring, unknown, unreleased, or a milestone such as "
                  "submission_end); repeatable or comma-separated")

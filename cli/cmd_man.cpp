@@ -4,8 +4,6 @@
 #include "cli/manual.hpp"
 #include "cli/reference.hpp"
 
-#include <CLI/CLI.hpp>
-
 #ifndef RTCAT_VERSION
 #define RTCAT_VERSION "0.0.0"
 #endif

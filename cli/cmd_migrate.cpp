@@ -7,8 +7,6 @@
 #include "lib/migrate/prediction.hpp"
 #include "util/file.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <cctype>
 #include <filesystem>
 #include <iostream>
@@ -32,7 +30,7 @@ struct MigrateArgs {
   bool force = false;
 };
 
-void declare_migrate(CLI::App& sub, MigrateArgs& a) {
+void declare_migrate(Options& sub, MigrateArgs& a) {
   sub.add_option("files", a.files,
                  "Job files, as validate reads them: REST JSON (.json), gcloud config.yaml (.yaml/.yml), or a gcloud "
                  "command line (.sh, .txt); also batch prediction jobs (predictionInput, 'jobs submit prediction') and "

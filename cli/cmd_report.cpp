@@ -5,8 +5,6 @@
 #include "lib/scan/scan.hpp"
 #include "util/file.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "render/report.hpp"
 
 namespace cli {
@@ -20,7 +18,7 @@ struct ReportArgs {
 };
 
 // Declares the arguments and options that fill a ReportArgs.
-void declare_report(CLI::App& sub, ReportArgs& a) {
+void declare_report(Options& sub, ReportArgs& a) {
   sub.add_option("--inventory", a.inventories,
                  "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")
       ->type_name("FILE");

@@ -3,8 +3,6 @@
 #include "cli/exit_code.hpp"
 #include "lib/rules.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "render/json.hpp"
 #include "render/text.hpp"
 

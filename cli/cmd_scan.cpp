@@ -9,8 +9,6 @@
 #include "lib/scan/scan.hpp"
 #include "util/file.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -42,19 +40,18 @@ struct ScanArgs {
   std::string write_baseline;
   bool list_rules = false;
   // Global options whose config-file value applies only when the command line leaves them out.
-  const CLI::Option* fail_on = nullptr;
-  const CLI::Option* warn_days = nullptr;
-  const CLI::Option* catalog = nullptr;
-  const CLI::Option* max_data_age = nullptr;
+  Opt fail_on;
+  Opt warn_days;
+  Opt catalog;
+  Opt max_data_age;
 };
 
 // Declares the arguments and options that fill a ScanArgs.
-void declare_scan(CLI::App& sub, ScanArgs& a) {
-  const CLI::App& root = *sub.get_parent();
-  a.fail_on = root.get_option("--fail-on");
-  a.warn_days = root.get_option("--warn-days");
-  a.catalog = root.get_option("--catalog");
-  a.max_data_age = root.get_option("--max-data-age");
+void declare_scan(Options& sub, ScanArgs& a) {
+  a.fail_on = sub.global_option("--fail-on");
+  a.warn_days = sub.global_option("--warn-days");
+  a.catalog = sub.global_option("--catalog");
+  a.max_data_age = sub.global_option("--max-data-age");
   sub.add_option("paths", a.paths, "Files or folders to scan (default: .)")->type_name("PATH");
   sub.add_option("--exclude", a.excludes, "Skip paths matching this gitignore-style glob (repeatable)")
       ->type_name("GLOB")
@@ -65,7 +62,7 @@ void declare_scan(CLI::App& sub, ScanArgs& a) {
   sub.add_option("--max-filesize", a.max_filesize, "Skip files larger than this (bytes, or with K, M, G)")->type_name("SIZE");
   sub.add_option("-j,--threads", a.threads, "Threads reading files (default: one per core)")
       ->type_name("N")
-      ->check(CLI::Range(0u, 256u));
+      ->check(range(0u, 256u));
   sub.add_flag("--no-ignore", a.no_ignore, "Do not honour .gitignore files");
   sub.add_option("--config", a.config, "Config file instead of the repository's .rtcat.toml / .rtcat.yaml")->type_name("FILE");
   sub.add_flag("--no-config", a.no_config, "Do not read .rtcat.toml / .rtcat.yaml");

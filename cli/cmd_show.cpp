@@ -4,8 +4,6 @@
 #include "lib/check.hpp"
 #include "util/text.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "render/json.hpp"
 #include "render/show.hpp"
 
@@ -18,7 +16,7 @@ struct ShowArgs {
 };
 
 // Declares the arguments and options that fill a ShowArgs.
-void declare_show(CLI::App& sub, ShowArgs& a) {
+void declare_show(Options& sub, ShowArgs& a) {
   sub.add_option("id", a.id, "Runtime or image id (2.11, tf-cpu.2-17.py310), or CATALOG:ID")->required();
 }
 

@@ -3,8 +3,6 @@
 #include "cli/context.hpp"
 #include "lib/timeline.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <cctype>
 
@@ -52,7 +50,7 @@ int alarm_days(const std::string& text) {
 }
 
 // Declares the arguments and options that fill a TimelineArgs.
-void declare_timeline(CLI::App& sub, TimelineArgs& a) {
+void declare_timeline(Options& sub, TimelineArgs& a) {
   sub.add_option("--within", a.within, "Only events from the date to this far ahead (90d, 12w, 6m, 1y)")->type_name("SPAN");
   sub.add_option("--id", a.id, "Only this runtime or image")->type_name("ID");
   sub.add_option("--since", a.since, "Only events from this date on; the SVG chart starts here")->type_name("DATE");

@@ -2,8 +2,6 @@
 #include "cli/context.hpp"
 #include "lib/upgrade.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "render/json.hpp"
 #include "render/upgrade.hpp"
 
@@ -19,16 +17,16 @@ struct UpgradeArgs {
 };
 
 // Declares the arguments and options that fill a UpgradeArgs.
-void declare_upgrade(CLI::App& sub, UpgradeArgs& a) {
+void declare_upgrade(Options& sub, UpgradeArgs& a) {
   add_job_options(sub, a.job,
                   {.runtime = "Current runtime version or image id (1.15, CATALOG:ID)",
                    .python = "Python version the job uses now",
                    .framework = "Framework the job uses (tensorflow, scikit-learn, xgboost, pytorch); repeatable"});
   sub.add_option("--strategy", a.strategy, "newest (latest version first) or nearest (smallest step first)")
-      ->check(CLI::IsMember({"newest", "nearest"}));
+      ->check(one_of({"newest", "nearest"}));
   sub.add_option("--min-days", a.min_days, "Only candidates still usable this many days after the date")
-      ->check(CLI::Range(0, catalog::k_max_span_days));
-  sub.add_option("--max", a.max, "At most this many candidates")->check(CLI::Range(1, 100));
+      ->check(range(0, catalog::k_max_span_days));
+  sub.add_option("--max", a.max, "At most this many candidates")->check(range(1, 100));
 }
 
 int run_upgrade(Context& ctx, const UpgradeArgs& a) {

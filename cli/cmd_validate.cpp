@@ -7,8 +7,6 @@
 #include "util/file.hpp"
 #include "util/text.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "render/findings.hpp"
 #include "render/json.hpp"
 
@@ -24,7 +22,7 @@ struct ValidateArgs {
 };
 
 // Declares the arguments and options that fill a ValidateArgs.
-void declare_validate(CLI::App& sub, ValidateArgs& a) {
+void declare_validate(Options& sub, ValidateArgs& a) {
   sub.add_option("files", a.files,
                  "Job files: REST JSON (.json: a Job or a bare trainingInput), gcloud config.yaml (.yaml/.yml), or a gcloud "
                  "command line (.sh, .txt)")

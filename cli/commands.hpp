@@ -6,6 +6,7 @@
 
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
+#include "cli/options.hpp"
 
 #include <functional>
 #include <memory>
@@ -63,7 +64,8 @@ std::string closest_command(std::span<const Command> table, std::string_view nam
 template <class Args, class Declare>
 Action define_command(CLI::App& sub, Context& ctx, Declare declare, int (*run)(Context&, const Args&)) {
   auto args = std::make_shared<Args>();
-  declare(sub, *args);
+  Options options(sub);
+  declare(options, *args);
   return [&ctx, args, run] { return run(ctx, *args); };
 }
 

@@ -3,11 +3,10 @@
 #include "catalog/error.hpp"
 #include "catalog/store.hpp"
 #include "cli/exit_code.hpp"
+#include "cli/options.hpp"
 #include "lib/frameworks.hpp"
 #include "lib/freshness.hpp"
 #include "util/text.hpp"
-
-#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -109,11 +108,11 @@ void Context::out(const std::string& text) const {
   std::cout.flush();
 }
 
-void add_job_options(CLI::App& sub, JobArgs& a, const JobOptionsHelp& help) {
+void add_job_options(Options& sub, JobArgs& a, const JobOptionsHelp& help) {
   sub.add_option("-r,--runtime", a.runtime, help.runtime)->required();
   sub.add_option("-p,--python", a.python, help.python)->type_name("X.Y");
-  auto* framework = sub.add_option("--framework", a.frameworks, help.framework)->type_name("NAME");
-  auto* require =
+  Opt framework = sub.add_option("--framework", a.frameworks, help.framework)->type_name("NAME");
+  Opt require =
       sub.add_option("--require", a.requires_, "A PEP 440 requirement the job installs, like 'tensorflow>=2.11'; repeatable")
           ->type_name("SPEC");
   if (help.one_value_per_flag) {
@@ -121,7 +120,7 @@ void add_job_options(CLI::App& sub, JobArgs& a, const JobOptionsHelp& help) {
     require->allow_extra_args(false);
   }
   sub.add_option("--service", a.service, "training (jobs) or prediction (model versions)")
-      ->check(CLI::IsMember({"training", "prediction"}));
+      ->check(one_of({"training", "prediction"}));
 }
 
 lib::Request job_request(Context& ctx, const JobArgs& a) {

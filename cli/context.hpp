@@ -21,6 +21,8 @@ class App;
 
 namespace cli {
 
+class Options;
+
 // The global options, shared by every command.
 struct Globals {
   std::vector<std::string> catalogs;
@@ -88,7 +90,7 @@ struct JobOptionsHelp {
 };
 
 // Declares -r/--runtime (required), -p/--python, --framework, --require and --service for `a`.
-void add_job_options(CLI::App& sub, JobArgs& a, const JobOptionsHelp& help);
+void add_job_options(Options& sub, JobArgs& a, const JobOptionsHelp& help);
 
 // The request for that job on ctx's date, with its --warn-days and --platform. Throws
 // InvalidInput for a malformed Python version or requirement.
