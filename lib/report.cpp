@@ -1,5 +1,6 @@
 #include "lib/report.hpp"
 
+#include "catalog/error.hpp"
 #include "lib/frameworks.hpp"
 #include "lib/lookup.hpp"
 #include "lib/targets.hpp"
@@ -87,6 +88,7 @@ public:
     m_rep.words_affected[words] = m_rep.words_affected[words] || affected;
     ++g.resources;
     ++g.by_status[v.status];
+    keep_representative(g, res, v);
     if (!affected) {
       return;
     }
@@ -192,6 +194,40 @@ void plan_targets(const catalog::CatalogSet& set, ReportGroup& g, const ReportOp
   }
 }
 
+// How well a legacy resource stands for its runtime (lower is better): affected before not, then
+// a training job, a model version, a batch prediction job.
+int representative_rank(const Resource& r, bool affected) {
+  int kind = r.kind == "model_version" ? 1 : r.service == "prediction" ? 2 : 0;
+  return (affected ? 0 : 3) + kind;
+}
+
+// Each runtime's representative: the first candidate that migrates on the report's date, else the
+// first, with why it could not be migrated.
+void migrate_representatives(const catalog::CatalogSet& set, Report& rep, const ReportOptions& o) {
+  migrate::Options opt;
+  opt.on = o.on;
+  for (auto& g : rep.groups) {
+    for (size_t i = 0; o.migrate && i < g.candidates.size(); ++i) {
+      Representative& c = g.candidates[i];
+      try {
+        c.migrated = migrate::migrate_record(set, c.record, c.where, opt);
+      } catch (const catalog::InvalidInput& e) {
+        c.not_migrated = e.what();
+      }
+      std::string().swap(c.record);
+      if (c.migrated) {
+        c.passed_over = i;
+        g.representative = std::move(c);
+        break;
+      }
+    }
+    if (!g.representative && !g.candidates.empty()) {
+      g.representative = std::move(g.candidates.front());
+    }
+    std::vector<Representative>().swap(g.candidates);
+  }
+}
+
 // The day that orders groups: their most urgent resource's deadline, else far away.
 long urgency_of(const ReportGroup& g) {
   if (!g.urgent.empty() && g.urgent.front().verdict.days) {
@@ -238,6 +274,31 @@ std::string resource_status_words(const ReportGroup& g, const Verdict& v) {
     }
   }
   return words;
+}
+
+void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) {
+  if (!g.entry || is_vertex(res) || (res.kind != "job" && res.kind != "model_version")) {
+    return;
+  }
+  Representative r;
+  r.row = ReportRow{res, v};
+  r.affected = v.severity && *v.severity >= Severity::warning;
+  auto better = [](const Representative& a, const Representative& b) {
+    int ra = representative_rank(a.row.resource, a.affected);
+    int rb = representative_rank(b.row.resource, b.affected);
+    return ra != rb ? ra < rb : more_urgent(a.row, b.row);
+  };
+  auto at = std::upper_bound(g.candidates.begin(), g.candidates.end(), r, better);
+  if (static_cast<size_t>(at - g.candidates.begin()) >= ReportGroup::k_candidates) {
+    return;
+  }
+  r.record = std::string(res.record);
+  r.row.resource.record = {};
+  r.where = res.path + ":" + std::to_string(res.line) + ":" + std::to_string(res.column);
+  g.candidates.insert(at, std::move(r));
+  if (g.candidates.size() > ReportGroup::k_candidates) {
+    g.candidates.pop_back();
+  }
 }
 
 bool more_urgent(const ReportRow& a, const ReportRow& b) {
@@ -353,6 +414,7 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
   for (auto& g : rep.groups) {
     plan_targets(set, g, o);
   }
+  migrate_representatives(set, rep, o);
   std::stable_sort(rep.groups.begin(), rep.groups.end(), [](const ReportGroup& a, const ReportGroup& b) {
     if (urgency_of(a) != urgency_of(b)) {
       return urgency_of(a) < urgency_of(b);
