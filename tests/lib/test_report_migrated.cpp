@@ -124,7 +124,7 @@ TEST_CASE("report: the representatives stay one per runtime whatever the number 
   CHECK(chosen_name(group(rep, "1.0", "prediction")) == "projects/p/models/m/versions/v1000");
 }
 
-TEST_CASE("report: Vertex AI records have no representative; legacy ones are migrated on the report's date") {
+TEST_CASE("report: Vertex AI records have no representative, legacy ones are migrated on the report's date") {
   auto set = catalog::CatalogSet::embedded();
   std::string lines =
       // no training code: passed over for the next most urgent job of the runtime
