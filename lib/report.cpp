@@ -40,6 +40,20 @@ std::vector<std::string> assumed_frameworks(const Catalog& c, const RuntimeEntry
   return out;
 }
 
+// more_urgent on a verdict and a resource's name (no row to build).
+bool verdict_more_urgent(const Verdict& va, const std::string& a_name, const Verdict& vb, const std::string& b_name) {
+  if (va.days.has_value() != vb.days.has_value()) {
+    return va.days.has_value();
+  }
+  if (va.days && *va.days != *vb.days) {
+    return *va.days < *vb.days;
+  }
+  if (va.severity != vb.severity) {
+    return va.severity > vb.severity;
+  }
+  return a_name < b_name;
+}
+
 } // namespace
 
 // The milestone of the group's lifecycle a verdict's deadline is, if any.
@@ -280,20 +294,21 @@ void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) 
   if (!g.entry || is_vertex(res) || (res.kind != "job" && res.kind != "model_version")) {
     return;
   }
-  Representative r;
-  r.row = ReportRow{res, v};
-  r.affected = v.severity && *v.severity >= Severity::warning;
-  auto better = [](const Representative& a, const Representative& b) {
-    int ra = representative_rank(a.row.resource, a.affected);
-    int rb = representative_rank(b.row.resource, b.affected);
-    return ra != rb ? ra < rb : more_urgent(a.row, b.row);
-  };
-  auto at = std::upper_bound(g.candidates.begin(), g.candidates.end(), r, better);
+  bool affected = v.severity && *v.severity >= Severity::warning;
+  int rank = representative_rank(res, affected);
+  // Where it goes among the kept ones (after those at least as good), without copying it first.
+  auto at = std::find_if(g.candidates.begin(), g.candidates.end(), [&](const Representative& k) {
+    int kept = representative_rank(k.row.resource, k.affected);
+    return rank != kept ? rank < kept : verdict_more_urgent(v, res.name, k.row.verdict, k.row.resource.name);
+  });
   if (static_cast<size_t>(at - g.candidates.begin()) >= ReportGroup::k_candidates) {
     return;
   }
-  r.record = std::string(res.record);
+  Representative r;
+  r.row = ReportRow{res, v};
   r.row.resource.record = {};
+  r.affected = affected;
+  r.record = std::string(res.record);
   r.where = res.path + ":" + std::to_string(res.line) + ":" + std::to_string(res.column);
   g.candidates.insert(at, std::move(r));
   if (g.candidates.size() > ReportGroup::k_candidates) {
@@ -302,18 +317,7 @@ void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) 
 }
 
 bool more_urgent(const ReportRow& a, const ReportRow& b) {
-  const auto& va = a.verdict;
-  const auto& vb = b.verdict;
-  if (va.days.has_value() != vb.days.has_value()) {
-    return va.days.has_value();
-  }
-  if (va.days && *va.days != *vb.days) {
-    return *va.days < *vb.days;
-  }
-  if (va.severity != vb.severity) {
-    return va.severity > vb.severity;
-  }
-  return a.resource.name < b.resource.name;
+  return verdict_more_urgent(a.verdict, a.resource.name, b.verdict, b.resource.name);
 }
 
 std::string status_words(const Catalog* c, const std::string& status) {
