@@ -167,3 +167,18 @@ TEST_CASE("report: Vertex AI records have no representative, legacy ones are mig
     CHECK(json.find("\"kind\": \"CustomJob\"") != std::string::npos);
   }
 }
+
+TEST_CASE("report: a snippet holding backticks or markup stays one code block, escaped in HTML") {
+  auto set = catalog::CatalogSet::embedded();
+  TempFile inv("ticks.jsonl",
+               job("ticks", "2.1", R"(,"packageUris":["gs://b/t.tar.gz"],"pythonModule":"t.task","args":["```", "<b>x</b>"])"));
+  lib::ReportOptions o;
+  o.on = test::day("2024-12-01");
+  auto rep = lib::build_report(set, {inv.path}, o);
+  std::string md = render::report_markdown(rep);
+  CHECK(md.find("\n````sh\n") != std::string::npos); // longer than any run of backticks inside
+  CHECK(md.find("\n````\n") != std::string::npos);
+  std::string html = render::report_html(rep);
+  CHECK(html.find("&lt;b&gt;x&lt;/b&gt;") != std::string::npos);
+  CHECK(html.find("<b>x</b>") == std::string::npos);
+}
