@@ -5,6 +5,7 @@
 #include "lib/jobs/parsers.hpp"
 #include "lib/migrate/migrate.hpp"
 #include "lib/migrate/prediction.hpp"
+#include "lib/migrate/record.hpp"
 #include "util/file.hpp"
 
 #include <cctype>
@@ -136,9 +137,11 @@ struct Migration {
     for (const auto& rec : records) {
       const std::string& where = rec.first;
       try {
-        if (!prediction(rec.second, where)) {
-          training(lib::jobs::parse_rest_json(rec.second, where));
+        lib::migrate::MigratedRecord m = lib::migrate::migrate_record(ctx.catalogs(), rec.second, where, opt);
+        for (auto& part : render::migrated_record_texts(m, format)) {
+          parts.push_back(std::move(part));
         }
+        report(where, m.findings(), text, all, ctx.g.quiet);
       } catch (const catalog::InvalidInput& e) {
         lib::Finding f = lib::finding_of(lib::RuleId::migrate_no_equivalent, std::string("not migrated: ") + e.what());
         f.path = where;

@@ -47,6 +47,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
   o.warn_days = ctx.g.warn_days;
   o.platform = ctx.g.platform;
   o.keep_rows = format == "json" || format == "csv"; // the full list; the others show groups
+  o.migrate = format != "csv";                       // CSV has no place for the migrated specs
   lib::Report rep = lib::build_report(ctx.catalogs(), a.inventories, o);
   if (!a.scan_paths.empty()) {
     lib::add_scan_findings(rep, scan_findings(ctx, a.scan_paths));

@@ -172,9 +172,14 @@ script, readable on a phone, prints cleanly), json, csv. The report opens with w
 action by when (one sentence, the resources by status in words, the next deadline), then the
 affected resources grouped by runtime and service (counts and the five most urgent, in plain
 words: "closed to new jobs 3 years 9 months ago"), then where to move: the targets `upgrade`
-recommends for each framework and Python in use, an unconfirmed one marked with a dagger, and
-the lifecycle timeline (HTML). csv and json list every affected resource, most urgent first.
-Exit codes: 0 nothing at or above --fail-on, 1 affected resources at or above it, 2 input error.)";
+recommends for each framework and Python in use, an unconfirmed one marked with a dagger; then
+the migrated spec per runtime: one legacy job or model version of each runtime (the most urgent
+affected one that can be migrated), rewritten for Vertex AI as `rtcat migrate` does on the
+report's date, with its gcloud snippet and migrate's findings (json: the array `migrated`;
+Vertex AI resources are not migrated); and the lifecycle timeline (HTML). csv and json list
+every affected resource, most urgent first.
+Exit codes: 0 nothing at or above --fail-on, 1 affected resources at or above it, 2 input error
+(migrate's findings on the specs shown do not count).)";
 
 constexpr std::string_view k_help_scan =
     R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).

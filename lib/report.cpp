@@ -1,5 +1,6 @@
 #include "lib/report.hpp"
 
+#include "catalog/error.hpp"
 #include "lib/frameworks.hpp"
 #include "lib/lookup.hpp"
 #include "lib/targets.hpp"
@@ -37,6 +38,20 @@ std::vector<std::string> assumed_frameworks(const Catalog& c, const RuntimeEntry
     }
   }
   return out;
+}
+
+// more_urgent on a verdict and a resource's name (no row to build).
+bool verdict_more_urgent(const Verdict& va, const std::string& a_name, const Verdict& vb, const std::string& b_name) {
+  if (va.days.has_value() != vb.days.has_value()) {
+    return va.days.has_value();
+  }
+  if (va.days && *va.days != *vb.days) {
+    return *va.days < *vb.days;
+  }
+  if (va.severity != vb.severity) {
+    return va.severity > vb.severity;
+  }
+  return a_name < b_name;
 }
 
 } // namespace
@@ -87,6 +102,7 @@ public:
     m_rep.words_affected[words] = m_rep.words_affected[words] || affected;
     ++g.resources;
     ++g.by_status[v.status];
+    keep_representative(g, res, v);
     if (!affected) {
       return;
     }
@@ -192,6 +208,40 @@ void plan_targets(const catalog::CatalogSet& set, ReportGroup& g, const ReportOp
   }
 }
 
+// How well a legacy resource stands for its runtime (lower is better): affected before not, then
+// a training job, a model version, a batch prediction job.
+int representative_rank(const Resource& r, bool affected) {
+  int kind = r.kind == "model_version" ? 1 : r.service == "prediction" ? 2 : 0;
+  return (affected ? 0 : 3) + kind;
+}
+
+// Each runtime's representative: the first candidate that migrates on the report's date, else the
+// first, with why it could not be migrated.
+void migrate_representatives(const catalog::CatalogSet& set, Report& rep, const ReportOptions& o) {
+  migrate::Options opt;
+  opt.on = o.on;
+  for (auto& g : rep.groups) {
+    for (size_t i = 0; o.migrate && i < g.candidates.size(); ++i) {
+      Representative& c = g.candidates[i];
+      try {
+        c.migrated = migrate::migrate_record(set, c.record, c.where, opt);
+      } catch (const catalog::InvalidInput& e) {
+        c.not_migrated = e.what();
+      }
+      std::string().swap(c.record);
+      if (c.migrated) {
+        c.passed_over = i;
+        g.representative = std::move(c);
+        break;
+      }
+    }
+    if (!g.representative && !g.candidates.empty()) {
+      g.representative = std::move(g.candidates.front());
+    }
+    std::vector<Representative>().swap(g.candidates);
+  }
+}
+
 // The day that orders groups: their most urgent resource's deadline, else far away.
 long urgency_of(const ReportGroup& g) {
   if (!g.urgent.empty() && g.urgent.front().verdict.days) {
@@ -240,19 +290,34 @@ std::string resource_status_words(const ReportGroup& g, const Verdict& v) {
   return words;
 }
 
+void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) {
+  if (!g.entry || is_vertex(res) || (res.kind != "job" && res.kind != "model_version")) {
+    return;
+  }
+  bool affected = v.severity && *v.severity >= Severity::warning;
+  int rank = representative_rank(res, affected);
+  // Where it goes among the kept ones (after those at least as good), without copying it first.
+  auto at = std::find_if(g.candidates.begin(), g.candidates.end(), [&](const Representative& k) {
+    int kept = representative_rank(k.row.resource, k.affected);
+    return rank != kept ? rank < kept : verdict_more_urgent(v, res.name, k.row.verdict, k.row.resource.name);
+  });
+  if (static_cast<size_t>(at - g.candidates.begin()) >= ReportGroup::k_candidates) {
+    return;
+  }
+  Representative r;
+  r.row = ReportRow{res, v};
+  r.row.resource.record = {};
+  r.affected = affected;
+  r.record = std::string(res.record);
+  r.where = res.path + ":" + std::to_string(res.line) + ":" + std::to_string(res.column);
+  g.candidates.insert(at, std::move(r));
+  if (g.candidates.size() > ReportGroup::k_candidates) {
+    g.candidates.pop_back();
+  }
+}
+
 bool more_urgent(const ReportRow& a, const ReportRow& b) {
-  const auto& va = a.verdict;
-  const auto& vb = b.verdict;
-  if (va.days.has_value() != vb.days.has_value()) {
-    return va.days.has_value();
-  }
-  if (va.days && *va.days != *vb.days) {
-    return *va.days < *vb.days;
-  }
-  if (va.severity != vb.severity) {
-    return va.severity > vb.severity;
-  }
-  return a.resource.name < b.resource.name;
+  return verdict_more_urgent(a.verdict, a.resource.name, b.verdict, b.resource.name);
 }
 
 std::string status_words(const Catalog* c, const std::string& status) {
@@ -353,6 +418,7 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
   for (auto& g : rep.groups) {
     plan_targets(set, g, o);
   }
+  migrate_representatives(set, rep, o);
   std::stable_sort(rep.groups.begin(), rep.groups.end(), [](const ReportGroup& a, const ReportGroup& b) {
     if (urgency_of(a) != urgency_of(b)) {
       return urgency_of(a) < urgency_of(b);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lib/audit.hpp"
+#include "lib/migrate/record.hpp"
 #include "lib/upgrade.hpp"
 
 #include <map>
@@ -25,6 +26,20 @@ struct TargetSet {
   UpgradePlan plan; // the recommended targets (lib::plan_upgrade)
 };
 
+// The legacy AI Platform resource whose Vertex AI equivalent the report shows for a runtime: the
+// most urgent affected training job, else model version, else batch prediction job (then the
+// unaffected ones in the same order), migrated on the report's date. Of the few best kept while
+// reading (ReportGroup::k_candidates), the first that migrates; when none does, the first.
+struct Representative {
+  ReportRow row; // row.resource.record is not kept: see record
+  bool affected = false;
+  std::string where;  // "path:line:col" of the record
+  std::string record; // the record's JSON text (cleared once migrated)
+  std::optional<migrate::MigratedRecord> migrated;
+  std::string not_migrated; // why it could not be migrated ("" when it was)
+  size_t passed_over = 0;   // better candidates that could not be migrated
+};
+
 // The resources on one runtime for one service (or, outside every catalog, of one status), as
 // counts and the most urgent few: its size does not grow with the number of resources.
 struct ReportGroup {
@@ -42,9 +57,12 @@ struct ReportGroup {
   std::vector<ReportRow> urgent;                   // its most urgent affected resources (at most k_urgent)
   std::vector<TargetSet> targets;                  // at most k_target_sets, by resources
   size_t other_targets = 0;                        // affected resources in no kept target set
+  std::vector<Representative> candidates;          // while reading: the best few, best first
+  std::optional<Representative> representative;    // runtimes in a catalog with a legacy resource
 
   static constexpr size_t k_urgent = 5;
   static constexpr size_t k_target_sets = 6;
+  static constexpr size_t k_candidates = 3;
 };
 
 // How a status reads: "closed to new jobs" for a milestone (its policy's wording), else
@@ -71,6 +89,7 @@ struct ReportOptions {
   int warn_days = 90;
   std::string platform;
   bool keep_rows = false; // keep every affected resource in `rows` (CSV and JSON)
+  bool migrate = true;    // migrate the representatives (else the best candidate stands, not migrated)
 };
 
 struct Report {
@@ -107,6 +126,10 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
 
 // The hook for `scan`: joins source-tree findings into the report.
 void add_scan_findings(Report& report, const std::vector<Finding>& findings);
+
+// Keeps this legacy resource in g.candidates when it is among the k_candidates best (see
+// Representative); Vertex AI resources and groups outside every catalog keep none.
+void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v);
 
 // Most urgent first: past deadlines (longest overdue first), then the nearest ahead, then none;
 // errors before warnings; then by name.

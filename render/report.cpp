@@ -9,6 +9,7 @@
 
 #include "render/findings.hpp"
 #include "render/json.hpp"
+#include "render/report_parts.hpp"
 #include "render/svg.hpp"
 #include "render/table.hpp"
 #include "render/upgrade.hpp"
@@ -43,11 +44,15 @@ std::string opt_days(const std::optional<long>& d) {
   return d ? std::to_string(*d) : "-";
 }
 
+} // namespace
+
 std::string group_title(const ReportGroup& g) {
   std::string who =
       g.entry ? g.catalog->name + " " + g.catalog->entry_noun + " " + g.entry->id : lib::status_words(nullptr, g.status);
   return who + " (" + g.service + ")";
 }
+
+namespace {
 
 // "3 of 4 resources affected: 2 closed to new jobs, 1 deadline soon".
 std::string group_summary(const ReportGroup& g) {
@@ -59,12 +64,16 @@ std::string group_summary(const ReportGroup& g) {
   return s + ": " + util::join(words, ", ", [](const auto& kv) { return std::to_string(kv.second) + " " + kv.first; });
 }
 
+} // namespace
+
 std::string kind_words(const lib::Resource& r) {
   if (r.kind == "job") {
     return r.service == "prediction" ? "batch prediction job" : "training job";
   }
   return lib::kind_label(r);
 }
+
+namespace {
 
 Table urgent_table(const ReportGroup& g, Date on) {
   Table t;
@@ -294,8 +303,8 @@ std::string inputs_line(const Report& r) {
          (r.malformed ? ", " + std::to_string(r.malformed) + " malformed records skipped" : std::string()) + ".";
 }
 
-// Escaped text with a break opportunity after every / . - _ : (long ids and paths wrap at a
-// segment, not mid-word).
+} // namespace
+
 std::string breakable(const std::string& text) {
   std::string out;
   size_t start = 0;
@@ -308,6 +317,8 @@ std::string breakable(const std::string& text) {
   }
   return out + util::xml_escape(text.substr(start));
 }
+
+namespace {
 
 std::string html_table(const Block& b) {
   std::string s = b.rows.headers.size() > 2 ? "<table class=\"cards\">\n<thead><tr>" : "<table>\n<thead><tr>";
@@ -408,11 +419,14 @@ td{overflow-wrap:break-word}td.id{overflow-wrap:anywhere;min-width:16em}.nowrap{
 th{background:#f5f5f5}td.bad{color:#b71c1c;font-weight:bold}td.warn{color:#8d6e00;font-weight:bold}
 p,h3,li{overflow-wrap:break-word}
 .meta{color:#555;font-size:.85em}svg{max-width:100%;height:auto;display:block}
+details{border:1px solid #ddd;margin:.5em 0;padding:.3em .6em}summary{cursor:pointer;overflow-wrap:break-word}
+pre{background:#f5f5f5;padding:.5em;overflow:auto;max-width:100%;font-size:.85em;line-height:1.3}
+.findings{padding-left:1.2em;font-size:.9em}.sev-error{color:#b71c1c;font-weight:bold}.sev-warning{color:#8d6e00;font-weight:bold}
 @media (max-width:640px){body{padding:.8em}h1{font-size:1.35em}.cards,.cards thead,.cards tbody,.cards tr,.cards td{display:block;width:100%}
 .cards thead{display:none}.cards tr{border:1px solid #ccc;margin-bottom:.6em}.cards td{border:0;border-top:1px solid #eee}.cards td.id{min-width:0}
 .cards td::before{content:attr(data-label);display:block;font-size:.8em;color:#555;font-weight:normal}}
 @media print{body{max-width:none;padding:0;font-size:10pt}h2,h3{break-after:avoid}tr,svg{break-inside:avoid}
-.headline{border:1px solid #999;background:none}})";
+.headline{border:1px solid #999;background:none}pre{white-space:pre-wrap;overflow-wrap:anywhere}})";
 
 std::vector<Block> all_blocks(const Report& r) {
   std::vector<Block> out = summary_blocks(r);
@@ -426,10 +440,11 @@ std::vector<Block> all_blocks(const Report& r) {
 
 std::string report_markdown(const Report& r) {
   std::string s = "# Migration report " + format_date(r.on) + "\n\n";
-  std::vector<Block> blocks = all_blocks(r);
-  std::vector<Block> tail = findings_blocks(r);
-  blocks.insert(blocks.end(), tail.begin(), tail.end());
-  for (const auto& b : blocks) {
+  for (const auto& b : all_blocks(r)) {
+    s += markdown_block(b);
+  }
+  s += migrated_markdown(r);
+  for (const auto& b : findings_blocks(r)) {
     s += markdown_block(b);
   }
   return s + "_" + util::markdown_text(inputs_line(r)) + "_\n";
@@ -446,6 +461,7 @@ std::string report_html(const Report& r) {
   for (const auto& b : all_blocks(r)) {
     s += html_block(b);
   }
+  s += migrated_html(r);
   s += "<h2 id=\"timeline\">Lifecycle timeline</h2>\n";
   auto entries = chart_entries(r);
   s += entries.empty() ? std::string("<p>No catalog runtime is in use.</p>\n")
@@ -540,6 +556,7 @@ std::string report_json(const Report& r) {
     groups.push_back(group_json(g));
   }
   j["runtimes"] = groups;
+  j["migrated"] = migrated_json(r);
   ordered rows = ordered::array();
   for (const auto& row : r.rows) {
     rows.push_back(resource_json(row.resource, row.verdict));

@@ -13,7 +13,8 @@ std::string report_html(const lib::Report& r);
 std::string report_csv(const lib::Report& r);
 // JSON: date, headline, summary {resources, affected, broken, malformed, by_status,
 // next_deadline}, runtimes [{catalog, runtime, service, status, resources, affected,
-// next_milestone, targets}], resources [...as audit], findings.
+// next_milestone, targets}], migrated [{catalog, runtime, service, resource, kind, spec, gcloud,
+// findings, not_migrated}] (render/report_parts.hpp), resources [...as audit], findings.
 std::string report_json(const lib::Report& r);
 
 } // namespace render

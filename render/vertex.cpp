@@ -309,3 +309,26 @@ std::string model_deployment_gcloud(const lib::migrate::ModelDeployment& d) {
 }
 
 } // namespace render
+
+namespace render {
+
+std::vector<std::pair<std::string, std::string>> migrated_record_texts(const lib::migrate::MigratedRecord& m,
+                                                                       const std::string& format) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (m.training) {
+    const auto& v = *m.training;
+    out.emplace_back(v.display_name, format == "json" ? vertex_json(v) : format == "yaml" ? vertex_yaml(v) : vertex_gcloud(v));
+  }
+  if (m.batch) {
+    const auto& b = *m.batch;
+    out.emplace_back(b.display_name, format == "json"   ? batch_prediction_json(b)
+                                     : format == "yaml" ? batch_prediction_yaml(b)
+                                                        : batch_prediction_gcloud(b));
+  }
+  for (const auto& d : m.deployments) {
+    out.emplace_back(d.display_name, format == "gcloud" ? model_deployment_gcloud(d) : model_deployment_json(d));
+  }
+  return out;
+}
+
+} // namespace render

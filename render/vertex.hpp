@@ -4,10 +4,11 @@
 // YAML `gcloud ai custom-jobs create --config` / `gcloud ai hp-tuning-jobs create --config` read,
 // or a ready shell snippet that writes that YAML and runs the gcloud command.
 
-#include "lib/migrate/migrate.hpp"
-#include "lib/migrate/prediction.hpp"
+#include "lib/migrate/record.hpp"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace render {
 
@@ -32,5 +33,10 @@ std::string batch_prediction_gcloud(const lib::migrate::BatchPrediction& b);
 // (ENDPOINT_ID and MODEL_ID are what the first two print).
 std::string model_deployment_json(const lib::migrate::ModelDeployment& d);
 std::string model_deployment_gcloud(const lib::migrate::ModelDeployment& d);
+
+// A migrated inventory record as migrate writes it in a format (json, yaml or gcloud): each
+// result's name and text (a model version has no YAML form: json for yaml).
+std::vector<std::pair<std::string, std::string>> migrated_record_texts(const lib::migrate::MigratedRecord& m,
+                                                                       const std::string& format);
 
 } // namespace render
