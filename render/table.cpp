@@ -38,18 +38,24 @@ TableFormat table_format(const std::string& format) {
   return TableFormat::text;
 }
 
+std::string csv_line(const std::vector<Cell>& row) {
+  std::string out;
+  for (size_t i = 0; i < row.size(); ++i) {
+    out += (i ? "," : "") + util::csv_field(row[i].text);
+  }
+  return out + "\r\n";
+}
+
 std::string table(const Table& t, TableFormat format, bool color) {
   std::string out;
   if (format == TableFormat::csv) {
-    for (size_t i = 0; i < t.headers.size(); ++i) {
-      out += (i ? "," : "") + util::csv_field(t.headers[i]);
+    std::vector<Cell> headers;
+    for (const auto& h : t.headers) {
+      headers.push_back({h});
     }
-    out += "\r\n";
+    out += csv_line(headers);
     for (const auto& row : t.rows) {
-      for (size_t i = 0; i < row.size(); ++i) {
-        out += (i ? "," : "") + util::csv_field(row[i].text);
-      }
-      out += "\r\n";
+      out += csv_line(row);
     }
     return out;
   }

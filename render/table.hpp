@@ -29,6 +29,10 @@ TableFormat table_format(const std::string& format);
 // CSV, or a GitHub-flavoured Markdown table (pipes escaped).
 std::string table(const Table& t, TableFormat format, bool color);
 
+// One RFC 4180 CSV line of a table (fields quoted as needed, CRLF at the end), for tables
+// written a row at a time.
+std::string csv_line(const std::vector<Cell>& row);
+
 // Wraps text in the ANSI colour of a tone (no-op for plain).
 std::string paint(const std::string& text, Tone tone, bool color);
 
