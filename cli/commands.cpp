@@ -173,7 +173,9 @@ action by when (one sentence, the resources by status in words, the next deadlin
 affected resources grouped by runtime and service (counts and the five most urgent, in plain
 words: "closed to new jobs 3 years 9 months ago"), then where to move: the targets `upgrade`
 recommends for each framework and Python in use, an unconfirmed one marked with a dagger, and
-the lifecycle timeline (HTML). csv and json list every affected resource, most urgent first.
+the lifecycle timeline (HTML). csv and json list every affected resource in inventory order,
+written as it is read (memory stays flat at any size; the groups say what is most urgent).
+-o FILE appears only complete: an error on the way (exit 2) leaves FILE as it was.
 Exit codes: 0 nothing at or above --fail-on, 1 affected resources at or above it, 2 input error.)";
 
 constexpr std::string_view k_help_scan =

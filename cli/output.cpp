@@ -1,0 +1,38 @@
+#include "cli/output.hpp"
+
+#include <cstdio>
+
+namespace cli {
+
+Output::Output(const std::string& path) {
+  if (!path.empty() && path != "-") {
+    m_file.emplace(path);
+  }
+}
+
+void Output::put(std::string_view text) {
+  if (m_file) {
+    m_file->write(text);
+    return;
+  }
+  m_buf.append(text);
+  if (m_buf.size() >= util::AtomicFile::k_block) {
+    flush_stdout();
+  }
+}
+
+void Output::flush_stdout() {
+  std::fwrite(m_buf.data(), 1, m_buf.size(), stdout);
+  std::fflush(stdout);
+  m_buf.clear();
+}
+
+void Output::commit() {
+  if (m_file) {
+    m_file->commit();
+  } else {
+    flush_stdout();
+  }
+}
+
+} // namespace cli
