@@ -518,15 +518,10 @@ std::string ReportListWriter::row(const lib::Resource& res, const lib::Verdict& 
   if (m_format == ReportListFormat::json) {
     return m_json.item(resource_json(res, v));
   }
-  return csv_line({{res.name},
-                   {lib::kind_label(res)},
-                   {res.runtime.empty() ? "-" : res.runtime},
-                   {res.python.empty() ? "-" : res.python},
-                   {v.status},
-                   {v.deadline ? format_date(*v.deadline) + " " + v.deadline_milestone : "-"},
-                   {opt_days(v.days)},
-                   {v.action},
-                   {res.path + ":" + std::to_string(res.line)}});
+  std::string deadline = v.deadline ? format_date(*v.deadline) + " " + v.deadline_milestone : "-";
+  auto or_dash = [](const std::string& s) { return s.empty() ? std::string_view("-") : std::string_view(s); };
+  return csv_line({res.name, lib::kind_label(res), or_dash(res.runtime), or_dash(res.python), v.status, deadline,
+                   opt_days(v.days), v.action, res.path + ":" + std::to_string(res.line)});
 }
 
 std::string ReportListWriter::end(const Report& r) {
