@@ -1,6 +1,10 @@
 #include "cli/output.hpp"
 
+#include "util/error.hpp"
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace cli {
 
@@ -22,9 +26,11 @@ void Output::put(std::string_view text) {
 }
 
 void Output::flush_stdout() {
-  std::fwrite(m_buf.data(), 1, m_buf.size(), stdout);
-  std::fflush(stdout);
+  bool written = std::fwrite(m_buf.data(), 1, m_buf.size(), stdout) == m_buf.size();
   m_buf.clear();
+  if (!written || std::fflush(stdout) != 0) {
+    throw util::InvalidInput(std::string("stdout: cannot write: ") + std::strerror(errno));
+  }
 }
 
 void Output::commit() {

@@ -12,7 +12,8 @@ namespace cli {
 // whole or not at all (util::AtomicFile: a temporary file in the same folder, renamed into place
 // by commit()). Written in large blocks; memory holds one block, whatever the size of the output.
 // Destroyed before commit() (an error on the way), it leaves no file; on stdout what was
-// already written stays written.
+// already written stays written. Throws InvalidInput "stdout: cannot write: reason" (a full
+// disk behind a redirection) or "FILE: cannot write: reason".
 class Output {
 public:
   explicit Output(const std::string& path); // "" or "-": stdout

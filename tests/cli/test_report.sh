@@ -128,6 +128,17 @@ for format in csv json; do
   "$RTCAT" report --inventory "$WORK/bulk.jsonl" --inventory "$EX/versions.json" --at 2024-12-01 --format $format >"$WORK/stdout.$format"
   cmp -s "$WORK/o/r.$format" "$WORK/stdout.$format" || fail "-o and stdout differ ($format)"
 done
+# A stdout that cannot take the output (a full disk behind the redirection) is an error too.
+if [[ -w /dev/full ]]; then
+  for format in csv json markdown; do
+    cases=$((cases + 1))
+    CMD="rtcat report --format $format >/dev/full"
+    "$RTCAT" report --inventory "$WORK/bulk.jsonl" --at 2024-12-01 --format $format >/dev/full 2>"$WORK/err"
+    code=$?
+    [[ $code == 2 && $(wc -l <"$WORK/err") -eq 1 ]] && grep -q "stdout: cannot write: No space left on device" "$WORK/err" ||
+      fail "expected exit 2 and one line, got $code: $(cat "$WORK/err")"
+  done
+fi
 run report --inventory "$WORK/bulk.jsonl" --at 2024-12-01 --format csv -o "$WORK/no/such/r.csv"
 expect_input_error "r.csv: cannot write: No such file or directory"
 run report --at 2024-12-01
