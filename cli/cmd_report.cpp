@@ -1,9 +1,9 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
+#include "cli/output.hpp"
 #include "lib/report.hpp"
 #include "lib/scan/scan.hpp"
-#include "util/file.hpp"
 
 #include "render/report.hpp"
 
@@ -42,25 +42,27 @@ int run_report(Context& ctx, const ReportArgs& a) {
   if (a.inventories.empty() && a.scan_paths.empty()) {
     throw catalog::InvalidInput("report needs at least one --inventory FILE (or --scan PATH)");
   }
+  // The scan first: a bad path fails before anything is written.
+  std::vector<lib::Finding> scanned = a.scan_paths.empty() ? std::vector<lib::Finding>{} : scan_findings(ctx, a.scan_paths);
   lib::ReportOptions o;
   o.on = ctx.today();
   o.warn_days = ctx.g.warn_days;
   o.platform = ctx.g.platform;
-  o.keep_rows = format == "json" || format == "csv"; // the full list; the others show groups
-  o.migrate = format != "csv";                       // CSV has no place for the migrated specs
+  // CSV and JSON list every affected resource: written as it is read, never held.
+  o.migrate = format != "csv"; // CSV has no place for the migrated specs
+  bool list = format == "json" || format == "csv";
+  render::ReportListWriter writer(format == "json" ? render::ReportListFormat::json : render::ReportListFormat::csv);
+  Output out(a.output);
+  if (list) {
+    out.put(writer.begin(o.on, a.inventories));
+    o.on_row = [&](const lib::Resource& r, const lib::Verdict& v) { out.put(writer.row(r, v)); };
+  }
   lib::Report rep = lib::build_report(ctx.catalogs(), a.inventories, o);
   if (!a.scan_paths.empty()) {
-    lib::add_scan_findings(rep, scan_findings(ctx, a.scan_paths));
+    lib::add_scan_findings(rep, scanned);
   }
-  std::string text = format == "html"   ? render::report_html(rep)
-                     : format == "json" ? render::report_json(rep)
-                     : format == "csv"  ? render::report_csv(rep)
-                                        : render::report_markdown(rep);
-  if (a.output.empty() || a.output == "-") {
-    ctx.out(text);
-  } else {
-    util::write_atomically(a.output, text);
-  }
+  out.put(list ? writer.end(rep) : format == "html" ? render::report_html(rep) : render::report_markdown(rep));
+  out.commit();
   std::vector<lib::Finding> all = rep.findings;
   all.insert(all.end(), rep.verdict_findings.begin(), rep.verdict_findings.end());
   return ctx.exit_for(all);

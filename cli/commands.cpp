@@ -177,7 +177,9 @@ the migrated spec per runtime: one legacy job or model version of each runtime (
 affected one that can be migrated), rewritten for Vertex AI as `rtcat migrate` does on the
 report's date, with its gcloud snippet and migrate's findings (json: the array `migrated`;
 Vertex AI resources are not migrated); and the lifecycle timeline (HTML). csv and json list
-every affected resource, most urgent first.
+every affected resource in inventory order, written as it is read (memory stays flat at any
+size; the groups say what is most urgent).
+-o FILE appears only complete: an error on the way (exit 2) leaves FILE as it was.
 Exit codes: 0 nothing at or above --fail-on, 1 affected resources at or above it, 2 input error
 (migrate's findings on the specs shown do not count).)";
 

@@ -118,8 +118,8 @@ public:
     keep_urgent(g.urgent, row, ReportGroup::k_urgent);
     add_target_set(g, res);
     note_findings(v);
-    if (m_o.keep_rows) {
-      m_rep.rows.push_back(std::move(row));
+    if (m_o.on_row) {
+      m_o.on_row(res, v);
     }
   }
 
@@ -413,7 +413,6 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
         path, [&](const Resource& r) { units.add(r); }, on_malformed);
   }
   units.finish();
-  std::stable_sort(rep.rows.begin(), rep.rows.end(), more_urgent);
   find_next_deadline(rep);
   for (auto& g : rep.groups) {
     plan_targets(set, g, o);
@@ -434,7 +433,6 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
   o.on = on;
   o.warn_days = warn_days;
   o.platform = platform;
-  o.keep_rows = true;
   return build_report(set, inventories, o);
 }
 

@@ -4,6 +4,7 @@
 #include "lib/migrate/record.hpp"
 #include "lib/upgrade.hpp"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -88,8 +89,11 @@ struct ReportOptions {
   Date on;
   int warn_days = 90;
   std::string platform;
-  bool keep_rows = false; // keep every affected resource in `rows` (CSV and JSON)
   bool migrate = true;    // migrate the representatives (else the best candidate stands, not migrated)
+  // Called with every affected resource (at least a warning) as it is read, in inventory order;
+  // nothing of it is kept (CSV and JSON stream the full list through it). May throw: the
+  // report stops there.
+  std::function<void(const Resource&, const Verdict&)> on_row;
 };
 
 struct Report {
@@ -108,7 +112,6 @@ struct Report {
   std::string next_deadline_what;             // "runtime 2.1 deletion (3 resources)"
   std::optional<long> next_days;
   std::vector<ReportGroup> groups; // most urgent first
-  std::vector<ReportRow> rows;     // with keep_rows: every affected resource, most urgent first
   std::vector<Finding> findings;   // malformed records (capped) and scan findings
   // The findings of the resources' verdicts, one per rule and severity (for the exit code).
   std::vector<Finding> verdict_findings;
@@ -118,7 +121,7 @@ struct Report {
 };
 
 // Builds the migration report over inventory files (read as audit reads them, one record at a
-// time; memory holds the groups, not the resources, unless keep_rows). Throws InvalidInput for
+// time; memory holds the groups, not the resources: each affected one goes to o.on_row). Throws InvalidInput for
 // an unreadable file or one that is not an inventory.
 Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, const ReportOptions& o);
 Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, Date on, int warn_days,

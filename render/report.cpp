@@ -474,25 +474,6 @@ std::string report_html(const Report& r) {
   return s + "</body>\n</html>\n";
 }
 
-std::string report_csv(const Report& r) {
-  Table t;
-  t.headers = {"RESOURCE", "KIND", "RUNTIME", "PYTHON", "STATUS", "DEADLINE", "DAYS", "ACTION", "SOURCE"};
-  for (const auto& row : r.rows) {
-    const auto& res = row.resource;
-    const auto& v = row.verdict;
-    t.rows.push_back({{res.name},
-                      {lib::kind_label(res)},
-                      {res.runtime.empty() ? "-" : res.runtime},
-                      {res.python.empty() ? "-" : res.python},
-                      {v.status},
-                      {v.deadline ? format_date(*v.deadline) + " " + v.deadline_milestone : "-"},
-                      {opt_days(v.days)},
-                      {v.action},
-                      {res.path + ":" + std::to_string(res.line)}});
-  }
-  return table(t, TableFormat::csv, false);
-}
-
 namespace {
 
 ordered target_set_json(const TargetSet& t) {
@@ -536,11 +517,33 @@ ordered group_json(const ReportGroup& g) {
 
 } // namespace
 
-std::string report_json(const Report& r) {
-  ordered j;
-  j["date"] = format_date(r.on);
-  j["headline"] = r.headline();
-  j["inputs"] = r.inputs;
+std::string ReportListWriter::begin(Date on, const std::vector<std::string>& inputs) {
+  if (m_format == ReportListFormat::csv) {
+    return csv_line(
+        {{"RESOURCE"}, {"KIND"}, {"RUNTIME"}, {"PYTHON"}, {"STATUS"}, {"DEADLINE"}, {"DAYS"}, {"ACTION"}, {"SOURCE"}});
+  }
+  // One statement per piece: the writer counts members, and the operands of + are unsequenced.
+  std::string out = m_json.open();
+  out += m_json.member("date", format_date(on));
+  out += m_json.member("inputs", inputs);
+  out += m_json.open_array("resources");
+  return out;
+}
+
+std::string ReportListWriter::row(const lib::Resource& res, const lib::Verdict& v) {
+  if (m_format == ReportListFormat::json) {
+    return m_json.item(resource_json(res, v));
+  }
+  std::string deadline = v.deadline ? format_date(*v.deadline) + " " + v.deadline_milestone : "-";
+  auto or_dash = [](const std::string& s) { return s.empty() ? std::string_view("-") : std::string_view(s); };
+  return csv_line({res.name, lib::kind_label(res), or_dash(res.runtime), or_dash(res.python), v.status, deadline,
+                   opt_days(v.days), v.action, res.path + ":" + std::to_string(res.line)});
+}
+
+std::string ReportListWriter::end(const Report& r) {
+  if (m_format == ReportListFormat::csv) {
+    return "";
+  }
   ordered sum;
   sum["resources"] = r.resources;
   sum["affected"] = r.affected;
@@ -550,20 +553,17 @@ std::string report_json(const Report& r) {
   sum["next_deadline"] =
       r.next_deadline ? ordered{{"date", format_date(*r.next_deadline)}, {"days", *r.next_days}, {"what", r.next_deadline_what}}
                       : ordered(nullptr);
-  j["summary"] = sum;
   ordered groups = ordered::array();
   for (const auto& g : r.groups) {
     groups.push_back(group_json(g));
   }
-  j["runtimes"] = groups;
-  j["migrated"] = migrated_json(r);
-  ordered rows = ordered::array();
-  for (const auto& row : r.rows) {
-    rows.push_back(resource_json(row.resource, row.verdict));
-  }
-  j["resources"] = rows;
-  j["findings"] = findings_json(r.findings);
-  return util::json::dump_pretty(j);
+  std::string out = m_json.close_array();
+  out += m_json.member("headline", r.headline());
+  out += m_json.member("summary", sum);
+  out += m_json.member("runtimes", groups);
+  out += m_json.member("migrated", migrated_json(r));
+  out += m_json.member("findings", findings_json(r.findings));
+  return out + m_json.close();
 }
 
 } // namespace render

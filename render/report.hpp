@@ -1,20 +1,41 @@
 #pragma once
 
 #include "lib/report.hpp"
+#include "util/json.hpp"
 
 #include <string>
+#include <vector>
 
 namespace render {
 
 // The migration report. HTML is one self-contained page (inline CSS and SVG, no script, a CSP
-// that forbids any) with every user-supplied string escaped; CSV lists the affected resources.
+// that forbids any) with every user-supplied string escaped.
 std::string report_markdown(const lib::Report& r);
 std::string report_html(const lib::Report& r);
-std::string report_csv(const lib::Report& r);
-// JSON: date, headline, summary {resources, affected, broken, malformed, by_status,
-// next_deadline}, runtimes [{catalog, runtime, service, status, resources, affected,
-// next_milestone, targets}], migrated [{catalog, runtime, service, resource, kind, spec, gcloud,
-// findings, not_migrated}] (render/report_parts.hpp), resources [...as audit], findings.
-std::string report_json(const lib::Report& r);
+
+enum class ReportListFormat { csv, json };
+
+// The report with its full per-resource list (CSV, JSON), written as the inventory is read so
+// that memory holds none of the resources: begin(), then row() for each affected resource as
+// lib::build_report hands it over (ReportOptions::on_row: inventory order; the aggregates say
+// what is most urgent), then end() with the finished report.
+//   csv   the header, then one line per affected resource: RESOURCE, KIND, RUNTIME, PYTHON,
+//         STATUS, DEADLINE, DAYS, ACTION, SOURCE; end() adds nothing
+//   json  one pretty object: date, inputs, resources [...as audit], then what needs every
+//         resource read: headline, summary {resources, affected, broken, malformed, by_status,
+//         next_deadline}, runtimes [{catalog, runtime, service, status, resources, affected,
+//         next_milestone, targets, ...}], migrated [{catalog, runtime, service, resource, kind,
+//         spec, gcloud, findings, not_migrated}] (render/report_parts.hpp), findings
+class ReportListWriter {
+public:
+  explicit ReportListWriter(ReportListFormat format) : m_format(format) {}
+  std::string begin(catalog::Date on, const std::vector<std::string>& inputs);
+  std::string row(const lib::Resource& r, const lib::Verdict& v);
+  std::string end(const lib::Report& r);
+
+private:
+  ReportListFormat m_format;
+  util::json::PrettyObjectWriter m_json;
+};
 
 } // namespace render

@@ -38,18 +38,34 @@ TableFormat table_format(const std::string& format) {
   return TableFormat::text;
 }
 
+namespace {
+
+template <class Fields, class Text> std::string csv_line_of(const Fields& fields, Text text) {
+  std::string out;
+  out.reserve(128);
+  bool first = true;
+  for (const auto& f : fields) {
+    if (!first) {
+      out += ',';
+    }
+    first = false;
+    util::append_csv_field(out, text(f));
+  }
+  return out + "\r\n";
+}
+
+} // namespace
+
+std::string csv_line(std::initializer_list<std::string_view> fields) {
+  return csv_line_of(fields, [](std::string_view f) { return f; });
+}
+
 std::string table(const Table& t, TableFormat format, bool color) {
   std::string out;
   if (format == TableFormat::csv) {
-    for (size_t i = 0; i < t.headers.size(); ++i) {
-      out += (i ? "," : "") + util::csv_field(t.headers[i]);
-    }
-    out += "\r\n";
+    out += csv_line_of(t.headers, [](const std::string& h) { return std::string_view(h); });
     for (const auto& row : t.rows) {
-      for (size_t i = 0; i < row.size(); ++i) {
-        out += (i ? "," : "") + util::csv_field(row[i].text);
-      }
-      out += "\r\n";
+      out += csv_line_of(row, [](const Cell& c) { return std::string_view(c.text); });
     }
     return out;
   }

@@ -2,7 +2,9 @@
 
 #include "catalog/model.hpp"
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace render {
@@ -28,6 +30,10 @@ TableFormat table_format(const std::string& format);
 // Renders a table: aligned columns (text, with ANSI colours when color is set), RFC 4180
 // CSV, or a GitHub-flavoured Markdown table (pipes escaped).
 std::string table(const Table& t, TableFormat format, bool color);
+
+// One RFC 4180 CSV line of a table (fields quoted as needed, CRLF at the end), for tables
+// written a row at a time.
+std::string csv_line(std::initializer_list<std::string_view> fields);
 
 // Wraps text in the ANSI colour of a tone (no-op for plain).
 std::string paint(const std::string& text, Tone tone, bool color);

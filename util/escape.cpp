@@ -19,22 +19,29 @@ std::string replace_chars(std::string_view text, std::initializer_list<std::pair
 }
 
 std::string csv_field(std::string_view text) {
+  std::string out;
+  append_csv_field(out, text);
+  return out;
+}
+
+void append_csv_field(std::string& out, std::string_view text) {
   // A plain loop: find_first_of calls memchr once per character, a hot spot on big inventories.
   bool plain = true;
   for (char c : text) {
     plain = plain && c != ',' && c != '"' && c != '\n' && c != '\r';
   }
   if (plain) {
-    return std::string(text);
+    out.append(text);
+    return;
   }
-  std::string out = "\"";
+  out += '"';
   for (char c : text) {
     out += c;
     if (c == '"') {
       out += '"';
     }
   }
-  return out + "\"";
+  out += '"';
 }
 
 std::string markdown_text(std::string_view text) {

@@ -30,32 +30,83 @@ std::string read_file(const std::string& path) {
   return buf.str();
 }
 
-void write_atomically(const std::string& path, const std::string& content) {
-  std::string tmp = path + ".tmp-XXXXXX";
-  int fd = mkstemp(tmp.data());
-  if (fd < 0) {
-    throw InvalidInput(path + ": cannot write: " + std::strerror(errno));
+AtomicFile::AtomicFile(std::string path) : m_path(std::move(path)), m_tmp(m_path + ".tmp-XXXXXX") {
+  m_fd = mkstemp(m_tmp.data());
+  if (m_fd < 0) {
+    throw InvalidInput(m_path + ": cannot write: " + std::strerror(errno));
   }
+  m_buf.reserve(k_block);
+}
+
+AtomicFile::~AtomicFile() {
+  if (m_fd >= 0) {
+    ::close(m_fd);
+    ::unlink(m_tmp.c_str());
+  }
+}
+
+void AtomicFile::fail(int err) {
+  ::close(m_fd);
+  m_fd = -1;
+  ::unlink(m_tmp.c_str());
+  throw InvalidInput(m_path + ": cannot write: " + std::strerror(err));
+}
+
+void AtomicFile::write(std::string_view data) {
+  if (m_fd < 0) {
+    throw InvalidInput(m_path + ": cannot write: already committed");
+  }
+  if (m_buf.size() + data.size() > k_block) {
+    flush();
+  }
+  if (data.size() >= k_block) {
+    write_all(data); // one large piece goes as it is, not copied into the block
+    return;
+  }
+  m_buf.append(data);
+}
+
+void AtomicFile::flush() {
+  write_all(m_buf);
+  m_buf.clear();
+}
+
+void AtomicFile::write_all(std::string_view data) {
   size_t done = 0;
-  while (done < content.size()) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+  while (done < data.size()) {
+    ssize_t n = ::write(m_fd, data.data() + done, data.size() - done);
     if (n < 0) {
       if (errno == EINTR) {
         continue;
       }
-      int err = errno;
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      throw InvalidInput(path + ": cannot write: " + std::strerror(err));
+      fail(errno);
     }
     done += static_cast<size_t>(n);
   }
-  fchmod(fd, 0644);
-  if (::fsync(fd) != 0 || ::close(fd) != 0 || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    ::unlink(tmp.c_str());
-    throw InvalidInput(path + ": cannot write: " + std::strerror(err));
+}
+
+void AtomicFile::commit() {
+  if (m_fd < 0) {
+    throw InvalidInput(m_path + ": cannot write: already committed");
   }
+  flush();
+  fchmod(m_fd, 0644);
+  if (::fsync(m_fd) != 0) {
+    fail(errno);
+  }
+  int fd = m_fd;
+  m_fd = -1;
+  if (::close(fd) != 0 || std::rename(m_tmp.c_str(), m_path.c_str()) != 0) {
+    int err = errno;
+    ::unlink(m_tmp.c_str());
+    throw InvalidInput(m_path + ": cannot write: " + std::strerror(err));
+  }
+}
+
+void write_atomically(const std::string& path, const std::string& content) {
+  AtomicFile f(path);
+  f.write(content);
+  f.commit();
 }
 
 } // namespace util

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace util {
 
@@ -8,9 +9,34 @@ namespace util {
 // included).
 std::string read_file(const std::string& path);
 
-// Writes content to path through a temporary file in the same folder and a rename, so that
-// readers see the old file or the whole new one, never half of it. Throws InvalidInput
-// "path: cannot write: reason".
+// A file written piece by piece that appears at its path only whole: the pieces go (in large
+// blocks) to a temporary file in the same folder, and commit() renames it into place. A writer
+// destroyed before commit() (an error on the way) removes the temporary file and leaves the path
+// as it was: readers see the old file or the whole new one, never half of it. Memory holds one
+// block, whatever the size of the file. Throws InvalidInput "path: cannot write: reason".
+class AtomicFile {
+public:
+  explicit AtomicFile(std::string path);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  void write(std::string_view data);
+  void commit();
+
+  static constexpr size_t k_block = size_t{1} << 16;
+
+private:
+  void flush();
+  void write_all(std::string_view data);
+  [[noreturn]] void fail(int err);
+  std::string m_path;
+  std::string m_tmp;
+  std::string m_buf;
+  int m_fd = -1;
+};
+
+// Writes content to path whole or not at all, as AtomicFile does.
 void write_atomically(const std::string& path, const std::string& content);
 
 } // namespace util

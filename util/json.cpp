@@ -84,4 +84,53 @@ std::string dump_pretty(const nlohmann::ordered_json& value) {
   return dump_as(value, 2) + "\n";
 }
 
+namespace {
+
+// Pretty text nested `depth` spaces deep: every line after the first moves right.
+std::string nested(const nlohmann::ordered_json& value, size_t depth) {
+  std::string text = dump_as(value, 2);
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  size_t start = 0;
+  // Strings are escaped: a newline in the text is always between values.
+  for (size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', start)) {
+    out.append(text, start, nl + 1 - start);
+    out.append(depth, ' ');
+    start = nl + 1;
+  }
+  out.append(text, start);
+  return out;
+}
+
+} // namespace
+
+std::string PrettyObjectWriter::open() const {
+  return "{";
+}
+
+std::string PrettyObjectWriter::key_prefix(const std::string& key) {
+  return (m_members++ ? ",\n  " : "\n  ") + dump(nlohmann::ordered_json(key)) + ": ";
+}
+
+std::string PrettyObjectWriter::member(const std::string& key, const nlohmann::ordered_json& value) {
+  return key_prefix(key) + nested(value, 2);
+}
+
+std::string PrettyObjectWriter::open_array(const std::string& key) {
+  m_items = 0;
+  return key_prefix(key) + "[";
+}
+
+std::string PrettyObjectWriter::item(const nlohmann::ordered_json& value) {
+  return (m_items++ ? ",\n    " : "\n    ") + nested(value, 4);
+}
+
+std::string PrettyObjectWriter::close_array() const {
+  return m_items ? "\n  ]" : "]";
+}
+
+std::string PrettyObjectWriter::close() const {
+  return m_members ? "\n}\n" : "}\n";
+}
+
 } // namespace util::json

@@ -27,4 +27,23 @@ std::string dump(const nlohmann::ordered_json& value);
 std::string dump_pretty(const nlohmann::json& value);
 std::string dump_pretty(const nlohmann::ordered_json& value);
 
+// A pretty JSON object written member by member, for a document too large to hold: each call
+// returns the next piece of text, and the pieces together read exactly as dump_pretty of the
+// object built whole. An array member may be written item by item (open_array, item...,
+// close_array), so that a list of any length passes through a constant amount of memory.
+class PrettyObjectWriter {
+public:
+  std::string open() const;
+  std::string member(const std::string& key, const nlohmann::ordered_json& value);
+  std::string open_array(const std::string& key);
+  std::string item(const nlohmann::ordered_json& value);
+  std::string close_array() const;
+  std::string close() const;
+
+private:
+  std::string key_prefix(const std::string& key);
+  size_t m_members = 0;
+  size_t m_items = 0;
+};
+
 } // namespace util::json

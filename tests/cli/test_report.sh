@@ -49,13 +49,19 @@ expect_no_out "| bulk_06 |"
 expect_out "and 7 more; the CSV and JSON formats list every resource."
 run report --inventory "$WORK/bulk.jsonl" --at 2024-12-01 --format csv
 [[ $(grep -c "^bulk_" <<<"$OUT") -eq 12 ]] || fail "the CSV lists every resource"
+[[ $(grep "^bulk_" <<<"$OUT" | cut -d, -f1 | paste -sd' ') == "$(seq -f 'bulk_%02g' 1 12 | paste -sd' ')" ]] ||
+  fail "the CSV lists the resources in inventory order"
 run report --inventory "$WORK/bulk.jsonl" --at 2024-12-01 --format json
 expect_json 'j.resources.length + " " + j.runtimes[0].most_urgent.length' "12 5"
 
-# Urgency: the longest overdue first, the next deadline ahead before resources without one.
+# The full list comes in inventory order, as it is read (memory holds none of it); the runtimes
+# carry the urgency: the longest overdue first, the next deadline ahead before none.
 run report --inventory "$EX/inventory.jsonl" --at 2024-12-01 --format json
-expect_json 'j.resources.map(r => r.days).every((d, i, a) => i == 0 || a[i - 1] <= d)' "true"
+expect_json 'j.resources.map(r => r.line).every((l, i, a) => i == 0 || a[i - 1] <= l)' "true"
+expect_json 'j.resources.map(r => r.days).every((d, i, a) => i == 0 || a[i - 1] <= d)' "false"
 expect_json 'j.resources[0].name' "census_wide_deep_20191102"
+expect_json 'j.runtimes[0].most_urgent[0]' "census_wide_deep_20191102"
+expect_json 'Object.keys(j).join(" ")' "date inputs resources headline summary runtimes migrated findings"
 expect_json 'j.summary.next_deadline.date' "2025-02-01"
 expect_json 'j.summary.affected' "8"
 expect_json 'j.runtimes.find(s => s.runtime == "2.1" && s.service == "prediction").targets[0].id' "xgboost-cpu.2-1"
@@ -95,6 +101,46 @@ expect_exit 0
 run report --inventory "$WORK/nope.json" --format html -o "$WORK/none.html"
 expect_input_error "nope.json: cannot read"
 [[ ! -e "$WORK/none.html" ]] || fail "a failed report must not leave a file"
+# Bad input after rows went out (the second inventory is not one): one line on stderr, exit 2,
+# and -o leaves the file as it was (no file, or the old one) and no temporary file beside it.
+printf 'not an inventory\n' >"$WORK/bad.txt"
+mkdir -p "$WORK/o"
+for format in csv json; do
+  run report --inventory "$WORK/bulk.jsonl" --inventory "$WORK/bad.txt" --at 2024-12-01 --format $format -o "$WORK/o/r.$format"
+  expect_input_error "bad.txt:1:1: not an inventory"
+  [[ -z "$(ls -A "$WORK/o")" ]] || fail "a failed report left $(ls -A "$WORK/o")"
+  printf 'old\n' >"$WORK/o/r.$format"
+  run report --inventory "$WORK/bulk.jsonl" --inventory "$WORK/bad.txt" --at 2024-12-01 --format $format -o "$WORK/o/r.$format"
+  expect_input_error "bad.txt:1:1: not an inventory"
+  [[ "$(cat "$WORK/o/r.$format")" == old && $(ls -A "$WORK/o" | wc -l) -eq 1 ]] || fail "a failed report touched the old file"
+  rm -f "$WORK/o/r.$format"
+  # On stdout the rows already written stay written; the exit code and stderr say it failed.
+  run report --inventory "$WORK/bulk.jsonl" --inventory "$WORK/bad.txt" --at 2024-12-01 --format $format
+  expect_exit 2
+  expect_err "bad.txt:1:1: not an inventory"
+  [[ $(wc -l <<<"$ERR") -eq 1 ]] || fail "expected exactly one line on stderr"
+done
+# -o FILE holds exactly what stdout would; a folder that does not exist fails before any reading.
+for format in csv json; do
+  run report --inventory "$WORK/bulk.jsonl" --inventory "$EX/versions.json" --at 2024-12-01 --format $format -o "$WORK/o/r.$format"
+  expect_exit 1
+  [[ -z "$OUT" ]] || fail "expected the report in the file only"
+  "$RTCAT" report --inventory "$WORK/bulk.jsonl" --inventory "$EX/versions.json" --at 2024-12-01 --format $format >"$WORK/stdout.$format"
+  cmp -s "$WORK/o/r.$format" "$WORK/stdout.$format" || fail "-o and stdout differ ($format)"
+done
+# A stdout that cannot take the output (a full disk behind the redirection) is an error too.
+if [[ -w /dev/full ]]; then
+  for format in csv json markdown; do
+    cases=$((cases + 1))
+    CMD="rtcat report --format $format >/dev/full"
+    "$RTCAT" report --inventory "$WORK/bulk.jsonl" --at 2024-12-01 --format $format >/dev/full 2>"$WORK/err"
+    code=$?
+    [[ $code == 2 && $(wc -l <"$WORK/err") -eq 1 ]] && grep -q "stdout: cannot write: No space left on device" "$WORK/err" ||
+      fail "expected exit 2 and one line, got $code: $(cat "$WORK/err")"
+  done
+fi
+run report --inventory "$WORK/bulk.jsonl" --at 2024-12-01 --format csv -o "$WORK/no/such/r.csv"
+expect_input_error "r.csv: cannot write: No such file or directory"
 run report --at 2024-12-01
 expect_input_error "report needs at least one --inventory FILE"
 mkdir -p "$WORK/src"

@@ -1,7 +1,10 @@
+#include "catalog/error.hpp"
 #include "lib/report.hpp"
 #include "tests/lib/migration_fixtures.hpp"
+#include "util/json.hpp"
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -21,6 +24,18 @@ struct TempFile {
   ~TempFile() { std::filesystem::remove(path); }
 };
 
+// The affected resources a report hands to on_row, by name, in the order it hands them.
+struct Rows {
+  std::vector<std::string> names;
+  lib::ReportOptions options(const char* on, int warn_days) {
+    lib::ReportOptions o;
+    o.on = test::day(on);
+    o.warn_days = warn_days;
+    o.on_row = [this](const lib::Resource& r, const lib::Verdict&) { names.push_back(r.name); };
+    return o;
+  }
+};
+
 const char* const k_inventory =
     R"({"jobId":"old_job","trainingInput":{"runtimeVersion":"1.0","pythonVersion":"3.5"}}
 {"jobId":"fine_job","trainingInput":{"runtimeVersion":"1.3","pythonVersion":"3.7"}}
@@ -33,13 +48,13 @@ not json
 TEST_CASE("report: headline, sections and urgency") {
   auto set = test::migration_set();
   TempFile inv("inv.jsonl", k_inventory);
-  auto rep = lib::build_report(set, {inv.path}, test::day("2021-03-01"), 90, "");
+  Rows rows;
+  auto rep = lib::build_report(set, {inv.path}, rows.options("2021-03-01", 90));
   CHECK(rep.resources == 3);
   CHECK(rep.malformed == 1);
   CHECK(rep.affected == 1);
   CHECK(rep.broken == 1);
-  REQUIRE(rep.rows.size() == 1);
-  CHECK(rep.rows.front().resource.name == "old_job");
+  CHECK(rows.names == std::vector<std::string>{"old_job"});
   SUBCASE("the next deadline ahead, and what it hits") {
     // old_job's deadline (2021-01-01) has passed; nothing else is affected.
     CHECK_FALSE(rep.next_deadline);
@@ -63,17 +78,19 @@ TEST_CASE("report: headline, sections and urgency") {
   }
 }
 
-TEST_CASE("report: rows sorted by urgency with the nearest deadline first") {
+TEST_CASE("report: rows in inventory order as they are read; the aggregates carry the urgency") {
   auto set = test::migration_set();
   TempFile inv("urgent.jsonl", R"({"jobId":"later","trainingInput":{"runtimeVersion":"1.3"}}
 {"jobId":"sooner","trainingInput":{"runtimeVersion":"1.2"}}
 {"jobId":"past","trainingInput":{"runtimeVersion":"1.0"}}
 )");
-  auto rep = lib::build_report(set, {inv.path}, test::day("2021-08-01"), 180, "");
-  REQUIRE(rep.rows.size() == 3);
-  CHECK(rep.rows[0].resource.name == "past");
-  CHECK(rep.rows[1].resource.name == "sooner");
-  CHECK(rep.rows[2].resource.name == "later");
+  Rows rows;
+  auto rep = lib::build_report(set, {inv.path}, rows.options("2021-08-01", 180));
+  CHECK(rows.names == std::vector<std::string>{"later", "sooner", "past"});
+  REQUIRE(rep.groups.size() == 3);
+  CHECK(rep.groups[0].urgent.front().resource.name == "past");
+  CHECK(rep.groups[1].urgent.front().resource.name == "sooner");
+  CHECK(rep.groups[2].urgent.front().resource.name == "later");
   CHECK(rep.next_deadline == test::day("2021-09-01"));
   CHECK(rep.next_days == 31);
   CHECK(rep.next_deadline_what == "runtime 1.2 submission_end (1 resource)");
@@ -98,11 +115,6 @@ TEST_CASE("report: every user string is escaped in HTML") {
     std::string md = render::report_markdown(rep);
     CHECK(md.find("<script") == std::string::npos);
     CHECK(md.find("# Migration report") == 0);
-  }
-  SUBCASE("csv lists the affected resources") {
-    std::string csv = render::report_csv(rep);
-    CHECK(csv.rfind("RESOURCE,KIND,RUNTIME", 0) == 0);
-    CHECK(csv.find("<script>alert(1)</script>") != std::string::npos);
   }
 }
 
@@ -174,9 +186,17 @@ TEST_CASE("report: groups keep counts and the most urgent few, whatever the numb
              py + "\"}}\n";
   }
   TempFile inv("many.jsonl", lines);
+  size_t handed = 0;
+  std::string last;
   lib::ReportOptions o;
   o.on = test::day("2021-08-01");
+  o.on_row = [&](const lib::Resource& r, const lib::Verdict& v) {
+    ++handed;
+    last = r.name + " " + v.status;
+  };
   auto rep = lib::build_report(set, {inv.path}, o);
+  CHECK(handed == 200); // each affected resource goes to the sink, none is kept
+  CHECK(last == "job_1199 submission_end");
   REQUIRE(rep.groups.size() == 1);
   const auto& g = rep.groups[0];
   CHECK(g.resources == 200);
@@ -185,6 +205,51 @@ TEST_CASE("report: groups keep counts and the most urgent few, whatever the numb
   CHECK(g.urgent.front().resource.name == "job_1000"); // same deadline: by name
   CHECK(g.targets.size() == 2);                        // one per Python the jobs use
   CHECK(g.targets[0].resources == 100);
-  CHECK(rep.rows.empty()); // without keep_rows, the resources are not kept
   CHECK(rep.verdict_findings.size() < 10);
+}
+
+TEST_CASE("report: a sink that throws stops the report there") {
+  auto set = test::migration_set();
+  TempFile inv("stop.jsonl", k_inventory);
+  lib::ReportOptions o;
+  o.on = test::day("2021-03-01");
+  o.on_row = [](const lib::Resource& r, const lib::Verdict&) { throw catalog::InvalidInput("out: cannot write: " + r.name); };
+  CHECK_THROWS_WITH_AS(lib::build_report(set, {inv.path}, o), "out: cannot write: old_job", catalog::InvalidInput);
+}
+
+TEST_CASE("report list writer: CSV and JSON written row by row, the aggregates at the end") {
+  auto set = test::migration_set();
+  TempFile inv("list.jsonl", k_inventory);
+  for (auto format : {render::ReportListFormat::csv, render::ReportListFormat::json}) {
+    render::ReportListWriter w(format);
+    std::string out = w.begin(test::day("2021-03-01"), {inv.path});
+    std::vector<std::string> pieces;
+    lib::ReportOptions o;
+    o.on = test::day("2021-03-01");
+    o.on_row = [&](const lib::Resource& r, const lib::Verdict& v) { pieces.push_back(w.row(r, v)); };
+    auto rep = lib::build_report(set, {inv.path}, o);
+    REQUIRE(pieces.size() == 1); // written as the resource was read, before the report was done
+    out += pieces.front() + w.end(rep);
+    if (format == render::ReportListFormat::csv) {
+      CHECK(out == "RESOURCE,KIND,RUNTIME,PYTHON,STATUS,DEADLINE,DAYS,ACTION,SOURCE\r\n"
+                   "old_job,job,1.0,3.5,submission_end,2021-01-01 submission_end,-59," +
+                       rep.groups[0].urgent[0].verdict.action + "," + inv.path + ":1\r\n");
+      continue;
+    }
+    auto j = util::json::parse_ordered(out, "report.json");
+    std::vector<std::string> keys;
+    for (const auto& item : j.items()) {
+      keys.push_back(item.key());
+    }
+    CHECK(keys == std::vector<std::string>{"date", "inputs", "resources", "headline", "summary", "runtimes", "migrated", "findings"});
+    CHECK(j["date"] == "2021-03-01");
+    REQUIRE(j["resources"].size() == 1);
+    CHECK(j["resources"][0]["name"] == "old_job");
+    CHECK(j["summary"]["resources"] == 3);
+    CHECK(j["summary"]["malformed"] == 1);
+    CHECK(j["runtimes"].size() == 3);
+    CHECK(j["findings"].size() == 1);
+    CHECK(j["headline"] == rep.headline());
+    CHECK(out == util::json::dump_pretty(j)); // the pretty layout of a document built whole
+  }
 }

@@ -162,7 +162,8 @@ TEST_CASE("report: Vertex AI records have no representative, legacy ones are mig
     std::string md = render::report_markdown(rep);
     CHECK(md.find("## Migrated spec per runtime") != std::string::npos);
     CHECK(md.find("gcloud ai custom-jobs create") != std::string::npos);
-    std::string json = render::report_json(rep);
+    render::ReportListWriter writer(render::ReportListFormat::json);
+    std::string json = writer.begin(rep.on, rep.inputs) + writer.end(rep);
     CHECK(json.find("\"migrated\": [") != std::string::npos);
     CHECK(json.find("\"kind\": \"CustomJob\"") != std::string::npos);
   }

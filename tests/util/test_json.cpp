@@ -42,3 +42,37 @@ TEST_CASE("dump replaces bytes that are not UTF-8") {
   CHECK(util::json::dump(o) == "{\"z\":1,\"a\":2}");
   CHECK(util::json::dump_pretty(o) == "{\n  \"z\": 1,\n  \"a\": 2\n}\n");
 }
+
+TEST_CASE("PrettyObjectWriter: pieces that read as dump_pretty of the whole object") {
+  using ordered = nlohmann::ordered_json;
+  auto written = [](const std::vector<ordered>& items) {
+    util::json::PrettyObjectWriter w;
+    std::string out = w.open();
+    out += w.member("date", "2024-12-01");
+    out += w.member("inputs", ordered::array({"a.jsonl", "b \"q\"\n.json"}));
+    out += w.open_array("resources");
+    for (const auto& i : items) {
+      out += w.item(i);
+    }
+    out += w.close_array();
+    out += w.member("summary", ordered{{"resources", items.size()}, {"empty", ordered::object()}, {"none", ordered::array()}});
+    return out + w.close();
+  };
+  auto whole = [](const std::vector<ordered>& items) {
+    ordered j;
+    j["date"] = "2024-12-01";
+    j["inputs"] = ordered::array({"a.jsonl", "b \"q\"\n.json"});
+    j["resources"] = items.empty() ? ordered::array() : ordered(items);
+    j["summary"] = ordered{{"resources", items.size()}, {"empty", ordered::object()}, {"none", ordered::array()}};
+    return util::json::dump_pretty(j);
+  };
+  std::vector<ordered> items;
+  CHECK(written(items) == whole(items));
+  items.push_back(ordered{{"name", "x"}, {"days", -3}, {"findings", ordered::array({ordered{{"rule", "r"}}})}});
+  CHECK(written(items) == whole(items));
+  items.push_back(ordered{{"name", "line\nbreak \xff"}, {"days", nullptr}, {"findings", ordered::array()}});
+  items.push_back(ordered(42));
+  CHECK(written(items) == whole(items));
+  util::json::PrettyObjectWriter empty;
+  CHECK(empty.open() + empty.close() == util::json::dump_pretty(ordered::object()));
+}

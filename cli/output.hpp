@@ -1,0 +1,33 @@
+#pragma once
+
+#include "util/file.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace cli {
+
+// Where a command writes output that it produces piece by piece: stdout, or a file that appears
+// whole or not at all (util::AtomicFile: a temporary file in the same folder, renamed into place
+// by commit()). Written in large blocks; memory holds one block, whatever the size of the output.
+// Destroyed before commit() (an error on the way), it leaves no file; on stdout what was
+// already written stays written. Throws InvalidInput "stdout: cannot write: reason" (a full
+// disk behind a redirection) or "FILE: cannot write: reason".
+class Output {
+public:
+  explicit Output(const std::string& path); // "" or "-": stdout
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  ~Output() = default;
+
+  void put(std::string_view text);
+  void commit();
+
+private:
+  void flush_stdout();
+  std::optional<util::AtomicFile> m_file;
+  std::string m_buf;
+};
+
+} // namespace cli
