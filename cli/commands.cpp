@@ -84,12 +84,19 @@ constexpr std::string_view k_help_migrate =
 HyperparameterTuningJob when the job has hyperparameters. Replicas become workerPoolSpecs in
 Vertex AI's order (primary, workers, parameter servers, evaluators; an unused pool before a used
 one stays as {}). Compute Engine machine types pass through; legacy names and scale tiers carry
-their documented accelerators, and a finding where no machine type is documented; K80 becomes T4.
+their documented accelerators, and a finding where no machine type is documented. acceleratorConfig
+and gcloud's --master-accelerator, --worker-accelerator, --parameter-server-accelerator
+(type=nvidia-tesla-t4,count=2) set the pool's accelerator; a K80 becomes a T4, with a finding.
 A Python package runs on the prebuilt image the target finder picks for the runtime's framework
 and the job's Python on --at (--image URI chooses). jobDir becomes baseOutputDirectory (and
---job-dir stays in args); scheduling.maxRunningTime becomes scheduling.timeout.
-Formats: json (REST body), yaml (for gcloud ai custom-jobs|hp-tuning-jobs create --config),
-gcloud (a shell snippet that writes the YAML and runs gcloud).
+--job-dir stays in args); scheduling.maxRunningTime becomes scheduling.timeout. The job's labels
+(beside trainingInput, or gcloud --labels) become the Vertex AI job's labels.
+Batch prediction jobs become BatchPredictionJobs. Model versions become a model upload on the
+prebuilt prediction image for their framework and Python (the GPU image when the version has
+accelerators; a finding when the image's Python differs) and an endpoint deployment; a custom
+prediction routine (predictionClass) needs a custom container, and its finding says what it holds.
+Formats: json (REST body), yaml (for gcloud ai custom-jobs|hp-tuning-jobs create --config; that
+file holds no labels), gcloud (a shell snippet that writes the YAML and runs gcloud, --labels too).
 Rule ids: README, section "Moving a job to Vertex AI".
 
 Examples:

@@ -43,7 +43,7 @@ std::vector<Command> tokenize(std::string_view text, const std::string& path) {
   return commands;
 }
 
-enum class Kind { text, count, boolean, list, tier, config, package_path, ignored, ignored_bool };
+enum class Kind { text, count, boolean, list, tier, config, package_path, labels, accelerator, ignored, ignored_bool };
 
 struct FlagSpec {
   const char* flag;
@@ -74,10 +74,10 @@ const FlagSpec k_flags[] = {
     {"--network", Kind::text, "network"},
     {"--config", Kind::config, ""},
     {"--staging-bucket", Kind::ignored, ""},
-    {"--labels", Kind::ignored, ""},
-    {"--master-accelerator", Kind::ignored, ""},
-    {"--worker-accelerator", Kind::ignored, ""},
-    {"--parameter-server-accelerator", Kind::ignored, ""},
+    {"--labels", Kind::labels, ""},
+    {"--master-accelerator", Kind::accelerator, "masterConfig.acceleratorConfig"},
+    {"--worker-accelerator", Kind::accelerator, "workerConfig.acceleratorConfig"},
+    {"--parameter-server-accelerator", Kind::accelerator, "parameterServerConfig.acceleratorConfig"},
     {"--kms-key", Kind::ignored, ""},
     {"--kms-keyring", Kind::ignored, ""},
     {"--kms-location", Kind::ignored, ""},
@@ -192,6 +192,11 @@ public:
     }
     if (m_config) {
       merge_config();
+      if (!m_doc.contains("labels") && !m_config->labels.empty()) { // --labels replaces the file's labels
+        for (const auto& [key, value] : m_config->labels) {
+          m_doc["labels"][key] = value;
+        }
+      }
     }
     m_doc["trainingInput"] = m_ti;
     m_positions["trainingInput"] = m_job_pos;
@@ -299,6 +304,13 @@ private:
       m_local_packages = true;
       m_positions["trainingInput.packageUris"] = flag_pos;
       return;
+    case Kind::labels:
+      m_doc["labels"] = key_values(name, *value, value_pos);
+      m_positions["labels"] = flag_pos;
+      return;
+    case Kind::accelerator:
+      set_field(m_ti, spec.field, accelerator(name, *value, value_pos));
+      break;
     case Kind::ignored:
     case Kind::ignored_bool:
       return;
@@ -342,6 +354,48 @@ private:
       start += item.size() + 1;
     }
     return arr;
+  }
+
+  // KEY=VALUE,... (gcloud's dictionary flags): each item needs its '='.
+  Tree key_values(const std::string& name, const std::string& v, const Pos& at) const {
+    Tree obj = Tree::object();
+    size_t start = 0;
+    for (std::string_view item : util::split(v, ',')) {
+      Pos p = at;
+      p.column += static_cast<int>(start);
+      start += item.size() + 1;
+      if (item.empty()) {
+        continue;
+      }
+      auto eq = item.find('=');
+      if (eq == std::string_view::npos || eq == 0) {
+        throw catalog::InvalidInput(where(m_path, p) + name + " takes KEY=VALUE pairs separated by commas, not '" +
+                                    std::string(item) + "'");
+      }
+      obj[std::string(item.substr(0, eq))] = std::string(item.substr(eq + 1));
+    }
+    return obj;
+  }
+
+  // --master-accelerator type=nvidia-tesla-t4,count=2 -> {"type": "NVIDIA_TESLA_T4", "count": "2"}, as
+  // gcloud sends it (count defaults to 1; type is required).
+  Tree accelerator(const std::string& name, const std::string& v, const Pos& at) const {
+    Tree given = key_values(name, v, at);
+    Tree acc = Tree::object();
+    for (const auto& [key, value] : given.items()) {
+      if (key != "type" && key != "count") {
+        throw catalog::InvalidInput(where(m_path, at) + name + " takes type=TYPE and count=COUNT, not '" + key + "'");
+      }
+    }
+    if (!given.contains("type") || given["type"].get<std::string>().empty()) {
+      throw catalog::InvalidInput(where(m_path, at) + name + " needs type=TYPE (for example type=nvidia-tesla-t4,count=1)");
+    }
+    acc["count"] = given.contains("count") ? count(name + " count", given["count"].get<std::string>(), at) : 1;
+    std::string type = given["type"].get<std::string>();
+    std::transform(type.begin(), type.end(), type.begin(),
+                   [](unsigned char c) { return c == '-' ? '_' : static_cast<char>(std::toupper(c)); });
+    acc["type"] = type;
+    return acc;
   }
 
   static std::string tier(std::string v) {

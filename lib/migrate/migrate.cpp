@@ -89,6 +89,7 @@ private:
 
   void plain_fields() {
     m_out.region = text_at(m_ti, "region");
+    m_out.labels = m_job.labels;
     m_out.service_account = text_at(m_ti, "serviceAccount");
     m_out.network = text_at(m_ti, "network");
     m_out.output_uri_prefix = text_at(m_ti, "jobDir");

@@ -100,6 +100,38 @@ long count_at(const ordered_json& j, const char* key, long fallback, const std::
   return number_of(it->is_string() ? it->get<std::string>() : it->dump(), path, key);
 }
 
+// --labels KEY=VALUE,... as a labels object.
+ordered_json labels_flag(const std::string& value, const std::string& path) {
+  ordered_json labels = ordered_json::object();
+  for (const auto& item : split_commas(value)) {
+    auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw catalog::InvalidInput(path + ": --labels takes KEY=VALUE pairs separated by commas, not '" + item + "'");
+    }
+    labels[item.substr(0, eq)] = item.substr(eq + 1);
+  }
+  return labels;
+}
+
+// The labels of a record (an object of strings), in the order written.
+std::vector<std::pair<std::string, std::string>> labels_of(const ordered_json& j, const std::string& path) {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto it = j.find("labels");
+  if (it == j.end() || it->is_null()) {
+    return out;
+  }
+  if (!it->is_object()) {
+    throw catalog::InvalidInput(path + ": labels must be an object of KEY: VALUE strings, not " + it->dump());
+  }
+  for (const auto& [key, value] : it->items()) {
+    if (!value.is_string()) {
+      throw catalog::InvalidInput(path + ": labels." + key + " must be a string, not " + value.dump());
+    }
+    out.emplace_back(key, value.get<std::string>());
+  }
+  return out;
+}
+
 Finding at(const std::string& path, RuleId rule, std::string message) {
   Finding f = finding_of(rule, std::move(message));
   f.path = path;
@@ -125,6 +157,9 @@ ordered_json prediction_from_gcloud(std::string_view text, const std::string& pa
   }
   if (auto it = flags.find("input-paths"); it != flags.end()) {
     in["inputPaths"] = split_commas(it->second);
+  }
+  if (auto it = flags.find("labels"); it != flags.end()) {
+    in["labels"] = labels_flag(it->second, path);
   }
   in["jobId"] = flags.count("") ? flags.at("") : "";
   return in;
@@ -189,6 +224,9 @@ ordered_json version_from_gcloud(std::string_view text, const std::string& path)
   if (auto it = flags.find("package-uris"); it != flags.end()) {
     v["packageUris"] = split_commas(it->second);
   }
+  if (auto it = flags.find("labels"); it != flags.end()) {
+    v["labels"] = labels_flag(it->second, path);
+  }
   for (const char* n : {"min-nodes", "max-nodes"}) {
     if (auto it = flags.find(n); it != flags.end()) {
       v["autoScaling"][n[1] == 'i' ? "minNodes" : "maxNodes"] = number_of(it->second, path, std::string("--") + n);
@@ -235,6 +273,7 @@ ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v
   name = name.substr(name.rfind('/') + 1);
   d.display_name = (model.empty() ? "" : model + "-") + (name.empty() ? "version" : name);
   d.region = text_at(v, "region");
+  d.labels = labels_of(v, path);
   d.artifact_uri = text_at(v, "deploymentUri");
   if (d.artifact_uri.empty()) {
     throw catalog::InvalidInput(path + ": a model version needs its deploymentUri (--origin)");
@@ -294,11 +333,15 @@ BatchPrediction migrate_prediction(std::string_view text, const std::string& pat
     }
     in = doc["predictionInput"];
     in["jobId"] = text_at(doc, "jobId");
+    if (doc.contains("labels")) {
+      in["labels"] = doc["labels"];
+    }
   } else {
     in = prediction_from_gcloud(text, path);
   }
   b.display_name = text_at(in, "jobId").empty() ? "batch-prediction" : text_at(in, "jobId");
   b.region = text_at(in, "region");
+  b.labels = labels_of(in, path);
   model_of(in, b);
   b.instances_format = instances_format(text_at(in, "dataFormat"), b);
   if (auto it = in.find("inputPaths"); it != in.end() && it->is_array()) {

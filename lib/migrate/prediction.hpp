@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lib::migrate {
@@ -27,6 +28,7 @@ struct BatchPrediction {
   std::string machine_type;
   long starting_replica_count = 1;
   long max_replica_count = 1;
+  std::vector<std::pair<std::string, std::string>> labels; // the legacy job's (--labels)
   std::vector<Finding> findings;
 };
 
@@ -39,6 +41,7 @@ struct ModelDeployment {
   std::string machine_type;
   long min_replica_count = 1;
   long max_replica_count = 1;
+  std::vector<std::pair<std::string, std::string>> labels; // the version's (--labels): the model's and the endpoint's
   std::vector<Finding> findings;
 };
 

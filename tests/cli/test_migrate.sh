@@ -294,4 +294,76 @@ expect_exit 0
 grep -q "gcloud ai models upload" "$WORK/vx/churn-v1.sh" || fail "churn-v1.sh lacks the upload command"
 mrun migrate --at 2025-06-01
 expect_input_error "migrate needs a job file, --gcloud"
+# Labels: the legacy job's (REST JSON, config.yaml, gcloud --labels, which replace the --config
+# file's) become the Vertex AI resource's; --format gcloud passes them with --labels.
+printf '%s\n' '{"jobId": "lab", "labels": {"team": "ml", "cost-center": "42"}, "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' >"$WORK/lab.json"
+mrun migrate "$WORK/lab.json" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_json 'j.labels' '{"team":"ml","cost-center":"42"}'
+mrun migrate "$WORK/lab.json" --at 2025-06-01 --format gcloud
+expect_exit 0
+expect_out "gcloud ai custom-jobs create --display-name=lab --config=lab-vertex.yaml --labels='team=ml,cost-center=42'"
+mrun migrate "$WORK/lab.json" --at 2025-06-01 --format yaml
+expect_exit 0
+expect_no_out "team"
+printf 'labels:\n  team: ml\n  version: 2\ntrainingInput:\n  scaleTier: CUSTOM\n  masterType: n1-standard-8\n  masterConfig:\n    imageUri: gcr.io/p/t:1\n' >"$WORK/lab.yaml"
+mrun migrate "$WORK/lab.yaml" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_json 'j.labels' '{"team":"ml","version":"2"}'
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training lab2 --config $WORK/lab.yaml --labels env=prod"
+expect_exit 0
+vertex CustomJob
+expect_json 'j.labels' '{"env":"prod"}'
+mrun migrate "$J/valid-tuning.json" --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training t2 --config $J/valid-tuning.json --labels team=ml" -q
+expect_exit 0
+expect_json 'j[1].labels' '{"team":"ml"}'
+printf '%s\n' 'trainingInput:' '  hyperparameters:' '    goal: MAXIMIZE' '    hyperparameterMetricTag: acc' '    maxTrials: 4' '    params:' '      - parameterName: lr' '        type: DOUBLE' '        minValue: 0.01' '        maxValue: 0.1' '  scaleTier: BASIC' '  masterConfig:' '    imageUri: gcr.io/p/t:1' 'labels:' '  team: ml' >"$WORK/tune.yaml"
+mrun migrate "$WORK/tune.yaml" --at 2025-06-01
+expect_exit 0
+vertex HyperparameterTuningJob
+expect_json 'j.labels' '{"team":"ml"}'
+mrun migrate "$WORK/tune.yaml" --at 2025-06-01 --format gcloud
+expect_out "--max-trial-count=4 --parallel-trial-count=1 --labels=team=ml"
+mrun migrate --at 2025-06-01 --gcloud "$(cat "$SRC/tests/fixtures/migrate-prediction/batch.sh") --labels team=ml"
+expect_exit 0
+vertex BatchPredictionJob
+expect_json 'j.labels' '{"team":"ml"}'
+mrun migrate --at 2025-06-01 --format gcloud -q --gcloud "$(cat "$SRC/tests/fixtures/migrate-prediction/version-create.sh") --labels team=ml"
+expect_exit 0
+expect_out "--artifact-uri=gs://my-bucket/census/model --labels=team=ml
+gcloud ai endpoints create --region=us-central1 --display-name=census-v2 --labels=team=ml
+gcloud ai endpoints deploy-model"
+printf '%s\n' '{"name": "projects/p/models/m/versions/v1", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.7", "machineType": "n1-standard-2", "labels": {"team": "ml"}}' >"$WORK/version-labels.json"
+mrun migrate "$WORK/version-labels.json" --at 2025-06-01
+expect_exit 0
+expect_json 'j.model.labels' '{"team":"ml"}'
+printf '%s\n' '{"jobId": "lab", "labels": ["team"], "trainingInput": {"scaleTier": "BASIC"}}' >"$WORK/bad-labels.json"
+mrun migrate "$WORK/bad-labels.json" --at 2025-06-01
+expect_input_error "bad-labels.json:1:18: labels must be an object of KEY: VALUE strings, not a list"
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training j --master-image-uri gcr.io/p/t:1 --labels team"
+expect_input_error "--gcloud:1:84: --labels takes KEY=VALUE pairs separated by commas, not 'team'"
+
+# gcloud's accelerator flags: each role's machineSpec accelerator; a K80 becomes today's nearest, as a finding.
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training acc --scale-tier custom --master-machine-type n1-standard-8 --master-accelerator type=nvidia-tesla-v100,count=2 --worker-machine-type n1-standard-8 --worker-count 2 --worker-accelerator=type=nvidia-tesla-k80 --parameter-server-machine-type n1-standard-4 --parameter-server-count 1 --parameter-server-accelerator count=1,type=nvidia-tesla-p100 --master-image-uri gcr.io/p/t:1"
+expect_exit 0
+vertex CustomJob
+expect_jsons <<'JSON'
+j.jobSpec.workerPoolSpecs[0].machineSpec | {"machineType":"n1-standard-8","acceleratorType":"NVIDIA_TESLA_V100","acceleratorCount":2}
+j.jobSpec.workerPoolSpecs[1].machineSpec | {"machineType":"n1-standard-8","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":1}
+j.jobSpec.workerPoolSpecs[2].machineSpec | {"machineType":"n1-standard-4","acceleratorType":"NVIDIA_TESLA_P100","acceleratorCount":1}
+JSON
+expect_err "--gcloud:1:153: warning: NVIDIA_TESLA_K80 is no longer offered by Vertex AI"
+expect_err "migrated to NVIDIA_TESLA_T4"
+expect_err "[migrate-accelerator-retired]"
+# A Python package job with a GPU from the flags runs on the GPU twin of the image.
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training accp --scale-tier custom --master-machine-type n1-standard-8 --master-accelerator type=nvidia-tesla-t4,count=1 --packages gs://b/t.tar.gz --module-name t --runtime-version 2.1 --python-version 3.7"
+expect_exit 0
+vertex CustomJob
+expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.executorImageUri.includes("tf-gpu.")' true
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training acc --master-image-uri gcr.io/p/t:1 --master-accelerator count=2"
+expect_input_error "--gcloud:1:98: --master-accelerator needs type=TYPE (for example type=nvidia-tesla-t4,count=1)"
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training acc --master-image-uri gcr.io/p/t:1 --master-accelerator type=nvidia-tesla-t4,count=x"
+expect_input_error "--gcloud:1:98: --master-accelerator count must be a whole number, not 'x'"
 finish
