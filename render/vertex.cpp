@@ -322,22 +322,38 @@ std::string model_deployment_json(const lib::migrate::ModelDeployment& d) {
     j["model"]["labels"] = labels_json(d.labels);
   }
   j["deployedModel"]["displayName"] = d.display_name;
-  j["deployedModel"]["dedicatedResources"]["machineSpec"]["machineType"] = d.machine_type;
+  j["deployedModel"]["dedicatedResources"]["machineSpec"] =
+      machine_json(lib::migrate::MachineSpec{d.machine_type, d.accelerator_type, d.accelerator_count});
   j["deployedModel"]["dedicatedResources"]["minReplicaCount"] = d.min_replica_count;
   j["deployedModel"]["dedicatedResources"]["maxReplicaCount"] = d.max_replica_count;
   return util::json::dump_pretty(j);
 }
 
+namespace {
+
+// " --accelerator=type=nvidia-tesla-t4,count=1" (gcloud's lower-case names), "" without one.
+std::string accelerator_flag(const lib::migrate::ModelDeployment& d) {
+  if (d.accelerator_type.empty()) {
+    return "";
+  }
+  std::string type;
+  for (char c : d.accelerator_type) {
+    type += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return " --accelerator=" + shell_word("type=" + type + ",count=" + std::to_string(d.accelerator_count));
+}
+
+} // namespace
+
 std::string model_deployment_gcloud(const lib::migrate::ModelDeployment& d) {
   std::string region = " --region=" + shell_word(d.region.empty() ? "REGION" : d.region);
   std::string image = d.container_image_uri.empty() ? "CUSTOM_CONTAINER_URI" : d.container_image_uri;
   return "gcloud ai models upload" + region + " --display-name=" + shell_word(d.display_name) +
-         " --container-image-uri=" + shell_word(image) + " --artifact-uri=" + shell_word(d.artifact_uri) +
-         labels_flag(d.labels) + "\n" + "gcloud ai endpoints create" + region +
-         " --display-name=" + shell_word(d.display_name) + labels_flag(d.labels) + "\n" +
-         "gcloud ai endpoints deploy-model ENDPOINT_ID" + region +
+         " --container-image-uri=" + shell_word(image) + " --artifact-uri=" + shell_word(d.artifact_uri) + labels_flag(d.labels) +
+         "\n" + "gcloud ai endpoints create" + region + " --display-name=" + shell_word(d.display_name) + labels_flag(d.labels) +
+         "\n" + "gcloud ai endpoints deploy-model ENDPOINT_ID" + region +
          " --model=MODEL_ID --display-name=" + shell_word(d.display_name) + " --machine-type=" + shell_word(d.machine_type) +
-         " --min-replica-count=" + std::to_string(d.min_replica_count) +
+         accelerator_flag(d) + " --min-replica-count=" + std::to_string(d.min_replica_count) +
          " --max-replica-count=" + std::to_string(d.max_replica_count) + "\n";
 }
 

@@ -1,6 +1,7 @@
 #include "lib/migrate/prediction.hpp"
 
 #include "catalog/error.hpp"
+#include "lib/migrate/machines.hpp"
 #include "util/json.hpp"
 #include "util/shell_words.hpp"
 
@@ -100,13 +101,13 @@ long count_at(const ordered_json& j, const char* key, long fallback, const std::
   return number_of(it->is_string() ? it->get<std::string>() : it->dump(), path, key);
 }
 
-// --labels KEY=VALUE,... as a labels object.
-ordered_json labels_flag(const std::string& value, const std::string& path) {
+// A KEY=VALUE,... flag (--labels, --accelerator) as an object.
+ordered_json key_values(const std::string& value, const std::string& flag, const std::string& path) {
   ordered_json labels = ordered_json::object();
   for (const auto& item : split_commas(value)) {
     auto eq = item.find('=');
     if (eq == std::string::npos || eq == 0) {
-      throw catalog::InvalidInput(path + ": --labels takes KEY=VALUE pairs separated by commas, not '" + item + "'");
+      throw catalog::InvalidInput(path + ": " + flag + " takes KEY=VALUE pairs separated by commas, not '" + item + "'");
     }
     labels[item.substr(0, eq)] = item.substr(eq + 1);
   }
@@ -159,7 +160,7 @@ ordered_json prediction_from_gcloud(std::string_view text, const std::string& pa
     in["inputPaths"] = split_commas(it->second);
   }
   if (auto it = flags.find("labels"); it != flags.end()) {
-    in["labels"] = labels_flag(it->second, path);
+    in["labels"] = key_values(it->second, "--labels", path);
   }
   in["jobId"] = flags.count("") ? flags.at("") : "";
   return in;
@@ -225,7 +226,17 @@ ordered_json version_from_gcloud(std::string_view text, const std::string& path)
     v["packageUris"] = split_commas(it->second);
   }
   if (auto it = flags.find("labels"); it != flags.end()) {
-    v["labels"] = labels_flag(it->second, path);
+    v["labels"] = key_values(it->second, "--labels", path);
+  }
+  if (auto it = flags.find("accelerator"); it != flags.end()) { // count=1,type=nvidia-tesla-t4
+    ordered_json acc = key_values(it->second, "--accelerator", path);
+    if (!acc.contains("type")) {
+      throw catalog::InvalidInput(path + ": --accelerator needs type=TYPE (for example type=nvidia-tesla-t4,count=1)");
+    }
+    v["acceleratorConfig"]["type"] = acc["type"];
+    if (acc.contains("count")) {
+      v["acceleratorConfig"]["count"] = number_of(acc["count"].get<std::string>(), path, "--accelerator count");
+    }
   }
   for (const char* n : {"min-nodes", "max-nodes"}) {
     if (auto it = flags.find(n); it != flags.end()) {
@@ -260,6 +271,44 @@ void scaling_of(const ordered_json& v, ModelDeployment& d) {
   }
 }
 
+// acceleratorConfig (--accelerator): the deployment's GPU; a K80, which Vertex AI no longer offers,
+// becomes its replacement with a finding.
+void accelerator_of(const ordered_json& v, ModelDeployment& d) {
+  auto acc = v.find("acceleratorConfig");
+  if (acc == v.end() || !acc->is_object() || text_at(*acc, "type").empty()) {
+    return;
+  }
+  d.accelerator_type = upper(text_at(*acc, "type"));
+  d.accelerator_count = count_at(*acc, "count", 1, d.path);
+  if (const RetiredAccelerator* r = machine_data().retired_accelerator(d.accelerator_type)) {
+    d.findings.push_back(at(d.path, RuleId::migrate_accelerator_retired,
+                            r->name + " is no longer offered by Vertex AI (" + r->documented + "; " + r->source +
+                                "): migrated to " + r->replacement + " (" + r->replacement_basis + ")"));
+    d.accelerator_type = r->replacement;
+  }
+}
+
+// What the custom container of a custom prediction routine must hold, from what Google documents
+// for custom prediction containers.
+std::string custom_routine(const ordered_json& v) {
+  std::string packages;
+  if (auto it = v.find("packageUris"); it != v.end() && it->is_array()) {
+    for (const auto& p : *it) {
+      packages += (packages.empty() ? "" : ", ") + (p.is_string() ? p.get<std::string>() : p.dump());
+    }
+  }
+  std::string cls = text_at(v, "predictionClass");
+  return "a custom prediction routine" + (cls.empty() ? std::string() : " (predictionClass " + cls + ")") +
+         " needs a custom container on Vertex AI: its prebuilt prediction images load no predictor class. Build an "
+         "image that holds " +
+         (packages.empty() ? std::string("the routine's packages") : "the packages " + packages) + " and " +
+         (cls.empty() ? std::string("the predictor class") : cls) +
+         " with their dependencies, and runs an HTTP server listening on AIP_HTTP_PORT that answers health checks on "
+         "AIP_HEALTH_ROUTE and prediction requests on AIP_PREDICT_ROUTE ({\"instances\": [...]} in, "
+         "{\"predictions\": [...]} out), loading the model from AIP_STORAGE_URI; push it to Artifact Registry and "
+         "pass it as --container-image-uri (rtcat migrate --image URI)";
+}
+
 ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v, const std::string& path,
                            const catalog::Date& on, const std::optional<std::string>& image) {
   ModelDeployment d;
@@ -279,13 +328,9 @@ ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v
     throw catalog::InvalidInput(path + ": a model version needs its deploymentUri (--origin)");
   }
   scaling_of(v, d);
+  accelerator_of(v, d);
   if (!text_at(v, "predictionClass").empty() || v.contains("packageUris")) {
-    d.findings.push_back(at(path, RuleId::migrate_no_equivalent,
-                            "a custom prediction routine (predictionClass " + text_at(v, "predictionClass") +
-                                ") needs a custom container on Vertex AI: build an image holding the predictor code "
-                                "and its packages (packageUris) with their dependencies, and an HTTP server that "
-                                "answers Vertex AI's health route (AIP_HEALTH_ROUTE) and predict route "
-                                "(AIP_PREDICT_ROUTE) on AIP_HTTP_PORT; pass it as --container-image-uri"));
+    d.findings.push_back(at(path, RuleId::migrate_custom_prediction_routine, custom_routine(v)));
     d.container_image_uri = image.value_or("");
     return d;
   }
@@ -300,8 +345,9 @@ ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v
   if (!text_at(v, "pythonVersion").empty()) {
     python = text_at(v, "pythonVersion");
   }
-  d.container_image_uri =
-      prediction_image(set, framework.empty() ? "tensorflow" : framework, python, d.region, on, path, d.findings);
+  d.container_image_uri = prediction_image(
+      set, PredictionImageQuery{framework.empty() ? "tensorflow" : framework, python, !d.accelerator_type.empty(), d.region, on},
+      path, d.findings);
   if (d.container_image_uri.empty()) {
     throw catalog::InvalidInput(path + ": the data knows no prediction image for framework '" + framework +
                                 "': pass --image URI");

@@ -266,7 +266,31 @@ j[1].model.containerSpec.imageUri | CUSTOM_CONTAINER_URI
 JSON
 expect_err "machine type mls1-c1-m2 is a legacy (MLS1) type Vertex AI does not offer"
 expect_err "a custom prediction routine (predictionClass predictor.MyPredictor) needs a custom container on Vertex AI"
-expect_err "(AIP_PREDICT_ROUTE) on AIP_HTTP_PORT"
+expect_err "runs an HTTP server listening on AIP_HTTP_PORT that answers health checks on AIP_HEALTH_ROUTE and prediction requests on AIP_PREDICT_ROUTE"
+expect_err "holds the packages gs://my-bucket/iris/predictor-0.1.tar.gz and predictor.MyPredictor"
+expect_err "[migrate-custom-prediction-routine]"
+expect_err "warning: the image runs Python 3.10, not 3.7 as the version asked (pythonVersion)"
+expect_err "scikit-learn 1.6 for CPU, Python 3.10"
+# A version with accelerators: the GPU prediction image and the deployment's accelerator (a K80
+# becomes today's nearest); a framework without a GPU image keeps the CPU one, as a finding.
+mrun migrate "$P/version-create.sh" --at 2025-06-01 --format gcloud --gcloud "$(cat "$P/version-create.sh") --accelerator count=2,type=nvidia-tesla-k80" -q
+expect_exit 0
+expect_out "--container-image-uri=us-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.2-15:latest"
+expect_out "--container-image-uri=us-docker.pkg.dev/vertex-ai/prediction/tf2-gpu.2-15:latest"
+expect_out "--machine-type=n1-standard-4 --accelerator='type=nvidia-tesla-t4,count=2' --min-replica-count=2"
+expect_err "NVIDIA_TESLA_K80 is no longer offered by Vertex AI"
+expect_err "TensorFlow 2.15 for GPU"
+printf '%s\n' '{"name": "projects/p/models/iris/versions/g1", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.10", "machineType": "n1-standard-4", "acceleratorConfig": {"count": "1", "type": "NVIDIA_TESLA_T4"}}' >"$WORK/version-gpu.json"
+mrun migrate "$WORK/version-gpu.json" --at 2025-06-01
+expect_exit 0
+expect_jsons <<'JSON'
+j.model.containerSpec.imageUri | us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest
+j.deployedModel.dedicatedResources.machineSpec | {"machineType":"n1-standard-4","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":1}
+JSON
+expect_err "the version asks for accelerators, but the data knows no GPU prediction image of scikit-learn: wrote the CPU one"
+[[ "$ERR" != *migrate-python-differs* ]] || fail "Python 3.10 is the image's: no migrate-python-differs"
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform versions create v1 --model m --origin gs://b/m --accelerator count=1"
+expect_input_error "--gcloud: --accelerator needs type=TYPE"
 printf '%s\n' 'gcloud ai-platform versions create v1 --model=m --min-nodes=x' >"$WORK/bad-version.sh"
 mrun migrate "$WORK/bad-version.sh" --at 2025-06-01
 expect_input_error "bad-version.sh: --min-nodes must be a whole number, not 'x'"

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-
 #include <unistd.h>
 
 using lib::jobs::parse_gcloud;
@@ -97,15 +96,15 @@ TEST_CASE("gcloud_cmdline: --master/--worker/--parameter-server-accelerator beco
   const std::string& ti = spec.training_input_json;
   CHECK(ti.find(R"("masterConfig":{"acceleratorConfig":{"count":2,"type":"NVIDIA_TESLA_V100"}})") != std::string::npos);
   CHECK(ti.find(R"("workerConfig":{"acceleratorConfig":{"count":1,"type":"NVIDIA_TESLA_T4"}})") != std::string::npos);
-  CHECK(ti.find(R"("parameterServerConfig":{"acceleratorConfig":{"count":4,"type":"NVIDIA_TESLA_P100"}})") !=
-        std::string::npos);
+  CHECK(ti.find(R"("parameterServerConfig":{"acceleratorConfig":{"count":4,"type":"NVIDIA_TESLA_P100"}})") != std::string::npos);
   CHECK(spec.pos("masterConfig.acceleratorConfig").column == 99);
   CHECK(spec.notes.empty());
   CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform jobs submit training j --master-accelerator count=2", "--gcloud", ""),
                        "--gcloud:1:64: --master-accelerator needs type=TYPE (for example type=nvidia-tesla-t4,count=1)",
                        catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(
-      parse_gcloud("gcloud ai-platform jobs submit training j --master-accelerator type=nvidia-tesla-t4,count=two", "--gcloud", ""),
+      parse_gcloud("gcloud ai-platform jobs submit training j --master-accelerator type=nvidia-tesla-t4,count=two", "--gcloud",
+                   ""),
       "--gcloud:1:64: --master-accelerator count must be a whole number, not 'two'", catalog::InvalidInput);
   CHECK_THROWS_WITH_AS(
       parse_gcloud("gcloud ai-platform jobs submit training j --master-accelerator type=nvidia-tesla-t4,size=2", "--gcloud", ""),
@@ -116,9 +115,7 @@ TEST_CASE("gcloud_cmdline: --labels replace the --config file's labels; without 
   const std::string dir =
       (std::filesystem::temp_directory_path() / ("rtcat-gcloud-labels-" + std::to_string(::getpid()))).string();
   std::filesystem::create_directories(dir);
-  {
-    std::ofstream(dir + "/c.yaml") << "labels:\n  team: ml\ntrainingInput:\n  scaleTier: BASIC\n";
-  }
+  { std::ofstream(dir + "/c.yaml") << "labels:\n  team: ml\ntrainingInput:\n  scaleTier: BASIC\n"; }
   auto kept = parse_gcloud("gcloud ai-platform jobs submit training j --config c.yaml", "--gcloud", dir);
   REQUIRE(kept.labels.size() == 1);
   CHECK(kept.labels[0].first == "team");

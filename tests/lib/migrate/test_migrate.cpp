@@ -222,9 +222,10 @@ TEST_CASE("migrate: the legacy job's labels are the Vertex AI job's, in JSON and
   opt.on = catalog::parse_date("2025-06-01");
   VertexJob v = migrate_job(
       set(),
-      lib::jobs::parse_rest_json(std::string(R"({"jobId": "j1", "labels": {"team": "ml", "env": "prod"}, "trainingInput": {"scaleTier": "BASIC", )") +
-                                     k_package + "}}",
-                                 "job.json"),
+      lib::jobs::parse_rest_json(
+          std::string(R"({"jobId": "j1", "labels": {"team": "ml", "env": "prod"}, "trainingInput": {"scaleTier": "BASIC", )") +
+              k_package + "}}",
+          "job.json"),
       opt);
   REQUIRE(v.labels.size() == 2);
   CHECK(v.labels[0].first == "team");
