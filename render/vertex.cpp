@@ -241,6 +241,10 @@ std::string vertex_json(const VertexJob& job) {
   return util::json::dump_pretty(j);
 }
 
+std::string vertex_job_spec_json(const VertexJob& job) {
+  return util::json::dump(job_spec_json(job));
+}
+
 std::string vertex_yaml(const VertexJob& job) {
   std::string out;
   yaml_map(config_json(job), 0, false, out);
