@@ -238,6 +238,9 @@ std::string vertex_json(const VertexJob& job) {
   if (!job.labels.empty()) {
     j["labels"] = labels_json(job.labels);
   }
+  if (!job.kms_key_name.empty()) {
+    j["encryptionSpec"]["kmsKeyName"] = job.kms_key_name;
+  }
   return util::json::dump_pretty(j);
 }
 
@@ -263,6 +266,9 @@ std::string vertex_gcloud(const VertexJob& job) {
   if (job.study) {
     out += " --max-trial-count=" + std::to_string(job.study->max_trial_count) +
            " --parallel-trial-count=" + std::to_string(job.study->parallel_trial_count);
+  }
+  if (!job.kms_key_name.empty()) {
+    out += " --kms-key=" + shell_word(job.kms_key_name);
   }
   return out + labels_flag(job.labels) + "\n";
 }

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <map>
 
 namespace lib::jobs {
 
@@ -43,7 +44,7 @@ std::vector<Command> tokenize(std::string_view text, const std::string& path) {
   return commands;
 }
 
-enum class Kind { text, count, boolean, list, tier, config, package_path, labels, accelerator, ignored, ignored_bool };
+enum class Kind { text, count, boolean, list, tier, config, package_path, labels, accelerator, kms, ignored, ignored_bool };
 
 struct FlagSpec {
   const char* flag;
@@ -78,10 +79,10 @@ const FlagSpec k_flags[] = {
     {"--master-accelerator", Kind::accelerator, "masterConfig.acceleratorConfig"},
     {"--worker-accelerator", Kind::accelerator, "workerConfig.acceleratorConfig"},
     {"--parameter-server-accelerator", Kind::accelerator, "parameterServerConfig.acceleratorConfig"},
-    {"--kms-key", Kind::ignored, ""},
-    {"--kms-keyring", Kind::ignored, ""},
-    {"--kms-location", Kind::ignored, ""},
-    {"--kms-project", Kind::ignored, ""},
+    {"--kms-key", Kind::kms, "cryptoKeys"},
+    {"--kms-keyring", Kind::kms, "keyRings"},
+    {"--kms-location", Kind::kms, "locations"},
+    {"--kms-project", Kind::kms, "projects"},
     {"--project", Kind::ignored, ""},
     {"--account", Kind::ignored, ""},
     {"--billing-project", Kind::ignored, ""},
@@ -190,6 +191,7 @@ public:
       throw catalog::InvalidInput(where(m_path, end) +
                                   "the gcloud command names no job id (gcloud ai-platform jobs submit training JOB)");
     }
+    kms_key();
     if (m_config) {
       merge_config();
       if (!m_doc.contains("labels") && !m_config->labels.empty()) { // --labels replaces the file's labels
@@ -214,6 +216,8 @@ private:
   Positions m_positions;
   std::vector<Finding> m_notes;
   std::optional<JobSpec> m_config;
+  std::map<std::string, std::string> m_kms; // --kms-key, --kms-keyring, ... by resource collection
+  Pos m_kms_pos;
   bool m_local_packages = false;
   Pos m_job_pos;
 
@@ -308,6 +312,10 @@ private:
       m_doc["labels"] = key_values(name, *value, value_pos);
       m_positions["labels"] = flag_pos;
       return;
+    case Kind::kms:
+      m_kms[spec.field] = *value;
+      m_kms_pos = m_kms_pos.line ? m_kms_pos : flag_pos;
+      return;
     case Kind::accelerator:
       set_field(m_ti, spec.field, accelerator(name, *value, value_pos));
       break;
@@ -354,6 +362,26 @@ private:
       start += item.size() + 1;
     }
     return arr;
+  }
+
+  // --kms-key (a full projects/.../cryptoKeys/KEY name, or KEY with --kms-keyring, --kms-location and
+  // --kms-project) as encryptionConfig.kmsKeyName. A short name without all three parts is left
+  // out: gcloud completes it from its own configuration, which the command line does not show.
+  void kms_key() {
+    auto key = m_kms.find("cryptoKeys");
+    if (key == m_kms.end()) {
+      return;
+    }
+    std::string name = key->second;
+    if (name.rfind("projects/", 0) != 0) {
+      if (m_kms.size() < 4) {
+        return;
+      }
+      name = "projects/" + m_kms["projects"] + "/locations/" + m_kms["locations"] + "/keyRings/" + m_kms["keyRings"] +
+             "/cryptoKeys/" + name;
+    }
+    m_ti["encryptionConfig"]["kmsKeyName"] = name;
+    m_positions["trainingInput.encryptionConfig"] = m_kms_pos;
   }
 
   // KEY=VALUE,... (gcloud's dictionary flags): each item needs its '='.

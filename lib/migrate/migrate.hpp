@@ -63,6 +63,7 @@ struct VertexJob {
   std::string timeout;           // scheduling.timeout ("7200s")
   bool enable_web_access = false;
   std::vector<std::pair<std::string, std::string>> labels; // the legacy job's, as written
+  std::string kms_key_name;      // encryptionConfig.kmsKeyName -> encryptionSpec.kmsKeyName ("" for none)
   std::vector<WorkerPool> pools; // Vertex AI's fixed order: primary, workers, parameter servers, evaluators
   std::optional<StudySpec> study;
   std::vector<Finding> findings;

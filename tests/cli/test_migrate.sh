@@ -390,4 +390,15 @@ mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training a
 expect_input_error "--gcloud:1:98: --master-accelerator needs type=TYPE (for example type=nvidia-tesla-t4,count=1)"
 mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training acc --master-image-uri gcr.io/p/t:1 --master-accelerator type=nvidia-tesla-t4,count=x"
 expect_input_error "--gcloud:1:98: --master-accelerator count must be a whole number, not 'x'"
+# encryptionConfig (and gcloud's --kms-key with its keyring, location and project) become the job's
+# encryptionSpec; --format gcloud passes it as --kms-key.
+printf '%s\n' '{"jobId": "enc", "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "masterConfig": {"imageUri": "gcr.io/p/t:1"}, "encryptionConfig": {"kmsKeyName": "projects/p/locations/us-central1/keyRings/r/cryptoKeys/k"}}}' >"$WORK/enc.json"
+mrun migrate "$WORK/enc.json" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_json 'j.encryptionSpec.kmsKeyName' 'projects/p/locations/us-central1/keyRings/r/cryptoKeys/k'
+[[ "$ERR" != *encryptionConfig* ]] || fail "encryptionConfig has an equivalent"
+mrun migrate --at 2025-06-01 --format gcloud --gcloud "gcloud ai-platform jobs submit training e2 --master-image-uri gcr.io/p/t:1 --kms-key k --kms-keyring r --kms-location us-central1 --kms-project p"
+expect_exit 0
+expect_out "gcloud ai custom-jobs create --display-name=e2 --config=e2-vertex.yaml --kms-key=projects/p/locations/us-central1/keyRings/r/cryptoKeys/k"
 finish

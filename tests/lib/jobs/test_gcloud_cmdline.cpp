@@ -124,3 +124,17 @@ TEST_CASE("gcloud_cmdline: --labels replace the --config file's labels; without 
   CHECK(replaced.labels[0].first == "env");
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("gcloud_cmdline: --kms-key, full or with its keyring, location and project, is encryptionConfig.kmsKeyName") {
+  const std::string full = R"("encryptionConfig":{"kmsKeyName":"projects/p/locations/l/keyRings/r/cryptoKeys/k"})";
+  CHECK(parse_gcloud("gcloud ai-platform jobs submit training j --kms-key projects/p/locations/l/keyRings/r/cryptoKeys/k",
+                     "--gcloud", "")
+            .training_input_json.find(full) != std::string::npos);
+  auto parts = parse_gcloud(
+      "gcloud ai-platform jobs submit training j --kms-key k --kms-keyring r --kms-location l --kms-project p", "--gcloud", "");
+  CHECK(parts.training_input_json.find(full) != std::string::npos);
+  CHECK(parts.pos("encryptionConfig").column == 43);
+  // A short name gcloud completes from its own configuration: not known here, so not written.
+  CHECK(parse_gcloud("gcloud ai-platform jobs submit training j --kms-key k", "--gcloud", "")
+            .training_input_json.find("encryptionConfig") == std::string::npos);
+}
