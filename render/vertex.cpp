@@ -287,7 +287,8 @@ ordered_json batch_json(const lib::migrate::BatchPrediction& b) {
   j["inputConfig"]["gcsSource"]["uris"] = b.input_uris;
   j["outputConfig"]["predictionsFormat"] = b.predictions_format;
   j["outputConfig"]["gcsDestination"]["outputUriPrefix"] = b.output_uri_prefix;
-  j["dedicatedResources"]["machineSpec"]["machineType"] = b.machine_type;
+  j["dedicatedResources"]["machineSpec"] =
+      machine_json(lib::migrate::MachineSpec{b.machine_type, b.accelerator_type, b.accelerator_count});
   j["dedicatedResources"]["startingReplicaCount"] = b.starting_replica_count;
   j["dedicatedResources"]["maxReplicaCount"] = b.max_replica_count;
   if (!b.labels.empty()) {

@@ -271,21 +271,33 @@ void scaling_of(const ordered_json& v, ModelDeployment& d) {
   }
 }
 
-// acceleratorConfig (--accelerator): the deployment's GPU; a K80, which Vertex AI no longer offers,
-// becomes its replacement with a finding.
+// An AcceleratorConfig ({"count", "type"}) as the accelerator type and count written; a K80, which
+// Vertex AI no longer offers, becomes its replacement with a finding. False when `key` names none.
+bool accelerator_at(const ordered_json& j, const char* key, const std::string& path, std::string& type, long& count,
+                    std::vector<Finding>& findings) {
+  auto acc = j.find(key);
+  if (acc == j.end() || !acc->is_object() || text_at(*acc, "type").empty()) {
+    return false;
+  }
+  type = upper(text_at(*acc, "type"));
+  count = count_at(*acc, "count", 1, path);
+  if (const RetiredAccelerator* r = machine_data().retired_accelerator(type)) {
+    findings.push_back(at(path, RuleId::migrate_accelerator_retired,
+                          r->name + " is no longer offered by Vertex AI (" + r->documented + "; " + r->source +
+                              "): migrated to " + r->replacement + " (" + r->replacement_basis + ")"));
+    type = r->replacement;
+  }
+  return true;
+}
+
+// acceleratorConfig (--accelerator): the deployment's GPU.
 void accelerator_of(const ordered_json& v, ModelDeployment& d) {
-  auto acc = v.find("acceleratorConfig");
-  if (acc == v.end() || !acc->is_object() || text_at(*acc, "type").empty()) {
-    return;
-  }
-  d.accelerator_type = upper(text_at(*acc, "type"));
-  d.accelerator_count = count_at(*acc, "count", 1, d.path);
-  if (const RetiredAccelerator* r = machine_data().retired_accelerator(d.accelerator_type)) {
-    d.findings.push_back(at(d.path, RuleId::migrate_accelerator_retired,
-                            r->name + " is no longer offered by Vertex AI (" + r->documented + "; " + r->source +
-                                "): migrated to " + r->replacement + " (" + r->replacement_basis + ")"));
-    d.accelerator_type = r->replacement;
-  }
+  accelerator_at(v, "acceleratorConfig", d.path, d.accelerator_type, d.accelerator_count, d.findings);
+}
+
+// predictionInput.accelerator: the batch job's machines' GPU (on the n1-standard-2 written).
+void batch_accelerator(const ordered_json& in, BatchPrediction& b) {
+  accelerator_at(in, "accelerator", b.path, b.accelerator_type, b.accelerator_count, b.findings);
 }
 
 // What the custom container of a custom prediction routine must hold, from what Google documents
@@ -413,7 +425,8 @@ BatchPrediction migrate_prediction(std::string_view text, const std::string& pat
                           "AI Platform chose batch prediction machines itself; Vertex AI needs one: wrote n1-standard-2 "
                           "with up to " +
                               std::to_string(b.max_replica_count) + " replicas (maxWorkerCount): size it for the model"));
-  for (const char* gone : {"batchSize", "signatureName", "runtimeVersion", "accelerator"}) {
+  batch_accelerator(in, b);
+  for (const char* gone : {"batchSize", "signatureName", "runtimeVersion"}) {
     if (in.contains(gone)) {
       b.findings.push_back(at(path, RuleId::migrate_no_equivalent,
                               std::string(gone) + " has no BatchPredictionJob field: the model's serving container decides it"));

@@ -26,6 +26,8 @@ struct BatchPrediction {
   std::string predictions_format;
   std::string output_uri_prefix;
   std::string machine_type;
+  std::string accelerator_type; // predictionInput.accelerator ("" for none)
+  long accelerator_count = 0;
   long starting_replica_count = 1;
   long max_replica_count = 1;
   std::vector<std::pair<std::string, std::string>> labels; // the legacy job's (--labels)

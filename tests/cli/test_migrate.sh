@@ -238,6 +238,13 @@ mrun migrate "$P/batch-rest.json" --at 2025-06-01 --format yaml
 expect_exit 0
 expect_out "inputConfig:
   instancesFormat: \"tf-record\""
+# predictionInput.accelerator: the batch machines' GPU (a K80 becomes today's nearest).
+printf '%s\n' '{"jobId": "gpu_batch", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "region": "us-central1", "modelName": "projects/p/models/m", "accelerator": {"count": "1", "type": "NVIDIA_TESLA_K80"}}}' >"$WORK/batch-gpu.json"
+mrun migrate "$WORK/batch-gpu.json" --at 2025-06-01
+expect_exit 0
+vertex BatchPredictionJob
+expect_json 'j.dedicatedResources.machineSpec' '{"machineType":"n1-standard-2","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":1}'
+expect_err "[migrate-accelerator-retired]"
 printf '%s\n' '{"jobId": "x", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"]}}' >"$WORK/no-out.json"
 mrun migrate "$WORK/no-out.json" --at 2025-06-01
 expect_input_error "no-out.json: a prediction job needs its input paths and output path"

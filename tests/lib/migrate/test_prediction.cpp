@@ -72,6 +72,15 @@ TEST_CASE("migrate_prediction: a REST job and a command line become a BatchPredi
   REQUIRE(g.labels.size() == 1);
   CHECK(g.labels[0].first == "env");
 
+  BatchPrediction gpu = migrate_prediction(
+      R"({"jobId": "b3", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "modelName": "projects/p/models/m", "accelerator": {"count": "2", "type": "NVIDIA_TESLA_K80"}}})",
+      "b3.json");
+  CHECK(gpu.accelerator_type == "NVIDIA_TESLA_T4");
+  CHECK(gpu.accelerator_count == 2);
+  CHECK(find(gpu.findings, "migrate-accelerator-retired") != nullptr);
+  CHECK(std::none_of(gpu.findings.begin(), gpu.findings.end(),
+                     [](const lib::Finding& f) { return has(f.message, "accelerator has no BatchPredictionJob field"); }));
+
   CHECK_THROWS_WITH_AS(migrate_prediction(R"({"jobId": "x", "predictionInput": {"inputPaths": ["gs://b/in"]}})", "x.json"),
                        "x.json: a prediction job needs its input paths and output path (--input-paths, --output-path)",
                        catalog::InvalidInput);
