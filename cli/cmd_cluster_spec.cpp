@@ -5,6 +5,11 @@
 #include "lib/cluster/framework_env.hpp"
 #include "lib/cluster/tf_config.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "lib/migrate/migrate.hpp"
+
+#include <iostream>
+
+#include "render/vertex.hpp"
 
 namespace cli {
 
@@ -39,6 +44,24 @@ void declare_cluster_spec(Options& sub, ClusterSpecArgs& a) {
       ->check(one_of({"legacy", "vertex"}));
 }
 
+// The CustomJobSpec `migrate` writes for the job (a trial of a tuning job: its trialJobSpec, with the
+// trial's own output directory, as Vertex AI sets it), as JSON; "" with a note on stderr when the job
+// cannot be migrated (`rtcat migrate` says why and takes --framework or --image).
+std::string migrated_job_spec(Context& ctx, const lib::jobs::JobSpec& job, const std::optional<long>& trial) {
+  lib::migrate::Options opt;
+  opt.on = ctx.today();
+  try {
+    lib::migrate::VertexJob v = lib::migrate::migrate_job(ctx.catalogs(), job, opt);
+    if (v.study && !v.output_uri_prefix.empty()) {
+      v.output_uri_prefix += "/" + std::to_string(trial.value_or(1));
+    }
+    return render::vertex_job_spec_json(v);
+  } catch (const catalog::InvalidInput& e) {
+    std::cerr << "note: `job` is left out: the job cannot be migrated (" << e.what() << ")\n";
+    return "";
+  }
+}
+
 int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
   std::string format = ctx.format("cluster-spec", {"table", "json"});
   if (a.file.empty() == a.gcloud.empty()) {
@@ -53,6 +76,9 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
   }
   if (!a.replica.empty()) {
     opt.replica = a.replica;
+  }
+  if (opt.vertex) {
+    opt.vertex_job = migrated_job_spec(ctx, job, opt.trial);
   }
   auto replicas = lib::cluster::job_replicas(job, opt);
   if (format == "json") {

@@ -84,12 +84,19 @@ constexpr std::string_view k_help_migrate =
 HyperparameterTuningJob when the job has hyperparameters. Replicas become workerPoolSpecs in
 Vertex AI's order (primary, workers, parameter servers, evaluators; an unused pool before a used
 one stays as {}). Compute Engine machine types pass through; legacy names and scale tiers carry
-their documented accelerators, and a finding where no machine type is documented; K80 becomes T4.
+their documented accelerators, and a finding where no machine type is documented. acceleratorConfig
+and gcloud's --master-accelerator, --worker-accelerator, --parameter-server-accelerator
+(type=nvidia-tesla-t4,count=2) set the pool's accelerator; a K80 becomes a T4, with a finding.
 A Python package runs on the prebuilt image the target finder picks for the runtime's framework
 and the job's Python on --at (--image URI chooses). jobDir becomes baseOutputDirectory (and
---job-dir stays in args); scheduling.maxRunningTime becomes scheduling.timeout.
-Formats: json (REST body), yaml (for gcloud ai custom-jobs|hp-tuning-jobs create --config),
-gcloud (a shell snippet that writes the YAML and runs gcloud).
+--job-dir stays in args); scheduling.maxRunningTime becomes scheduling.timeout. The job's labels
+(beside trainingInput, or gcloud --labels) become the Vertex AI job's labels.
+Batch prediction jobs become BatchPredictionJobs. Model versions become a model upload on the
+prebuilt prediction image for their framework and Python (the GPU image when the version has
+accelerators; a finding when the image's Python differs) and an endpoint deployment; a custom
+prediction routine (predictionClass) needs a custom container, and its finding says what it holds.
+Formats: json (REST body), yaml (for gcloud ai custom-jobs|hp-tuning-jobs create --config; that
+file holds no labels), gcloud (a shell snippet that writes the YAML and runs gcloud, --labels too).
 Rule ids: README, section "Moving a job to Vertex AI".
 
 Examples:
@@ -108,12 +115,12 @@ or on runtime 2.1 and later; evaluators are not in TF_CONFIG's cluster. Worker, 
 images default to the master's. Addresses are not known before the job runs: --host-pattern
 stands in for them. --as vertex prints what Vertex AI sets on the migrated job: CLUSTER_SPEC
 names pools workerpool0..3 (primary, workers, parameter servers, evaluators), TF_CONFIG names
-them chief, worker, ps, evaluator, and neither carries `job` (Vertex AI's is the CustomJobSpec
-that `migrate` writes).
+them chief, worker, ps, evaluator, and both carry as `job` the CustomJobSpec that `migrate`
+writes (camelCase REST JSON; a trial: the trialJobSpec; the prebuilt image picked on --at).
 
 Examples:
   rtcat cluster-spec job.json
-  rtcat cluster-spec job.json --as vertex --replica workerpool1:0
+  rtcat cluster-spec job.json --as vertex --replica workerpool1:0 --at 2025-06-01
   rtcat cluster-spec config.yaml --replica worker:1 --trial 3
   rtcat cluster-spec job.json --format json --host-pattern '{job}-{type}-{index}.svc:2222'
   eval "$(rtcat cluster-spec job.json --replica master:0)"   # exports CLUSTER_SPEC and TF_CONFIG
@@ -278,7 +285,7 @@ const std::array k_commands = {
     Command{"validate", "Check training job specs: REST JSON, gcloud config.yaml or a gcloud command line", k_help_validate,
             k_lifecycle_globals | g_quiet | g_fail_on, define_validate},
     Command{"cluster-spec", "The CLUSTER_SPEC and TF_CONFIG each replica of a training job receives", k_help_cluster_spec,
-            g_format, define_cluster_spec},
+            g_catalog | g_at | g_format, define_cluster_spec},
     Command{"cluster-env", "Turn this replica's CLUSTER_SPEC into the variables PyTorch, MXNet or TensorFlow expect",
             k_help_cluster_env, g_format, define_cluster_env},
     Command{"migrate",

@@ -226,7 +226,7 @@ constexpr RuleInfo k_rules[] = {
    "GPU it offers on N1 machine types instead (NVIDIA_TESLA_T4, rtcat's choice: Google names no successor). Check "
    "that the job fits the new GPU's memory, or pick another accelerator."},
   {R::migrate_image_chosen, "migrate-image-chosen", Severity::note,
-   "The prebuilt training image migrate picked for the job's Python package, and why.",
+   "The prebuilt training (or prediction) image migrate picked for the job or model version, and why.",
    "A Python package job runs on a Vertex AI prebuilt training image. migrate picks the image the target finder "
    "ranks first for the job's framework and Python on the date (the newest open one). Pass --image URI to choose "
    "another."},
@@ -238,12 +238,21 @@ constexpr RuleInfo k_rules[] = {
    "container."},
   {R::migrate_python_differs, "migrate-python-differs", Severity::warning,
    "The prebuilt image runs another Python than the job asked for.",
-   "AI Platform let a job choose its Python; a Vertex AI prebuilt image has one. Test the trainer on the image's "
-   "Python, or pass --image URI (or a custom container) with the Python it needs."},
+   "AI Platform let a job or model version choose its Python; a Vertex AI prebuilt image has one. Test the "
+   "trainer (or load the model and check its predictions) on the image's Python, or pass --image URI (or a custom "
+   "container) with the Python it needs."},
   {R::migrate_no_equivalent, "migrate-no-equivalent", Severity::warning,
    "A field of the legacy job has no Vertex AI equivalent, or changes meaning.",
    "The field is not carried over (TPU configurations, useChiefInTfConfig, runtimeVersion, ...). The message says "
    "what Vertex AI does instead and what to change in the trainer or the spec."},
+  {R::migrate_custom_prediction_routine, "migrate-custom-prediction-routine", Severity::warning,
+   "A model version's custom prediction routine (predictionClass) needs a custom container.",
+   "Vertex AI's prebuilt prediction images do not load a predictor class. Build an image that holds the "
+   "version's packages (packageUris) and the predictor class with their dependencies, and runs an HTTP server "
+   "that answers Vertex AI's health checks on AIP_HEALTH_ROUTE and prediction requests ({\"instances\": [...]} "
+   "in, {\"predictions\": [...]} out) on AIP_PREDICT_ROUTE, listening on AIP_HTTP_PORT; the model's files are "
+   "at AIP_STORAGE_URI. Push it to Artifact Registry and upload the model with --container-image-uri (or rtcat "
+   "migrate --image URI)."},
 };
 // clang-format on
 
@@ -253,7 +262,7 @@ constexpr bool in_enum_order() {
       return false;
     }
   }
-  return static_cast<size_t>(RuleId::migrate_no_equivalent) + 1 == std::size(k_rules);
+  return static_cast<size_t>(RuleId::migrate_custom_prediction_routine) + 1 == std::size(k_rules);
 }
 static_assert(in_enum_order(), "k_rules lists every RuleId once, in enum order");
 

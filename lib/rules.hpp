@@ -81,6 +81,7 @@ enum class RuleId {
   migrate_image_not_open,
   migrate_python_differs,
   migrate_no_equivalent,
+  migrate_custom_prediction_routine,
 };
 
 // One registered rule: its id, the severity it usually has (some rules depend on the date,

@@ -16,6 +16,17 @@ using lib::migrate::VertexJob;
 using lib::migrate::WorkerPool;
 using nlohmann::ordered_json;
 
+using Labels = std::vector<std::pair<std::string, std::string>>;
+
+// Labels as the REST map, in the order written.
+ordered_json labels_json(const Labels& labels) {
+  ordered_json j = ordered_json::object();
+  for (const auto& kv : labels) {
+    j[kv.first] = kv.second;
+  }
+  return j;
+}
+
 ordered_json machine_json(const lib::migrate::MachineSpec& m) {
   ordered_json j = ordered_json::object();
   if (!m.machine_type.empty()) {
@@ -199,6 +210,18 @@ std::string shell_word(const std::string& w) {
   return out + "'";
 }
 
+// " --labels=k=v,k2=v2" for gcloud, "" without labels.
+std::string labels_flag(const Labels& labels) {
+  if (labels.empty()) {
+    return "";
+  }
+  std::string pairs;
+  for (const auto& kv : labels) {
+    pairs += (pairs.empty() ? "" : ",") + kv.first + "=" + kv.second;
+  }
+  return " --labels=" + shell_word(pairs);
+}
+
 } // namespace
 
 std::string vertex_json(const VertexJob& job) {
@@ -212,7 +235,17 @@ std::string vertex_json(const VertexJob& job) {
   } else {
     j["jobSpec"] = job_spec_json(job);
   }
+  if (!job.labels.empty()) {
+    j["labels"] = labels_json(job.labels);
+  }
+  if (!job.kms_key_name.empty()) {
+    j["encryptionSpec"]["kmsKeyName"] = job.kms_key_name;
+  }
   return util::json::dump_pretty(j);
+}
+
+std::string vertex_job_spec_json(const VertexJob& job) {
+  return util::json::dump(job_spec_json(job));
 }
 
 std::string vertex_yaml(const VertexJob& job) {
@@ -234,7 +267,10 @@ std::string vertex_gcloud(const VertexJob& job) {
     out += " --max-trial-count=" + std::to_string(job.study->max_trial_count) +
            " --parallel-trial-count=" + std::to_string(job.study->parallel_trial_count);
   }
-  return out + "\n";
+  if (!job.kms_key_name.empty()) {
+    out += " --kms-key=" + shell_word(job.kms_key_name);
+  }
+  return out + labels_flag(job.labels) + "\n";
 }
 
 } // namespace render
@@ -251,9 +287,13 @@ ordered_json batch_json(const lib::migrate::BatchPrediction& b) {
   j["inputConfig"]["gcsSource"]["uris"] = b.input_uris;
   j["outputConfig"]["predictionsFormat"] = b.predictions_format;
   j["outputConfig"]["gcsDestination"]["outputUriPrefix"] = b.output_uri_prefix;
-  j["dedicatedResources"]["machineSpec"]["machineType"] = b.machine_type;
+  j["dedicatedResources"]["machineSpec"] =
+      machine_json(lib::migrate::MachineSpec{b.machine_type, b.accelerator_type, b.accelerator_count});
   j["dedicatedResources"]["startingReplicaCount"] = b.starting_replica_count;
   j["dedicatedResources"]["maxReplicaCount"] = b.max_replica_count;
+  if (!b.labels.empty()) {
+    j["labels"] = labels_json(b.labels);
+  }
   return j;
 }
 
@@ -289,22 +329,42 @@ std::string model_deployment_json(const lib::migrate::ModelDeployment& d) {
   j["model"]["displayName"] = d.display_name;
   j["model"]["artifactUri"] = d.artifact_uri;
   j["model"]["containerSpec"]["imageUri"] = d.container_image_uri.empty() ? "CUSTOM_CONTAINER_URI" : d.container_image_uri;
+  if (!d.labels.empty()) {
+    j["model"]["labels"] = labels_json(d.labels);
+  }
   j["deployedModel"]["displayName"] = d.display_name;
-  j["deployedModel"]["dedicatedResources"]["machineSpec"]["machineType"] = d.machine_type;
+  j["deployedModel"]["dedicatedResources"]["machineSpec"] =
+      machine_json(lib::migrate::MachineSpec{d.machine_type, d.accelerator_type, d.accelerator_count});
   j["deployedModel"]["dedicatedResources"]["minReplicaCount"] = d.min_replica_count;
   j["deployedModel"]["dedicatedResources"]["maxReplicaCount"] = d.max_replica_count;
   return util::json::dump_pretty(j);
 }
 
+namespace {
+
+// " --accelerator=type=nvidia-tesla-t4,count=1" (gcloud's lower-case names), "" without one.
+std::string accelerator_flag(const lib::migrate::ModelDeployment& d) {
+  if (d.accelerator_type.empty()) {
+    return "";
+  }
+  std::string type;
+  for (char c : d.accelerator_type) {
+    type += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return " --accelerator=" + shell_word("type=" + type + ",count=" + std::to_string(d.accelerator_count));
+}
+
+} // namespace
+
 std::string model_deployment_gcloud(const lib::migrate::ModelDeployment& d) {
   std::string region = " --region=" + shell_word(d.region.empty() ? "REGION" : d.region);
   std::string image = d.container_image_uri.empty() ? "CUSTOM_CONTAINER_URI" : d.container_image_uri;
   return "gcloud ai models upload" + region + " --display-name=" + shell_word(d.display_name) +
-         " --container-image-uri=" + shell_word(image) + " --artifact-uri=" + shell_word(d.artifact_uri) + "\n" +
-         "gcloud ai endpoints create" + region + " --display-name=" + shell_word(d.display_name) + "\n" +
-         "gcloud ai endpoints deploy-model ENDPOINT_ID" + region +
+         " --container-image-uri=" + shell_word(image) + " --artifact-uri=" + shell_word(d.artifact_uri) + labels_flag(d.labels) +
+         "\n" + "gcloud ai endpoints create" + region + " --display-name=" + shell_word(d.display_name) + labels_flag(d.labels) +
+         "\n" + "gcloud ai endpoints deploy-model ENDPOINT_ID" + region +
          " --model=MODEL_ID --display-name=" + shell_word(d.display_name) + " --machine-type=" + shell_word(d.machine_type) +
-         " --min-replica-count=" + std::to_string(d.min_replica_count) +
+         accelerator_flag(d) + " --min-replica-count=" + std::to_string(d.min_replica_count) +
          " --max-replica-count=" + std::to_string(d.max_replica_count) + "\n";
 }
 

@@ -15,6 +15,10 @@ namespace render {
 // The REST body, pretty-printed: a CustomJob, or a HyperparameterTuningJob when the job tunes.
 std::string vertex_json(const lib::migrate::VertexJob& job);
 
+// The CustomJobSpec each replica's CustomJob was created with (a tuning job: its trialJobSpec), as
+// compact JSON: what Vertex AI's CLUSTER_SPEC and TF_CONFIG carry as `job`.
+std::string vertex_job_spec_json(const lib::migrate::VertexJob& job);
+
 // The --config file for gcloud: the CustomJobSpec, or the tuning job's studySpec, trialJobSpec and
 // trial counts.
 std::string vertex_yaml(const lib::migrate::VertexJob& job);

@@ -154,9 +154,10 @@ std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOption
           (n == 1 ? "" : "s") + (n == 0 ? "" : " (" + only->first + ":0 to " + only->first + ":" + std::to_string(n - 1) + ")"));
     }
   }
-  // Vertex AI's TF_CONFIG always names workerpool0 "chief"; its `job` is the CustomJobSpec, left out.
+  // Vertex AI's TF_CONFIG always names workerpool0 "chief"; its `job` is the migrated CustomJobSpec.
   bool chief = options.vertex || chief_in_tf_config(spec);
-  const std::string job = options.vertex ? "" : platform_job_json(spec.training_input_json); // one form, whatever the input
+  const std::string job =
+      options.vertex ? options.vertex_job : platform_job_json(spec.training_input_json); // one form, whatever the input
   const Cluster tf_cluster = legacy_keyed(c);
   std::vector<Replica> out;
   for (const auto& [role, hosts] : c.roles) {

@@ -46,6 +46,7 @@ struct ReplicaOptions {
   std::optional<long> trial;                         // --trial: this trial id (from 1)
   std::optional<std::string> replica;                // --replica TYPE:INDEX: only that replica
   bool vertex = false;                               // --as vertex: the names Vertex AI gives the migrated job
+  std::string vertex_job; // with `vertex`: the migrated CustomJobSpec as JSON, Vertex AI's `job` ("": left out)
 };
 
 // One replica of a job with the exact strings it receives.
@@ -74,8 +75,9 @@ Cluster job_cluster(const jobs::JobSpec& spec, const std::string& host_pattern, 
 // malformed or absent --replica (listing the valid ones) and as job_cluster does.
 // With options.vertex, CLUSTER_SPEC and TF_CONFIG are the ones Vertex AI sets on the migrated
 // job: CLUSTER_SPEC names pools workerpool0..3 (task.type too), TF_CONFIG names them chief,
-// worker, ps (evaluators outside `cluster`, task.type evaluator), and neither carries `job`
-// (Vertex AI's is the CustomJobSpec, which `migrate` writes). --replica takes either name.
+// worker, ps (evaluators outside `cluster`, task.type evaluator), and both carry
+// options.vertex_job as `job` (Vertex AI's is the CustomJobSpec the job was created with, which
+// `migrate` writes; left out when empty). --replica takes either name.
 std::vector<Replica> job_replicas(const jobs::JobSpec& spec, const ReplicaOptions& options);
 
 } // namespace lib::cluster

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <map>
 
 namespace lib::jobs {
 
@@ -43,7 +44,7 @@ std::vector<Command> tokenize(std::string_view text, const std::string& path) {
   return commands;
 }
 
-enum class Kind { text, count, boolean, list, tier, config, package_path, ignored, ignored_bool };
+enum class Kind { text, count, boolean, list, tier, config, package_path, labels, accelerator, kms, ignored, ignored_bool };
 
 struct FlagSpec {
   const char* flag;
@@ -74,14 +75,14 @@ const FlagSpec k_flags[] = {
     {"--network", Kind::text, "network"},
     {"--config", Kind::config, ""},
     {"--staging-bucket", Kind::ignored, ""},
-    {"--labels", Kind::ignored, ""},
-    {"--master-accelerator", Kind::ignored, ""},
-    {"--worker-accelerator", Kind::ignored, ""},
-    {"--parameter-server-accelerator", Kind::ignored, ""},
-    {"--kms-key", Kind::ignored, ""},
-    {"--kms-keyring", Kind::ignored, ""},
-    {"--kms-location", Kind::ignored, ""},
-    {"--kms-project", Kind::ignored, ""},
+    {"--labels", Kind::labels, ""},
+    {"--master-accelerator", Kind::accelerator, "masterConfig.acceleratorConfig"},
+    {"--worker-accelerator", Kind::accelerator, "workerConfig.acceleratorConfig"},
+    {"--parameter-server-accelerator", Kind::accelerator, "parameterServerConfig.acceleratorConfig"},
+    {"--kms-key", Kind::kms, "cryptoKeys"},
+    {"--kms-keyring", Kind::kms, "keyRings"},
+    {"--kms-location", Kind::kms, "locations"},
+    {"--kms-project", Kind::kms, "projects"},
     {"--project", Kind::ignored, ""},
     {"--account", Kind::ignored, ""},
     {"--billing-project", Kind::ignored, ""},
@@ -190,8 +191,14 @@ public:
       throw catalog::InvalidInput(where(m_path, end) +
                                   "the gcloud command names no job id (gcloud ai-platform jobs submit training JOB)");
     }
+    kms_key();
     if (m_config) {
       merge_config();
+      if (!m_doc.contains("labels") && !m_config->labels.empty()) { // --labels replaces the file's labels
+        for (const auto& [key, value] : m_config->labels) {
+          m_doc["labels"][key] = value;
+        }
+      }
     }
     m_doc["trainingInput"] = m_ti;
     m_positions["trainingInput"] = m_job_pos;
@@ -209,6 +216,8 @@ private:
   Positions m_positions;
   std::vector<Finding> m_notes;
   std::optional<JobSpec> m_config;
+  std::map<std::string, std::string> m_kms; // --kms-key, --kms-keyring, ... by resource collection
+  Pos m_kms_pos;
   bool m_local_packages = false;
   Pos m_job_pos;
 
@@ -299,6 +308,17 @@ private:
       m_local_packages = true;
       m_positions["trainingInput.packageUris"] = flag_pos;
       return;
+    case Kind::labels:
+      m_doc["labels"] = key_values(name, *value, value_pos);
+      m_positions["labels"] = flag_pos;
+      return;
+    case Kind::kms:
+      m_kms[spec.field] = *value;
+      m_kms_pos = m_kms_pos.line ? m_kms_pos : flag_pos;
+      return;
+    case Kind::accelerator:
+      set_field(m_ti, spec.field, accelerator(name, *value, value_pos));
+      break;
     case Kind::ignored:
     case Kind::ignored_bool:
       return;
@@ -342,6 +362,68 @@ private:
       start += item.size() + 1;
     }
     return arr;
+  }
+
+  // --kms-key (a full projects/.../cryptoKeys/KEY name, or KEY with --kms-keyring, --kms-location and
+  // --kms-project) as encryptionConfig.kmsKeyName. A short name without all three parts is left
+  // out: gcloud completes it from its own configuration, which the command line does not show.
+  void kms_key() {
+    auto key = m_kms.find("cryptoKeys");
+    if (key == m_kms.end()) {
+      return;
+    }
+    std::string name = key->second;
+    if (name.rfind("projects/", 0) != 0) {
+      if (m_kms.size() < 4) {
+        return;
+      }
+      name = "projects/" + m_kms["projects"] + "/locations/" + m_kms["locations"] + "/keyRings/" + m_kms["keyRings"] +
+             "/cryptoKeys/" + name;
+    }
+    m_ti["encryptionConfig"]["kmsKeyName"] = name;
+    m_positions["trainingInput.encryptionConfig"] = m_kms_pos;
+  }
+
+  // KEY=VALUE,... (gcloud's dictionary flags): each item needs its '='.
+  Tree key_values(const std::string& name, const std::string& v, const Pos& at) const {
+    Tree obj = Tree::object();
+    size_t start = 0;
+    for (std::string_view item : util::split(v, ',')) {
+      Pos p = at;
+      p.column += static_cast<int>(start);
+      start += item.size() + 1;
+      if (item.empty()) {
+        continue;
+      }
+      auto eq = item.find('=');
+      if (eq == std::string_view::npos || eq == 0) {
+        throw catalog::InvalidInput(where(m_path, p) + name + " takes KEY=VALUE pairs separated by commas, not '" +
+                                    std::string(item) + "'");
+      }
+      obj[std::string(item.substr(0, eq))] = std::string(item.substr(eq + 1));
+    }
+    return obj;
+  }
+
+  // --master-accelerator type=nvidia-tesla-t4,count=2 -> {"type": "NVIDIA_TESLA_T4", "count": "2"}, as
+  // gcloud sends it (count defaults to 1; type is required).
+  Tree accelerator(const std::string& name, const std::string& v, const Pos& at) const {
+    Tree given = key_values(name, v, at);
+    Tree acc = Tree::object();
+    for (const auto& [key, value] : given.items()) {
+      if (key != "type" && key != "count") {
+        throw catalog::InvalidInput(where(m_path, at) + name + " takes type=TYPE and count=COUNT, not '" + key + "'");
+      }
+    }
+    if (!given.contains("type") || given["type"].get<std::string>().empty()) {
+      throw catalog::InvalidInput(where(m_path, at) + name + " needs type=TYPE (for example type=nvidia-tesla-t4,count=1)");
+    }
+    acc["count"] = given.contains("count") ? count(name + " count", given["count"].get<std::string>(), at) : 1;
+    std::string type = given["type"].get<std::string>();
+    std::transform(type.begin(), type.end(), type.begin(),
+                   [](unsigned char c) { return c == '-' ? '_' : static_cast<char>(std::toupper(c)); });
+    acc["type"] = type;
+    return acc;
   }
 
   static std::string tier(std::string v) {

@@ -95,6 +95,29 @@ struct Builder {
     bad(field, "true or false", *it);
   }
 
+  // The job's labels: an object of strings (numbers, as YAML types `version: 2`, as their text).
+  void labels() {
+    auto it = input.find("labels");
+    if (it == input.end() || it->is_null()) {
+      return;
+    }
+    auto at_key = [&](const std::string& key) {
+      auto p = positions.find(key);
+      return p == positions.end() ? Pos{} : p->second;
+    };
+    if (!it->is_object()) {
+      throw catalog::InvalidInput(where(spec.path, at_key("labels")) + "labels must be an object of KEY: VALUE strings, not " +
+                                  type_name(*it));
+    }
+    for (const auto& [key, value] : it->items()) {
+      if (!value.is_string() && !value.is_number()) {
+        throw catalog::InvalidInput(where(spec.path, at_key("labels." + key)) + "labels." + key + " must be a string, not " +
+                                    type_name(value));
+      }
+      spec.labels.emplace_back(key, value.is_string() ? value.get<std::string>() : util::json::dump(value));
+    }
+  }
+
   void build() {
     const Tree* ti = &input;
     if (!input.is_object()) {
@@ -113,6 +136,7 @@ struct Builder {
       if (auto id = input.find("jobId"); id != input.end() && id->is_string()) {
         spec.job_id = id->get<std::string>();
       }
+      labels();
     } else if (input.contains("predictionInput")) {
       throw catalog::InvalidInput(where(spec.path, Pos{"", 1, 1}) +
                                   "this is a prediction job (predictionInput); validate reads training jobs (trainingInput)");

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lib::jobs {
@@ -34,6 +35,8 @@ struct JobSpec {
   std::string path; // the input, as findings name it
   std::string form; // "rest-json", "config-yaml" or "gcloud"
   std::string job_id;
+  // The job's labels (beside trainingInput; gcloud --labels), in the order written.
+  std::vector<std::pair<std::string, std::string>> labels;
   // A gcloud --config fragment: a document without a top-level jobId (only trainingInput, or a
   // bare trainingInput). gcloud merges it with the command's flags, which win, so what the
   // command line usually supplies (runtimeVersion, pythonVersion, the package and module, the

@@ -46,14 +46,20 @@ std::string framework_of(const catalog::CatalogSet& set, const jobs::JobSpec& jo
   return carried.front();
 }
 
-// The image's URI in the job's region's registry (us, europe, asia), GPU twin for a GPU job.
-std::string uri_for(const Target& t, bool gpu, const std::string& region) {
+// The target's twin for the job: the GPU one for a GPU job (when there is one), else the CPU one.
+const catalog::RuntimeEntry* twin_for(const Target& t, bool gpu) {
   const catalog::RuntimeEntry* e = t.entry;
   for (const catalog::RuntimeEntry* twin : t.twins) {
     if ((twin->accelerator == "gpu") == gpu && (e->accelerator == "gpu") != gpu) {
       e = twin;
     }
   }
+  return e;
+}
+
+// The image's URI in the job's region's registry (us, europe, asia), GPU twin for a GPU job.
+std::string uri_for(const Target& t, bool gpu, const std::string& region) {
+  const catalog::RuntimeEntry* e = twin_for(t, gpu);
   std::string prefix = region.rfind("europe", 0) == 0 ? "europe-" : region.rfind("asia", 0) == 0 ? "asia-" : "us-";
   for (const auto& u : e->uris) {
     if (u.rfind(prefix, 0) == 0) {
@@ -127,37 +133,52 @@ std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& 
   return uri;
 }
 
-std::string prediction_image(const catalog::CatalogSet& set, const std::string& framework,
-                             const std::optional<std::string>& python, const std::string& region, const catalog::Date& on,
-                             const std::string& path, std::vector<Finding>& findings) {
+std::string prediction_image(const catalog::CatalogSet& set, const PredictionImageQuery& q, const std::string& path,
+                             std::vector<Finding>& findings) {
   const catalog::Catalog* images = image_catalog(set, "prediction");
   if (!images) {
     return "";
   }
-  TargetQuery q;
-  q.frameworks = {framework_key(framework)};
-  q.service = "prediction";
-  q.on = on;
-  if (python) {
-    q.python = catalog::Version::try_parse(*python);
+  TargetQuery tq;
+  tq.frameworks = {framework_key(q.framework)};
+  tq.service = "prediction";
+  tq.on = q.on;
+  if (q.python) {
+    tq.python = catalog::Version::try_parse(*q.python);
   }
-  q.max = 1;
-  TargetSearch s = find_targets(set, *images, nullptr, q);
+  tq.max = 1;
+  TargetSearch s = find_targets(set, *images, nullptr, tq);
   if (s.targets.empty() && s.last_known.empty()) {
     return "";
   }
+  auto add = [&](RuleId rule, std::string message) {
+    Finding f = finding_of(rule, std::move(message));
+    f.path = path;
+    findings.push_back(std::move(f));
+  };
   const bool open = !s.targets.empty();
   const Target& t = open ? s.targets.front() : s.last_known.front();
-  std::string uri = uri_for(t, false, region);
-  Finding f = finding_of(open ? RuleId::migrate_image_chosen : RuleId::migrate_image_not_open,
-                         open ? "container image " + uri + ": the newest " + images->name + " image of " + framework +
-                                    " open on " + catalog::format_date(on) + ", " + t.entry->framework + " " +
-                                    t.entry->framework_version + "; --image URI chooses another"
-                              : "no " + images->name + " image of " + framework + " is open on " + catalog::format_date(on) +
-                                    ": wrote the newest one the data knows, " + uri +
-                                    "; check Google's list of prebuilt containers and pass --image URI");
-  f.path = path;
-  findings.push_back(std::move(f));
+  std::string uri = uri_for(t, q.gpu, q.region);
+  const bool gpu_image = twin_for(t, q.gpu)->accelerator == "gpu";
+  add(open ? RuleId::migrate_image_chosen : RuleId::migrate_image_not_open,
+      open ? "container image " + uri + ": the newest " + images->name + " image of " + q.framework + " open on " +
+                 catalog::format_date(q.on) + ", " + t.entry->framework + " " + t.entry->framework_version + " for " +
+                 (gpu_image ? "GPU" : "CPU") + (t.python.empty() ? "" : ", Python " + t.python) + "; --image URI chooses another"
+           : "no " + images->name + " image of " + q.framework + " is open on " + catalog::format_date(q.on) +
+                 ": wrote the newest one the data knows, " + uri +
+                 "; check Google's list of prebuilt containers and pass --image URI");
+  if (q.gpu && !gpu_image) {
+    add(RuleId::migrate_no_equivalent, "the version asks for accelerators, but the data knows no GPU prediction image of " +
+                                           q.framework + ": wrote the CPU one, " + uri +
+                                           "; deploy without --accelerator, or serve the model from a custom container "
+                                           "with GPU support (--image URI)");
+  }
+  if (t.python_changes) {
+    add(RuleId::migrate_python_differs, "the image runs Python " + t.python + ", not " + q.python.value_or("") +
+                                            " as the version asked (pythonVersion): load the model on Python " + t.python +
+                                            " and check its predictions before the move, or pass --image URI with an "
+                                            "image that runs the Python it was saved with");
+  }
   return uri;
 }
 

@@ -45,7 +45,8 @@ const std::vector<std::string>& handled_fields() {
                                           "scheduling",
                                           "hyperparameters",
                                           "useChiefInTfConfig",
-                                          "enableWebAccess"};
+                                          "enableWebAccess",
+                                          "encryptionConfig"};
   return k;
 }
 
@@ -89,9 +90,13 @@ private:
 
   void plain_fields() {
     m_out.region = text_at(m_ti, "region");
+    m_out.labels = m_job.labels;
     m_out.service_account = text_at(m_ti, "serviceAccount");
     m_out.network = text_at(m_ti, "network");
     m_out.output_uri_prefix = text_at(m_ti, "jobDir");
+    if (auto it = m_ti.find("encryptionConfig"); it != m_ti.end() && it->is_object()) {
+      m_out.kms_key_name = text_at(*it, "kmsKeyName");
+    }
     if (auto it = m_ti.find("enableWebAccess"); it != m_ti.end()) {
       m_out.enable_web_access = *it == true || *it == "true";
     }

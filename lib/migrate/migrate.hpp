@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lib::migrate {
@@ -61,6 +62,8 @@ struct VertexJob {
   std::string output_uri_prefix; // baseOutputDirectory
   std::string timeout;           // scheduling.timeout ("7200s")
   bool enable_web_access = false;
+  std::vector<std::pair<std::string, std::string>> labels; // the legacy job's, as written
+  std::string kms_key_name;      // encryptionConfig.kmsKeyName -> encryptionSpec.kmsKeyName ("" for none)
   std::vector<WorkerPool> pools; // Vertex AI's fixed order: primary, workers, parameter servers, evaluators
   std::optional<StudySpec> study;
   std::vector<Finding> findings;

@@ -1,6 +1,7 @@
 #include "lib/migrate/prediction.hpp"
 
 #include "catalog/error.hpp"
+#include "lib/migrate/machines.hpp"
 #include "util/json.hpp"
 #include "util/shell_words.hpp"
 
@@ -100,6 +101,38 @@ long count_at(const ordered_json& j, const char* key, long fallback, const std::
   return number_of(it->is_string() ? it->get<std::string>() : it->dump(), path, key);
 }
 
+// A KEY=VALUE,... flag (--labels, --accelerator) as an object.
+ordered_json key_values(const std::string& value, const std::string& flag, const std::string& path) {
+  ordered_json labels = ordered_json::object();
+  for (const auto& item : split_commas(value)) {
+    auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw catalog::InvalidInput(path + ": " + flag + " takes KEY=VALUE pairs separated by commas, not '" + item + "'");
+    }
+    labels[item.substr(0, eq)] = item.substr(eq + 1);
+  }
+  return labels;
+}
+
+// The labels of a record (an object of strings), in the order written.
+std::vector<std::pair<std::string, std::string>> labels_of(const ordered_json& j, const std::string& path) {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto it = j.find("labels");
+  if (it == j.end() || it->is_null()) {
+    return out;
+  }
+  if (!it->is_object()) {
+    throw catalog::InvalidInput(path + ": labels must be an object of KEY: VALUE strings, not " + it->dump());
+  }
+  for (const auto& [key, value] : it->items()) {
+    if (!value.is_string()) {
+      throw catalog::InvalidInput(path + ": labels." + key + " must be a string, not " + value.dump());
+    }
+    out.emplace_back(key, value.get<std::string>());
+  }
+  return out;
+}
+
 Finding at(const std::string& path, RuleId rule, std::string message) {
   Finding f = finding_of(rule, std::move(message));
   f.path = path;
@@ -125,6 +158,9 @@ ordered_json prediction_from_gcloud(std::string_view text, const std::string& pa
   }
   if (auto it = flags.find("input-paths"); it != flags.end()) {
     in["inputPaths"] = split_commas(it->second);
+  }
+  if (auto it = flags.find("labels"); it != flags.end()) {
+    in["labels"] = key_values(it->second, "--labels", path);
   }
   in["jobId"] = flags.count("") ? flags.at("") : "";
   return in;
@@ -189,6 +225,19 @@ ordered_json version_from_gcloud(std::string_view text, const std::string& path)
   if (auto it = flags.find("package-uris"); it != flags.end()) {
     v["packageUris"] = split_commas(it->second);
   }
+  if (auto it = flags.find("labels"); it != flags.end()) {
+    v["labels"] = key_values(it->second, "--labels", path);
+  }
+  if (auto it = flags.find("accelerator"); it != flags.end()) { // count=1,type=nvidia-tesla-t4
+    ordered_json acc = key_values(it->second, "--accelerator", path);
+    if (!acc.contains("type")) {
+      throw catalog::InvalidInput(path + ": --accelerator needs type=TYPE (for example type=nvidia-tesla-t4,count=1)");
+    }
+    v["acceleratorConfig"]["type"] = acc["type"];
+    if (acc.contains("count")) {
+      v["acceleratorConfig"]["count"] = number_of(acc["count"].get<std::string>(), path, "--accelerator count");
+    }
+  }
   for (const char* n : {"min-nodes", "max-nodes"}) {
     if (auto it = flags.find(n); it != flags.end()) {
       v["autoScaling"][n[1] == 'i' ? "minNodes" : "maxNodes"] = number_of(it->second, path, std::string("--") + n);
@@ -222,6 +271,56 @@ void scaling_of(const ordered_json& v, ModelDeployment& d) {
   }
 }
 
+// An AcceleratorConfig ({"count", "type"}) as the accelerator type and count written; a K80, which
+// Vertex AI no longer offers, becomes its replacement with a finding. False when `key` names none.
+bool accelerator_at(const ordered_json& j, const char* key, const std::string& path, std::string& type, long& count,
+                    std::vector<Finding>& findings) {
+  auto acc = j.find(key);
+  if (acc == j.end() || !acc->is_object() || text_at(*acc, "type").empty()) {
+    return false;
+  }
+  type = upper(text_at(*acc, "type"));
+  count = count_at(*acc, "count", 1, path);
+  if (const RetiredAccelerator* r = machine_data().retired_accelerator(type)) {
+    findings.push_back(at(path, RuleId::migrate_accelerator_retired,
+                          r->name + " is no longer offered by Vertex AI (" + r->documented + "; " + r->source +
+                              "): migrated to " + r->replacement + " (" + r->replacement_basis + ")"));
+    type = r->replacement;
+  }
+  return true;
+}
+
+// acceleratorConfig (--accelerator): the deployment's GPU.
+void accelerator_of(const ordered_json& v, ModelDeployment& d) {
+  accelerator_at(v, "acceleratorConfig", d.path, d.accelerator_type, d.accelerator_count, d.findings);
+}
+
+// predictionInput.accelerator: the batch job's machines' GPU (on the n1-standard-2 written).
+void batch_accelerator(const ordered_json& in, BatchPrediction& b) {
+  accelerator_at(in, "accelerator", b.path, b.accelerator_type, b.accelerator_count, b.findings);
+}
+
+// What the custom container of a custom prediction routine must hold, from what Google documents
+// for custom prediction containers.
+std::string custom_routine(const ordered_json& v) {
+  std::string packages;
+  if (auto it = v.find("packageUris"); it != v.end() && it->is_array()) {
+    for (const auto& p : *it) {
+      packages += (packages.empty() ? "" : ", ") + (p.is_string() ? p.get<std::string>() : p.dump());
+    }
+  }
+  std::string cls = text_at(v, "predictionClass");
+  return "a custom prediction routine" + (cls.empty() ? std::string() : " (predictionClass " + cls + ")") +
+         " needs a custom container on Vertex AI: its prebuilt prediction images load no predictor class. Build an "
+         "image that holds " +
+         (packages.empty() ? std::string("the routine's packages") : "the packages " + packages) + " and " +
+         (cls.empty() ? std::string("the predictor class") : cls) +
+         " with their dependencies, and runs an HTTP server listening on AIP_HTTP_PORT that answers health checks on "
+         "AIP_HEALTH_ROUTE and prediction requests on AIP_PREDICT_ROUTE ({\"instances\": [...]} in, "
+         "{\"predictions\": [...]} out), loading the model from AIP_STORAGE_URI; push it to Artifact Registry and "
+         "pass it as --container-image-uri (rtcat migrate --image URI)";
+}
+
 ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v, const std::string& path,
                            const catalog::Date& on, const std::optional<std::string>& image) {
   ModelDeployment d;
@@ -235,18 +334,15 @@ ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v
   name = name.substr(name.rfind('/') + 1);
   d.display_name = (model.empty() ? "" : model + "-") + (name.empty() ? "version" : name);
   d.region = text_at(v, "region");
+  d.labels = labels_of(v, path);
   d.artifact_uri = text_at(v, "deploymentUri");
   if (d.artifact_uri.empty()) {
     throw catalog::InvalidInput(path + ": a model version needs its deploymentUri (--origin)");
   }
   scaling_of(v, d);
+  accelerator_of(v, d);
   if (!text_at(v, "predictionClass").empty() || v.contains("packageUris")) {
-    d.findings.push_back(at(path, RuleId::migrate_no_equivalent,
-                            "a custom prediction routine (predictionClass " + text_at(v, "predictionClass") +
-                                ") needs a custom container on Vertex AI: build an image holding the predictor code "
-                                "and its packages (packageUris) with their dependencies, and an HTTP server that "
-                                "answers Vertex AI's health route (AIP_HEALTH_ROUTE) and predict route "
-                                "(AIP_PREDICT_ROUTE) on AIP_HTTP_PORT; pass it as --container-image-uri"));
+    d.findings.push_back(at(path, RuleId::migrate_custom_prediction_routine, custom_routine(v)));
     d.container_image_uri = image.value_or("");
     return d;
   }
@@ -261,8 +357,9 @@ ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v
   if (!text_at(v, "pythonVersion").empty()) {
     python = text_at(v, "pythonVersion");
   }
-  d.container_image_uri =
-      prediction_image(set, framework.empty() ? "tensorflow" : framework, python, d.region, on, path, d.findings);
+  d.container_image_uri = prediction_image(
+      set, PredictionImageQuery{framework.empty() ? "tensorflow" : framework, python, !d.accelerator_type.empty(), d.region, on},
+      path, d.findings);
   if (d.container_image_uri.empty()) {
     throw catalog::InvalidInput(path + ": the data knows no prediction image for framework '" + framework +
                                 "': pass --image URI");
@@ -294,11 +391,15 @@ BatchPrediction migrate_prediction(std::string_view text, const std::string& pat
     }
     in = doc["predictionInput"];
     in["jobId"] = text_at(doc, "jobId");
+    if (doc.contains("labels")) {
+      in["labels"] = doc["labels"];
+    }
   } else {
     in = prediction_from_gcloud(text, path);
   }
   b.display_name = text_at(in, "jobId").empty() ? "batch-prediction" : text_at(in, "jobId");
   b.region = text_at(in, "region");
+  b.labels = labels_of(in, path);
   model_of(in, b);
   b.instances_format = instances_format(text_at(in, "dataFormat"), b);
   if (auto it = in.find("inputPaths"); it != in.end() && it->is_array()) {
@@ -324,7 +425,8 @@ BatchPrediction migrate_prediction(std::string_view text, const std::string& pat
                           "AI Platform chose batch prediction machines itself; Vertex AI needs one: wrote n1-standard-2 "
                           "with up to " +
                               std::to_string(b.max_replica_count) + " replicas (maxWorkerCount): size it for the model"));
-  for (const char* gone : {"batchSize", "signatureName", "runtimeVersion", "accelerator"}) {
+  batch_accelerator(in, b);
+  for (const char* gone : {"batchSize", "signatureName", "runtimeVersion"}) {
     if (in.contains(gone)) {
       b.findings.push_back(at(path, RuleId::migrate_no_equivalent,
                               std::string(gone) + " has no BatchPredictionJob field: the model's serving container decides it"));

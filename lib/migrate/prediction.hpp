@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lib::migrate {
@@ -25,8 +26,11 @@ struct BatchPrediction {
   std::string predictions_format;
   std::string output_uri_prefix;
   std::string machine_type;
+  std::string accelerator_type; // predictionInput.accelerator ("" for none)
+  long accelerator_count = 0;
   long starting_replica_count = 1;
   long max_replica_count = 1;
+  std::vector<std::pair<std::string, std::string>> labels; // the legacy job's (--labels)
   std::vector<Finding> findings;
 };
 
@@ -37,8 +41,11 @@ struct ModelDeployment {
   std::string artifact_uri;        // the version's deploymentUri (--origin)
   std::string container_image_uri; // "" for a custom prediction routine (it needs its own container)
   std::string machine_type;
+  std::string accelerator_type; // Vertex AI AcceleratorType name ("" for none)
+  long accelerator_count = 0;
   long min_replica_count = 1;
   long max_replica_count = 1;
+  std::vector<std::pair<std::string, std::string>> labels; // the version's (--labels): the model's and the endpoint's
   std::vector<Finding> findings;
 };
 
@@ -55,10 +62,19 @@ BatchPrediction migrate_prediction(std::string_view text, const std::string& pat
 std::vector<ModelDeployment> migrate_versions(const catalog::CatalogSet& set, std::string_view text, const std::string& path,
                                               const catalog::Date& on, const std::optional<std::string>& image);
 
-// The prebuilt prediction image for a framework ("tensorflow", "scikit-learn", "xgboost") and a
-// Python on the date; findings (at `path`) say which and why. "" when the data knows none.
-std::string prediction_image(const catalog::CatalogSet& set, const std::string& framework,
-                             const std::optional<std::string>& python, const std::string& region, const catalog::Date& on,
-                             const std::string& path, std::vector<Finding>& findings);
+// What a model version needs of a prebuilt prediction image.
+struct PredictionImageQuery {
+  std::string framework;             // "tensorflow", "scikit-learn", "xgboost"
+  std::optional<std::string> python; // the version's pythonVersion (unset: unknown)
+  bool gpu = false;                  // the version has accelerators: the GPU image, where there is one
+  std::string region;                // picks the registry (us, europe, asia)
+  catalog::Date on;
+};
+
+// The prebuilt prediction image for the query on its date. Findings (at `path`) say which and why,
+// that it runs another Python than the version asked, or that no GPU image exists (the CPU one is
+// written). "" when the data knows none.
+std::string prediction_image(const catalog::CatalogSet& set, const PredictionImageQuery& q, const std::string& path,
+                             std::vector<Finding>& findings);
 
 } // namespace lib::migrate

@@ -82,28 +82,33 @@ expect_exit 2
 
 # --as vertex: a job with workers, a parameter server and an evaluator as Vertex AI runs it after
 # `migrate`: CLUSTER_SPEC names pools workerpool0..3, TF_CONFIG chief/worker/ps (evaluators outside
-# its cluster), neither carries `job`; the images are the same.
+# its cluster), both carry the migrated CustomJobSpec as `job`; the images are the same.
 run cluster-spec "$J/valid-config.yaml" --as vertex --format json
 expect_exit 0
 expect_json 'j.map(r=>r.type+":"+r.index).join(" ")' 'workerpool0:0 workerpool1:0 workerpool1:1 workerpool2:0 workerpool3:0'
 expect_json 'j.every(r=>r.image_uri==="gcr.io/my-project/census-trainer:1.0")' 'true'
 expect_json 'j.map(r=>{const c=JSON.parse(r.CLUSTER_SPEC); return Object.keys(c).join(",")+"/"+Object.keys(c.cluster).join(",")+"/"+c.task.type+":"+c.task.index}).join(" ")' \
-  'cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool0:0 cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool1:0 cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool1:1 cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool2:0 cluster,environment,task/workerpool0,workerpool1,workerpool2,workerpool3/workerpool3:0'
+  'cluster,environment,task,job/workerpool0,workerpool1,workerpool2,workerpool3/workerpool0:0 cluster,environment,task,job/workerpool0,workerpool1,workerpool2,workerpool3/workerpool1:0 cluster,environment,task,job/workerpool0,workerpool1,workerpool2,workerpool3/workerpool1:1 cluster,environment,task,job/workerpool0,workerpool1,workerpool2,workerpool3/workerpool2:0 cluster,environment,task,job/workerpool0,workerpool1,workerpool2,workerpool3/workerpool3:0'
 expect_json 'j.map(r=>{const t=JSON.parse(r.TF_CONFIG); return Object.keys(t).join(",")+"/"+Object.keys(t.cluster).join(",")+"/"+t.task.type+":"+t.task.index}).join(" ")' \
-  'cluster,environment,task/chief,worker,ps/chief:0 cluster,environment,task/chief,worker,ps/worker:0 cluster,environment,task/chief,worker,ps/worker:1 cluster,environment,task/chief,worker,ps/ps:0 cluster,environment,task/chief,worker,ps/evaluator:0'
+  'cluster,environment,task,job/chief,worker,ps/chief:0 cluster,environment,task,job/chief,worker,ps/worker:0 cluster,environment,task,job/chief,worker,ps/worker:1 cluster,environment,task,job/chief,worker,ps/ps:0 cluster,environment,task,job/chief,worker,ps/evaluator:0'
 expect_json 'JSON.parse(j[3].CLUSTER_SPEC).cluster.workerpool2[0]' 'cmle-training-workerpool2-0:2222'
 expect_json 'JSON.parse(j[0].CLUSTER_SPEC).environment' 'cloud'
 # The same replicas and images as the legacy form, in the same order.
 "$RTCAT" cluster-spec "$J/valid-config.yaml" --format json >"$WORK/legacy.json"
 expect_json 'j.map(r=>r.index+r.image_uri).join(" ")' "$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).map(r=>r.index+r.image_uri).join(" "))' "$WORK/legacy.json")"
 
+# `job` is the CustomJobSpec `rtcat migrate` writes for the job (REST JSON, camelCase).
+"$RTCAT" migrate "$J/valid-config.yaml" --format json 2>/dev/null >"$WORK/migrated.json"
+export JOB=$(node -e 'console.log(JSON.stringify(JSON.parse(require("fs").readFileSync(process.argv[1])).jobSpec))' "$WORK/migrated.json")
+expect_json 'j.every(r=>JSON.stringify(JSON.parse(r.CLUSTER_SPEC).job)===process.env.JOB && JSON.stringify(JSON.parse(r.TF_CONFIG).job)===process.env.JOB)' true
+
 # sh output per replica, for eval; --replica takes either name.
 for ref in workerpool1:1 worker:1; do
   run cluster-spec "$J/valid-config.yaml" --as vertex --replica "$ref"
   expect_exit 0
   expect_out_eq "# workerpool1 1  image gcr.io/my-project/census-trainer:1.0
-export CLUSTER_SPEC='{\"cluster\":{\"workerpool0\":[\"cmle-training-workerpool0-0:2222\"],\"workerpool1\":[\"cmle-training-workerpool1-0:2222\",\"cmle-training-workerpool1-1:2222\"],\"workerpool2\":[\"cmle-training-workerpool2-0:2222\"],\"workerpool3\":[\"cmle-training-workerpool3-0:2222\"]},\"environment\":\"cloud\",\"task\":{\"type\":\"workerpool1\",\"index\":1}}'
-export TF_CONFIG='{\"cluster\":{\"chief\":[\"cmle-training-workerpool0-0:2222\"],\"worker\":[\"cmle-training-workerpool1-0:2222\",\"cmle-training-workerpool1-1:2222\"],\"ps\":[\"cmle-training-workerpool2-0:2222\"]},\"environment\":\"cloud\",\"task\":{\"type\":\"worker\",\"index\":1}}'"
+export CLUSTER_SPEC='{\"cluster\":{\"workerpool0\":[\"cmle-training-workerpool0-0:2222\"],\"workerpool1\":[\"cmle-training-workerpool1-0:2222\",\"cmle-training-workerpool1-1:2222\"],\"workerpool2\":[\"cmle-training-workerpool2-0:2222\"],\"workerpool3\":[\"cmle-training-workerpool3-0:2222\"]},\"environment\":\"cloud\",\"task\":{\"type\":\"workerpool1\",\"index\":1},\"job\":$JOB}'
+export TF_CONFIG='{\"cluster\":{\"chief\":[\"cmle-training-workerpool0-0:2222\"],\"worker\":[\"cmle-training-workerpool1-0:2222\",\"cmle-training-workerpool1-1:2222\"],\"ps\":[\"cmle-training-workerpool2-0:2222\"]},\"environment\":\"cloud\",\"task\":{\"type\":\"worker\",\"index\":1},\"job\":$JOB}'"
 done
 for ref in workerpool0:0 workerpool2:0 workerpool3:0; do
   run cluster-spec "$J/valid-config.yaml" --as vertex --replica "$ref"
@@ -118,6 +123,25 @@ expect_json 'JSON.parse(j[0].CLUSTER_SPEC).task.trial+" "+JSON.parse(j[0].TF_CON
 run cluster-spec "$J/valid-rest.json" --as vertex --replica master:0 --format json
 expect_exit 0
 expect_json 'JSON.parse(j[0].TF_CONFIG).task.type' 'chief'
+# A Python package job: `job` runs the prebuilt image migrate picks on --at.
+run cluster-spec "$J/valid-rest.json" --as vertex --replica workerpool1:1 --format json --at 2025-06-01
+expect_exit 0
+expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.workerPoolSpecs[1].pythonPackageSpec.executorImageUri' 'us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest'
+expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.baseOutputDirectory.outputUriPrefix' 'gs://my-bucket/census/out'
+# A trial of a tuning job: its trialJobSpec, with the trial's own output directory under the job's.
+run cluster-spec --gcloud "gcloud ai-platform jobs submit training t --config $J/valid-tuning.json --scale-tier custom --master-machine-type n1-standard-8 --job-dir gs://b/tune" --as vertex --trial 3 --format json --at 2025-06-01
+expect_exit 0
+expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.baseOutputDirectory.outputUriPrefix' 'gs://b/tune/3'
+expect_json 'JSON.parse(j[0].CLUSTER_SPEC).task.trial' '3'
+expect_json '"studySpec" in JSON.parse(j[0].CLUSTER_SPEC).job' false
+# A job migrate cannot rewrite (no framework known): `job` left out, with a note that says why.
+printf '%s\n' '{"trainingInput": {"scaleTier": "BASIC", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.11"}}' >"$WORK/unknown-framework.json"
+run cluster-spec "$WORK/unknown-framework.json" --as vertex --format json --at 2025-06-01
+expect_exit 0
+expect_json 'Object.keys(JSON.parse(j[0].CLUSTER_SPEC)).join(",")' 'cluster,environment,task'
+expect_err "note: \`job\` is left out: the job cannot be migrated ("
+expect_err "cannot tell which framework the job trains with (runtimeVersion 2.11): pass --framework NAME"
+
 # Bad --as, bad or absent pool.
 run cluster-spec "$J/valid-config.yaml" --as platform
 expect_exit 2

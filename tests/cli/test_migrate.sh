@@ -238,6 +238,13 @@ mrun migrate "$P/batch-rest.json" --at 2025-06-01 --format yaml
 expect_exit 0
 expect_out "inputConfig:
   instancesFormat: \"tf-record\""
+# predictionInput.accelerator: the batch machines' GPU (a K80 becomes today's nearest).
+printf '%s\n' '{"jobId": "gpu_batch", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "region": "us-central1", "modelName": "projects/p/models/m", "accelerator": {"count": "1", "type": "NVIDIA_TESLA_K80"}}}' >"$WORK/batch-gpu.json"
+mrun migrate "$WORK/batch-gpu.json" --at 2025-06-01
+expect_exit 0
+vertex BatchPredictionJob
+expect_json 'j.dedicatedResources.machineSpec' '{"machineType":"n1-standard-2","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":1}'
+expect_err "[migrate-accelerator-retired]"
 printf '%s\n' '{"jobId": "x", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"]}}' >"$WORK/no-out.json"
 mrun migrate "$WORK/no-out.json" --at 2025-06-01
 expect_input_error "no-out.json: a prediction job needs its input paths and output path"
@@ -266,7 +273,31 @@ j[1].model.containerSpec.imageUri | CUSTOM_CONTAINER_URI
 JSON
 expect_err "machine type mls1-c1-m2 is a legacy (MLS1) type Vertex AI does not offer"
 expect_err "a custom prediction routine (predictionClass predictor.MyPredictor) needs a custom container on Vertex AI"
-expect_err "(AIP_PREDICT_ROUTE) on AIP_HTTP_PORT"
+expect_err "runs an HTTP server listening on AIP_HTTP_PORT that answers health checks on AIP_HEALTH_ROUTE and prediction requests on AIP_PREDICT_ROUTE"
+expect_err "holds the packages gs://my-bucket/iris/predictor-0.1.tar.gz and predictor.MyPredictor"
+expect_err "[migrate-custom-prediction-routine]"
+expect_err "warning: the image runs Python 3.10, not 3.7 as the version asked (pythonVersion)"
+expect_err "scikit-learn 1.6 for CPU, Python 3.10"
+# A version with accelerators: the GPU prediction image and the deployment's accelerator (a K80
+# becomes today's nearest); a framework without a GPU image keeps the CPU one, as a finding.
+mrun migrate "$P/version-create.sh" --at 2025-06-01 --format gcloud --gcloud "$(cat "$P/version-create.sh") --accelerator count=2,type=nvidia-tesla-k80" -q
+expect_exit 0
+expect_out "--container-image-uri=us-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.2-15:latest"
+expect_out "--container-image-uri=us-docker.pkg.dev/vertex-ai/prediction/tf2-gpu.2-15:latest"
+expect_out "--machine-type=n1-standard-4 --accelerator='type=nvidia-tesla-t4,count=2' --min-replica-count=2"
+expect_err "NVIDIA_TESLA_K80 is no longer offered by Vertex AI"
+expect_err "TensorFlow 2.15 for GPU"
+printf '%s\n' '{"name": "projects/p/models/iris/versions/g1", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.10", "machineType": "n1-standard-4", "acceleratorConfig": {"count": "1", "type": "NVIDIA_TESLA_T4"}}' >"$WORK/version-gpu.json"
+mrun migrate "$WORK/version-gpu.json" --at 2025-06-01
+expect_exit 0
+expect_jsons <<'JSON'
+j.model.containerSpec.imageUri | us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest
+j.deployedModel.dedicatedResources.machineSpec | {"machineType":"n1-standard-4","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":1}
+JSON
+expect_err "the version asks for accelerators, but the data knows no GPU prediction image of scikit-learn: wrote the CPU one"
+[[ "$ERR" != *migrate-python-differs* ]] || fail "Python 3.10 is the image's: no migrate-python-differs"
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform versions create v1 --model m --origin gs://b/m --accelerator count=1"
+expect_input_error "--gcloud: --accelerator needs type=TYPE"
 printf '%s\n' 'gcloud ai-platform versions create v1 --model=m --min-nodes=x' >"$WORK/bad-version.sh"
 mrun migrate "$WORK/bad-version.sh" --at 2025-06-01
 expect_input_error "bad-version.sh: --min-nodes must be a whole number, not 'x'"
@@ -294,4 +325,87 @@ expect_exit 0
 grep -q "gcloud ai models upload" "$WORK/vx/churn-v1.sh" || fail "churn-v1.sh lacks the upload command"
 mrun migrate --at 2025-06-01
 expect_input_error "migrate needs a job file, --gcloud"
+# Labels: the legacy job's (REST JSON, config.yaml, gcloud --labels, which replace the --config
+# file's) become the Vertex AI resource's; --format gcloud passes them with --labels.
+printf '%s\n' '{"jobId": "lab", "labels": {"team": "ml", "cost-center": "42"}, "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' >"$WORK/lab.json"
+mrun migrate "$WORK/lab.json" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_json 'j.labels' '{"team":"ml","cost-center":"42"}'
+mrun migrate "$WORK/lab.json" --at 2025-06-01 --format gcloud
+expect_exit 0
+expect_out "gcloud ai custom-jobs create --display-name=lab --config=lab-vertex.yaml --labels='team=ml,cost-center=42'"
+mrun migrate "$WORK/lab.json" --at 2025-06-01 --format yaml
+expect_exit 0
+expect_no_out "team"
+printf 'labels:\n  team: ml\n  version: 2\ntrainingInput:\n  scaleTier: CUSTOM\n  masterType: n1-standard-8\n  masterConfig:\n    imageUri: gcr.io/p/t:1\n' >"$WORK/lab.yaml"
+mrun migrate "$WORK/lab.yaml" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_json 'j.labels' '{"team":"ml","version":"2"}'
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training lab2 --config $WORK/lab.yaml --labels env=prod"
+expect_exit 0
+vertex CustomJob
+expect_json 'j.labels' '{"env":"prod"}'
+mrun migrate "$J/valid-tuning.json" --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training t2 --config $J/valid-tuning.json --labels team=ml" -q
+expect_exit 0
+expect_json 'j[1].labels' '{"team":"ml"}'
+printf '%s\n' 'trainingInput:' '  hyperparameters:' '    goal: MAXIMIZE' '    hyperparameterMetricTag: acc' '    maxTrials: 4' '    params:' '      - parameterName: lr' '        type: DOUBLE' '        minValue: 0.01' '        maxValue: 0.1' '  scaleTier: BASIC' '  masterConfig:' '    imageUri: gcr.io/p/t:1' 'labels:' '  team: ml' >"$WORK/tune.yaml"
+mrun migrate "$WORK/tune.yaml" --at 2025-06-01
+expect_exit 0
+vertex HyperparameterTuningJob
+expect_json 'j.labels' '{"team":"ml"}'
+mrun migrate "$WORK/tune.yaml" --at 2025-06-01 --format gcloud
+expect_out "--max-trial-count=4 --parallel-trial-count=1 --labels=team=ml"
+mrun migrate --at 2025-06-01 --gcloud "$(cat "$SRC/tests/fixtures/migrate-prediction/batch.sh") --labels team=ml"
+expect_exit 0
+vertex BatchPredictionJob
+expect_json 'j.labels' '{"team":"ml"}'
+mrun migrate --at 2025-06-01 --format gcloud -q --gcloud "$(cat "$SRC/tests/fixtures/migrate-prediction/version-create.sh") --labels team=ml"
+expect_exit 0
+expect_out "--artifact-uri=gs://my-bucket/census/model --labels=team=ml
+gcloud ai endpoints create --region=us-central1 --display-name=census-v2 --labels=team=ml
+gcloud ai endpoints deploy-model"
+printf '%s\n' '{"name": "projects/p/models/m/versions/v1", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.7", "machineType": "n1-standard-2", "labels": {"team": "ml"}}' >"$WORK/version-labels.json"
+mrun migrate "$WORK/version-labels.json" --at 2025-06-01
+expect_exit 0
+expect_json 'j.model.labels' '{"team":"ml"}'
+printf '%s\n' '{"jobId": "lab", "labels": ["team"], "trainingInput": {"scaleTier": "BASIC"}}' >"$WORK/bad-labels.json"
+mrun migrate "$WORK/bad-labels.json" --at 2025-06-01
+expect_input_error "bad-labels.json:1:18: labels must be an object of KEY: VALUE strings, not a list"
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training j --master-image-uri gcr.io/p/t:1 --labels team"
+expect_input_error "--gcloud:1:84: --labels takes KEY=VALUE pairs separated by commas, not 'team'"
+
+# gcloud's accelerator flags: each role's machineSpec accelerator; a K80 becomes today's nearest, as a finding.
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training acc --scale-tier custom --master-machine-type n1-standard-8 --master-accelerator type=nvidia-tesla-v100,count=2 --worker-machine-type n1-standard-8 --worker-count 2 --worker-accelerator=type=nvidia-tesla-k80 --parameter-server-machine-type n1-standard-4 --parameter-server-count 1 --parameter-server-accelerator count=1,type=nvidia-tesla-p100 --master-image-uri gcr.io/p/t:1"
+expect_exit 0
+vertex CustomJob
+expect_jsons <<'JSON'
+j.jobSpec.workerPoolSpecs[0].machineSpec | {"machineType":"n1-standard-8","acceleratorType":"NVIDIA_TESLA_V100","acceleratorCount":2}
+j.jobSpec.workerPoolSpecs[1].machineSpec | {"machineType":"n1-standard-8","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":1}
+j.jobSpec.workerPoolSpecs[2].machineSpec | {"machineType":"n1-standard-4","acceleratorType":"NVIDIA_TESLA_P100","acceleratorCount":1}
+JSON
+expect_err "--gcloud:1:153: warning: NVIDIA_TESLA_K80 is no longer offered by Vertex AI"
+expect_err "migrated to NVIDIA_TESLA_T4"
+expect_err "[migrate-accelerator-retired]"
+# A Python package job with a GPU from the flags runs on the GPU twin of the image.
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training accp --scale-tier custom --master-machine-type n1-standard-8 --master-accelerator type=nvidia-tesla-t4,count=1 --packages gs://b/t.tar.gz --module-name t --runtime-version 2.1 --python-version 3.7"
+expect_exit 0
+vertex CustomJob
+expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.executorImageUri.includes("tf-gpu.")' true
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training acc --master-image-uri gcr.io/p/t:1 --master-accelerator count=2"
+expect_input_error "--gcloud:1:98: --master-accelerator needs type=TYPE (for example type=nvidia-tesla-t4,count=1)"
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training acc --master-image-uri gcr.io/p/t:1 --master-accelerator type=nvidia-tesla-t4,count=x"
+expect_input_error "--gcloud:1:98: --master-accelerator count must be a whole number, not 'x'"
+# encryptionConfig (and gcloud's --kms-key with its keyring, location and project) become the job's
+# encryptionSpec; --format gcloud passes it as --kms-key.
+printf '%s\n' '{"jobId": "enc", "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "masterConfig": {"imageUri": "gcr.io/p/t:1"}, "encryptionConfig": {"kmsKeyName": "projects/p/locations/us-central1/keyRings/r/cryptoKeys/k"}}}' >"$WORK/enc.json"
+mrun migrate "$WORK/enc.json" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_json 'j.encryptionSpec.kmsKeyName' 'projects/p/locations/us-central1/keyRings/r/cryptoKeys/k'
+[[ "$ERR" != *encryptionConfig* ]] || fail "encryptionConfig has an equivalent"
+mrun migrate --at 2025-06-01 --format gcloud --gcloud "gcloud ai-platform jobs submit training e2 --master-image-uri gcr.io/p/t:1 --kms-key k --kms-keyring r --kms-location us-central1 --kms-project p"
+expect_exit 0
+expect_out "gcloud ai custom-jobs create --display-name=e2 --config=e2-vertex.yaml --kms-key=projects/p/locations/us-central1/keyRings/r/cryptoKeys/k"
 finish

@@ -95,3 +95,12 @@ TEST_CASE("config_yaml types a plain scalar of a million digits without running 
   CHECK(inf.notes[0].message ==
         "runtimeVersion: 1.0e999 is a YAML number, which a YAML reader takes as .inf; quote it ('1.0e999')");
 }
+
+TEST_CASE("config_yaml reads the job's labels beside trainingInput; a number is its text") {
+  auto spec = parse_config_yaml("labels:\n  team: ml\n  version: 2\ntrainingInput:\n  scaleTier: BASIC\n", "c.yaml");
+  REQUIRE(spec.labels.size() == 2);
+  CHECK(spec.labels[0].first == "team");
+  CHECK(spec.labels[1].second == "2");
+  CHECK_THROWS_WITH_AS(parse_config_yaml("labels:\n  team: [a]\ntrainingInput:\n  scaleTier: BASIC\n", "c.yaml"),
+                       "c.yaml:2:3: labels.team must be a string, not a list", catalog::InvalidInput);
+}

@@ -3,6 +3,11 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
 using lib::jobs::parse_gcloud;
 
 TEST_CASE("gcloud_cmdline maps flags onto trainingInput") {
@@ -70,4 +75,66 @@ TEST_CASE("gcloud_cmdline accepts global flags before the command group") {
       parse_gcloud("gcloud --project my-proj --quiet ai-platform jobs submit training j --region=us-central1", "--gcloud", "");
   CHECK(spec.job_id == "j");
   CHECK(spec.notes.empty());
+}
+
+TEST_CASE("gcloud_cmdline: --labels KEY=VALUE,... are the job's labels; a pair without '=' is an input error") {
+  auto spec =
+      parse_gcloud("gcloud ai-platform jobs submit training j --labels team=ml,env=prod --scale-tier basic", "--gcloud", "");
+  REQUIRE(spec.labels.size() == 2);
+  CHECK(spec.labels[0] == std::make_pair(std::string("team"), std::string("ml")));
+  CHECK(spec.labels[1] == std::make_pair(std::string("env"), std::string("prod")));
+  CHECK(spec.notes.empty()); // a flag gcloud has, not an unknown one
+  CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform jobs submit training j --labels=team=ml,env", "--gcloud", ""),
+                       "--gcloud:1:60: --labels takes KEY=VALUE pairs separated by commas, not 'env'", catalog::InvalidInput);
+}
+
+TEST_CASE("gcloud_cmdline: --master/--worker/--parameter-server-accelerator become each role's acceleratorConfig") {
+  auto spec = parse_gcloud("gcloud ai-platform jobs submit training j --scale-tier custom --master-machine-type n1-standard-8 "
+                           "--master-accelerator type=nvidia-tesla-v100,count=2 --worker-accelerator=type=nvidia-tesla-t4 "
+                           "--parameter-server-accelerator count=4,type=nvidia-tesla-p100",
+                           "--gcloud", "");
+  const std::string& ti = spec.training_input_json;
+  CHECK(ti.find(R"("masterConfig":{"acceleratorConfig":{"count":2,"type":"NVIDIA_TESLA_V100"}})") != std::string::npos);
+  CHECK(ti.find(R"("workerConfig":{"acceleratorConfig":{"count":1,"type":"NVIDIA_TESLA_T4"}})") != std::string::npos);
+  CHECK(ti.find(R"("parameterServerConfig":{"acceleratorConfig":{"count":4,"type":"NVIDIA_TESLA_P100"}})") != std::string::npos);
+  CHECK(spec.pos("masterConfig.acceleratorConfig").column == 99);
+  CHECK(spec.notes.empty());
+  CHECK_THROWS_WITH_AS(parse_gcloud("gcloud ai-platform jobs submit training j --master-accelerator count=2", "--gcloud", ""),
+                       "--gcloud:1:64: --master-accelerator needs type=TYPE (for example type=nvidia-tesla-t4,count=1)",
+                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_gcloud("gcloud ai-platform jobs submit training j --master-accelerator type=nvidia-tesla-t4,count=two", "--gcloud",
+                   ""),
+      "--gcloud:1:64: --master-accelerator count must be a whole number, not 'two'", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_gcloud("gcloud ai-platform jobs submit training j --master-accelerator type=nvidia-tesla-t4,size=2", "--gcloud", ""),
+      "--gcloud:1:64: --master-accelerator takes type=TYPE and count=COUNT, not 'size'", catalog::InvalidInput);
+}
+
+TEST_CASE("gcloud_cmdline: --labels replace the --config file's labels; without it the file's are kept") {
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / ("rtcat-gcloud-labels-" + std::to_string(::getpid()))).string();
+  std::filesystem::create_directories(dir);
+  { std::ofstream(dir + "/c.yaml") << "labels:\n  team: ml\ntrainingInput:\n  scaleTier: BASIC\n"; }
+  auto kept = parse_gcloud("gcloud ai-platform jobs submit training j --config c.yaml", "--gcloud", dir);
+  REQUIRE(kept.labels.size() == 1);
+  CHECK(kept.labels[0].first == "team");
+  auto replaced = parse_gcloud("gcloud ai-platform jobs submit training j --config c.yaml --labels env=prod", "--gcloud", dir);
+  REQUIRE(replaced.labels.size() == 1);
+  CHECK(replaced.labels[0].first == "env");
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gcloud_cmdline: --kms-key, full or with its keyring, location and project, is encryptionConfig.kmsKeyName") {
+  const std::string full = R"("encryptionConfig":{"kmsKeyName":"projects/p/locations/l/keyRings/r/cryptoKeys/k"})";
+  CHECK(parse_gcloud("gcloud ai-platform jobs submit training j --kms-key projects/p/locations/l/keyRings/r/cryptoKeys/k",
+                     "--gcloud", "")
+            .training_input_json.find(full) != std::string::npos);
+  auto parts = parse_gcloud(
+      "gcloud ai-platform jobs submit training j --kms-key k --kms-keyring r --kms-location l --kms-project p", "--gcloud", "");
+  CHECK(parts.training_input_json.find(full) != std::string::npos);
+  CHECK(parts.pos("encryptionConfig").column == 43);
+  // A short name gcloud completes from its own configuration: not known here, so not written.
+  CHECK(parse_gcloud("gcloud ai-platform jobs submit training j --kms-key k", "--gcloud", "")
+            .training_input_json.find("encryptionConfig") == std::string::npos);
 }

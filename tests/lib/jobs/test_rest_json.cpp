@@ -94,3 +94,22 @@ TEST_CASE("rest_json refuses an object with more keys than a job has, before the
   CHECK_THROWS_WITH_AS(parse_rest_json(std::string(1048577, ' '), "big.json"), "big.json: more than 1048576 bytes; refusing",
                        catalog::InvalidInput);
 }
+
+TEST_CASE("rest_json reads the job's labels, in the order written, and rejects labels that are not strings") {
+  auto spec = lib::jobs::parse_rest_json(
+      R"({"jobId": "j", "labels": {"team": "ml", "cost-center": "42"}, "trainingInput": {"scaleTier": "BASIC"}})", "j.json");
+  REQUIRE(spec.labels.size() == 2);
+  CHECK(spec.labels[0] == std::make_pair(std::string("team"), std::string("ml")));
+  CHECK(spec.labels[1] == std::make_pair(std::string("cost-center"), std::string("42")));
+  CHECK(spec.notes.empty());
+  CHECK(lib::jobs::parse_rest_json(R"({"trainingInput": {"scaleTier": "BASIC"}})", "j.json").labels.empty());
+  try {
+    lib::jobs::parse_rest_json("{\"jobId\": \"j\",\n \"labels\": {\"a\": [1]}, \"trainingInput\": {}}", "j.json");
+    FAIL("expected InvalidInput");
+  } catch (const catalog::InvalidInput& e) {
+    CHECK(std::string(e.what()) == "j.json:2:13: labels.a must be a string, not a list");
+  }
+  CHECK_THROWS_WITH_AS(lib::jobs::parse_rest_json(R"({"jobId": "j", "labels": "x", "trainingInput": {}})", "j.json"),
+                       "j.json:1:16: labels must be an object of KEY: VALUE strings, not the string \"x\"",
+                       catalog::InvalidInput);
+}

@@ -216,3 +216,23 @@ TEST_CASE("render: YAML and gcloud forms") {
   CHECK(g.find("gcloud ai custom-jobs create --region=us-central1 --display-name=j1 --config=j1-vertex.yaml\n") !=
         std::string::npos);
 }
+
+TEST_CASE("migrate: the legacy job's labels are the Vertex AI job's, in JSON and as gcloud --labels") {
+  Options opt;
+  opt.on = catalog::parse_date("2025-06-01");
+  VertexJob v = migrate_job(
+      set(),
+      lib::jobs::parse_rest_json(
+          std::string(R"({"jobId": "j1", "labels": {"team": "ml", "env": "prod"}, "trainingInput": {"scaleTier": "BASIC", )") +
+              k_package + "}}",
+          "job.json"),
+      opt);
+  REQUIRE(v.labels.size() == 2);
+  CHECK(v.labels[0].first == "team");
+  CHECK(render::vertex_json(v).find("\"labels\": {\n    \"team\": \"ml\",\n    \"env\": \"prod\"\n  }") != std::string::npos);
+  CHECK(render::vertex_gcloud(v).find(" --labels=team=ml,env=prod\n") == std::string::npos); // ',' is quoted for the shell
+  CHECK(render::vertex_gcloud(v).find(" --labels='team=ml,env=prod'\n") != std::string::npos);
+  CHECK(render::vertex_yaml(v).find("team") == std::string::npos); // the --config file holds the spec, not the labels
+  CHECK(render::vertex_json(migrate(std::string(R"({"scaleTier": "BASIC", )") + k_package + "}")).find("labels") ==
+        std::string::npos);
+}
