@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "lib/json_fast.hpp"
 #include "util/position.hpp"
 #include "util/utf8.hpp"
 
@@ -297,6 +298,25 @@ private:
   }
 };
 
+// The fast reader's events, for a RecordHandler: the same events in the same order as
+// nlohmann's SAX parser gives for the same (valid) text, so the handler sees no difference.
+class FastEvents final : public json_fast::Events {
+public:
+  explicit FastEvents(RecordHandler& h) : m_h(h) {}
+  bool null() override { return m_h.null(); }
+  bool boolean() override { return m_h.boolean(false); }
+  bool number() override { return m_h.number_integer(0); }
+  bool string(std::string& value) override { return m_h.string(value); }
+  bool key(std::string& value) override { return m_h.key(value); }
+  bool start_object() override { return m_h.start_object(0); }
+  bool end_object() override { return m_h.end_object(); }
+  bool start_array() override { return m_h.start_array(0); }
+  bool end_array() override { return m_h.end_array(); }
+
+private:
+  RecordHandler& m_h;
+};
+
 struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
@@ -343,7 +363,15 @@ std::string vertex_kind(const std::string& name, const std::string& spec) {
 
 std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset) {
   RecordHandler h;
-  bool ok = json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true);
+  FastEvents fast(h);
+  // The fast reader takes the valid records; anything it does not take (invalid JSON, a field of
+  // the wrong type, a record it declines) is read again by nlohmann's parser, whose messages and
+  // positions are the ones users see.
+  bool ok = json_fast::walk(text, fast);
+  if (!ok) {
+    h = RecordHandler{};
+    ok = json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true);
+  }
   if (!ok) {
     error = h.error.empty() ? "not valid JSON" : h.error;
     offset = h.error_offset;
