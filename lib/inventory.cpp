@@ -25,6 +25,7 @@ namespace lib {
 namespace {
 
 using json = nlohmann::json;
+using namespace std::string_view_literals;
 
 // What a string value does to the record, by its key path: most values fill one member of the
 // Resource (Field::member).
@@ -83,8 +84,8 @@ public:
 
   bool start_object(std::size_t) {
     if (m_frames.size() == 1) {
-      saw_training = saw_training || m_key == "trainingInput";
-      saw_prediction = saw_prediction || m_key == "predictionInput";
+      saw_training = saw_training || m_key == "trainingInput"sv;
+      saw_prediction = saw_prediction || m_key == "predictionInput"sv;
       note_vertex_key();
     }
     push(false);
@@ -188,7 +189,7 @@ private:
           return found;
         }
       }
-      if (m_key == "displayName") {
+      if (m_key == "displayName"sv) {
         return {Field::member, &Resource::display_name};
       }
       return {};
@@ -197,17 +198,17 @@ private:
       return {}; // in an array: only Vertex AI paths (vertex_value) are read
     }
     const std::string& parent = m_frames.back().key;
-    if (depth == 2 && (parent == "trainingInput" || parent == "predictionInput")) {
-      if (m_key == "runtimeVersion")
+    if (depth == 2 && (parent == "trainingInput"sv || parent == "predictionInput"sv)) {
+      if (m_key == "runtimeVersion"sv)
         return {Field::member, &Resource::runtime};
-      if (m_key == "pythonVersion")
+      if (m_key == "pythonVersion"sv)
         return {Field::member, &Resource::python};
       return {};
     }
-    if (depth == 2 && parent == "container" && m_key == "image") {
+    if (depth == 2 && parent == "container"sv && m_key == "image"sv) {
       return {Field::member, &Resource::image_uri};
     }
-    if (depth == 3 && parent == "masterConfig" && m_frames[1].key == "trainingInput" && m_key == "imageUri") {
+    if (depth == 3 && parent == "masterConfig"sv && m_frames[1].key == "trainingInput"sv && m_key == "imageUri"sv) {
       return {Field::member, &Resource::image_uri};
     }
     return {};
@@ -216,11 +217,12 @@ private:
   // A Vertex AI value: an image, or a field of deployedModels[]. False when it is none; sets
   // `error` (and returns true) for one that is not a string.
   bool vertex_value(std::string* val, const char* what) {
-    if (m_key != "imageUri" && m_key != "executorImageUri" && m_key != "endpoint" && m_key != "model" && m_key != "id") {
+    if (m_key != "imageUri"sv && m_key != "executorImageUri"sv && m_key != "endpoint"sv && m_key != "model"sv &&
+        m_key != "id"sv) {
       return false;
     }
     std::string path = key_path();
-    bool deployed = m_frames.size() == 3 && m_frames[1].key == "deployedModels" && m_frames[1].array;
+    bool deployed = m_frames.size() == 3 && m_frames[1].key == "deployedModels"sv && m_frames[1].array;
     bool image = std::any_of(std::begin(k_image_suffixes), std::end(k_image_suffixes),
                              [&](std::string_view suffix) { return ends_with(path, suffix); });
     if ((!image && !deployed) || (!val && std::strcmp(what, "null") == 0)) {
@@ -238,7 +240,7 @@ private:
         return true;
       }
     }
-    if (m_key == "endpoint") {
+    if (m_key == "endpoint"sv) {
       res.endpoints.push_back(std::move(*val));
       return true;
     }
@@ -249,7 +251,7 @@ private:
       res.deployed.emplace_back();
       m_deployed_element = index;
     }
-    (m_key == "model" ? res.deployed.back().model : res.deployed.back().id) = std::move(*val);
+    (m_key == "model"sv ? res.deployed.back().model : res.deployed.back().id) = std::move(*val);
     return true;
   }
 
