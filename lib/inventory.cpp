@@ -110,7 +110,7 @@ public:
     return true;
   }
   bool key(std::string& val) {
-    m_key = val;
+    m_key.swap(val); // val is the parser's, which it overwrites: no copy per key
     return true;
   }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
