@@ -43,6 +43,21 @@ Date parse_date(std::string_view text) {
 
 std::string format_date(Date d) {
   date::year_month_day ymd{d};
+  int year = static_cast<int>(ymd.year());
+  if (year >= 0 && year <= 9999 && ymd.ok()) { // YYYY-MM-DD without snprintf: audit writes one per resource
+    auto month = static_cast<unsigned>(ymd.month());
+    auto day = static_cast<unsigned>(ymd.day());
+    std::string out(10, '-');
+    out[0] = static_cast<char>('0' + year / 1000);
+    out[1] = static_cast<char>('0' + year / 100 % 10);
+    out[2] = static_cast<char>('0' + year / 10 % 10);
+    out[3] = static_cast<char>('0' + year % 10);
+    out[5] = static_cast<char>('0' + month / 10);
+    out[6] = static_cast<char>('0' + month % 10);
+    out[8] = static_cast<char>('0' + day / 10);
+    out[9] = static_cast<char>('0' + day % 10);
+    return out;
+  }
   char buf[16];
   std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
                 static_cast<unsigned>(ymd.day()));

@@ -31,7 +31,8 @@ const char* const k_examples = R"(Examples:
 
 'rtcat COMMAND --help' shows a command's options and examples.
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on, 2 usage or input error.
-Environment: RTCAT_TODAY (date for reproducible runs), RTCAT_CATALOG (catalog files, ':'-separated), NO_COLOR.)";
+Environment: RTCAT_TODAY (date for reproducible runs), RTCAT_CATALOG (catalog files, ':'-separated), NO_COLOR,
+RTCAT_JSON_MODULE (the simdjson module's path, or none).)";
 
 // The root's usage line names the command it expects.
 class Formatter : public CLI::Formatter {

@@ -113,6 +113,10 @@ constexpr std::string_view k_tail =
     ".TP\n.B RTCAT_CATALOG\nCatalog files (JSON or SQLite stores), separated by colons, used instead of the embedded\n"
     "catalogs when \\fB\\-\\-catalog\\fR is not given.\n"
     ".TP\n.B NO_COLOR\nWhen set, no colour unless \\fB\\-\\-color always\\fR.\n"
+    ".TP\n.B RTCAT_JSON_MODULE\nThe simdjson module that reads inventories (\\fBaudit\\fR, \\fBreport\\fR, \\fBmigrate\\fR) "
+    "fast: a path\n"
+    "instead of the installed \\fIlib/rtcat/librtcat\\-json.so\\fR, or \\fBnone\\fR to read them with the built\\-in\n"
+    "parser. Either way the results are the same; without the module they come more slowly.\n"
     ".SH FILES\n"
     ".TP\n.B .rtcat.toml, .rtcat.yaml\nAt the root of a repository: the policy of \\fBrtcat scan\\fR (fail\\-on, warn\\-days,\n"
     "exclude, ignore, catalog). Command\\-line flags win.\n";

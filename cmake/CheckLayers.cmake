@@ -9,6 +9,8 @@ set(layers util catalog lib render cli)
 set(wrapped_CLI "^cli/")
 set(wrapped_SQLiteCpp "^catalog/store\\.cpp$")
 set(wrapped_yaml-cpp "^lib/input_limits\\.cpp$|^lib/jobs/config_yaml\\.cpp$|^lib/scan/config\\.cpp$")
+set(wrapped_simdjson.h "^lib/json_module\\.cpp$")
+set(wrapped_dlfcn.h "^lib/json_fast\\.cpp$")
 set(wrapped_date "^catalog/calendar\\.hpp$")
 set(wrapped_nlohmann "^(util|catalog|lib|render)/")
 

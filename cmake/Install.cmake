@@ -1,5 +1,6 @@
 # What `cmake --install` puts under the prefix (GNUInstallDirs layout), and the Debian package.
-#   component "runtime":     bin/rtcat, the manual page, the shell completions, the Debian docs
+#   component "runtime":     bin/rtcat, lib/rtcat/librtcat-json.so (simdjson, loaded by rtcat on demand: lib/json_fast.cpp),
+#                            the manual page, the shell completions, the Debian docs
 #   component "development": the static libraries, include/rtcat/, the CMake package, rtcat.pc
 # The .deb (cpack -G DEB) holds the runtime component only.
 include(GNUInstallDirs)
@@ -39,6 +40,8 @@ add_custom_target(rtcat_docs ALL DEPENDS ${RTCAT_GENERATED}/rtcat.1.gz ${RTCAT_C
 
 # --- runtime -------------------------------------------------------------------------------
 install(TARGETS rtcat RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
+# Where lib/json_fast.cpp looks for it from the installed binary (RTCAT_JSON_MODULE_RELDIR).
+install(TARGETS rtcat_json LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/rtcat COMPONENT runtime)
 install(FILES ${RTCAT_GENERATED}/rtcat.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT runtime)
 install(FILES ${RTCAT_GENERATED}/completion.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME rtcat COMPONENT runtime)
@@ -97,7 +100,8 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # dpkg-shlibdeps: libc6 (the C++ runtime, SQLite and yaml-cpp are static)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # dpkg-shlibdeps: libc6 (rtcat: the C++ runtime, SQLite and yaml-cpp are static),
+                                       # libsimdjson14 and the shared C++ runtime (librtcat-json.so)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS OFF)
 include(CPack)

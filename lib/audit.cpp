@@ -98,12 +98,19 @@ Auditor::Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::st
     : m_set(set), m_on(on), m_warn_days(warn_days), m_platform(std::move(platform)) {}
 
 const Verdict& Auditor::judge(const Resource& r) {
-  std::string key = r.kind + '\x1f' + r.service + '\x1f' + r.catalog + '\x1f' + r.runtime + '\x1f' + r.python + '\x1f' +
-                    r.framework + '\x1f' + (serving(r) ? "s" : "") + (r.model_missing ? "m" : "") + '\x1f' +
-                    (r.runtime.empty() ? r.image_uri : std::string());
+  // Built in one buffer, reused: judge runs once per resource.
+  thread_local std::string key;
+  key.clear();
+  for (const std::string* part : {&r.kind, &r.service, &r.catalog, &r.runtime, &r.python, &r.framework}) {
+    key.append(*part).push_back('\x1f');
+  }
+  key.append(serving(r) ? "s" : "").append(r.model_missing ? "m" : "").push_back('\x1f');
+  if (r.runtime.empty()) {
+    key.append(r.image_uri);
+  }
   auto it = m_cache.find(key);
   if (it == m_cache.end()) {
-    it = m_cache.emplace(std::move(key), compute(r)).first;
+    it = m_cache.emplace(key, compute(r)).first;
   }
   return it->second;
 }

@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "lib/json_fast.hpp"
 #include "util/position.hpp"
 #include "util/utf8.hpp"
 
@@ -24,6 +25,7 @@ namespace lib {
 namespace {
 
 using json = nlohmann::json;
+using namespace std::string_view_literals;
 
 // What a string value does to the record, by its key path: most values fill one member of the
 // Resource (Field::member).
@@ -82,8 +84,8 @@ public:
 
   bool start_object(std::size_t) {
     if (m_frames.size() == 1) {
-      saw_training = saw_training || m_key == "trainingInput";
-      saw_prediction = saw_prediction || m_key == "predictionInput";
+      saw_training = saw_training || m_key == "trainingInput"sv;
+      saw_prediction = saw_prediction || m_key == "predictionInput"sv;
       note_vertex_key();
     }
     push(false);
@@ -108,7 +110,7 @@ public:
     return true;
   }
   bool key(std::string& val) {
-    m_key = val;
+    m_key.swap(val); // val is the parser's, which it overwrites: no copy per key
     return true;
   }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
@@ -187,7 +189,7 @@ private:
           return found;
         }
       }
-      if (m_key == "displayName") {
+      if (m_key == "displayName"sv) {
         return {Field::member, &Resource::display_name};
       }
       return {};
@@ -196,17 +198,17 @@ private:
       return {}; // in an array: only Vertex AI paths (vertex_value) are read
     }
     const std::string& parent = m_frames.back().key;
-    if (depth == 2 && (parent == "trainingInput" || parent == "predictionInput")) {
-      if (m_key == "runtimeVersion")
+    if (depth == 2 && (parent == "trainingInput"sv || parent == "predictionInput"sv)) {
+      if (m_key == "runtimeVersion"sv)
         return {Field::member, &Resource::runtime};
-      if (m_key == "pythonVersion")
+      if (m_key == "pythonVersion"sv)
         return {Field::member, &Resource::python};
       return {};
     }
-    if (depth == 2 && parent == "container" && m_key == "image") {
+    if (depth == 2 && parent == "container"sv && m_key == "image"sv) {
       return {Field::member, &Resource::image_uri};
     }
-    if (depth == 3 && parent == "masterConfig" && m_frames[1].key == "trainingInput" && m_key == "imageUri") {
+    if (depth == 3 && parent == "masterConfig"sv && m_frames[1].key == "trainingInput"sv && m_key == "imageUri"sv) {
       return {Field::member, &Resource::image_uri};
     }
     return {};
@@ -215,11 +217,12 @@ private:
   // A Vertex AI value: an image, or a field of deployedModels[]. False when it is none; sets
   // `error` (and returns true) for one that is not a string.
   bool vertex_value(std::string* val, const char* what) {
-    if (m_key != "imageUri" && m_key != "executorImageUri" && m_key != "endpoint" && m_key != "model" && m_key != "id") {
+    if (m_key != "imageUri"sv && m_key != "executorImageUri"sv && m_key != "endpoint"sv && m_key != "model"sv &&
+        m_key != "id"sv) {
       return false;
     }
     std::string path = key_path();
-    bool deployed = m_frames.size() == 3 && m_frames[1].key == "deployedModels" && m_frames[1].array;
+    bool deployed = m_frames.size() == 3 && m_frames[1].key == "deployedModels"sv && m_frames[1].array;
     bool image = std::any_of(std::begin(k_image_suffixes), std::end(k_image_suffixes),
                              [&](std::string_view suffix) { return ends_with(path, suffix); });
     if ((!image && !deployed) || (!val && std::strcmp(what, "null") == 0)) {
@@ -237,7 +240,7 @@ private:
         return true;
       }
     }
-    if (m_key == "endpoint") {
+    if (m_key == "endpoint"sv) {
       res.endpoints.push_back(std::move(*val));
       return true;
     }
@@ -248,7 +251,7 @@ private:
       res.deployed.emplace_back();
       m_deployed_element = index;
     }
-    (m_key == "model" ? res.deployed.back().model : res.deployed.back().id) = std::move(*val);
+    (m_key == "model"sv ? res.deployed.back().model : res.deployed.back().id) = std::move(*val);
     return true;
   }
 
@@ -297,6 +300,25 @@ private:
   }
 };
 
+// The fast reader's events, for a RecordHandler: the same events in the same order as
+// nlohmann's SAX parser gives for the same (valid) text, so the handler sees no difference.
+class FastEvents final : public json_fast::Events {
+public:
+  explicit FastEvents(RecordHandler& h) : m_h(h) {}
+  bool null() override { return m_h.null(); }
+  bool boolean() override { return m_h.boolean(false); }
+  bool number() override { return m_h.number_integer(0); }
+  bool string(std::string& value) override { return m_h.string(value); }
+  bool key(std::string& value) override { return m_h.key(value); }
+  bool start_object() override { return m_h.start_object(0); }
+  bool end_object() override { return m_h.end_object(); }
+  bool start_array() override { return m_h.start_array(0); }
+  bool end_array() override { return m_h.end_array(); }
+
+private:
+  RecordHandler& m_h;
+};
+
 struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
@@ -343,7 +365,15 @@ std::string vertex_kind(const std::string& name, const std::string& spec) {
 
 std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset) {
   RecordHandler h;
-  bool ok = json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true);
+  FastEvents fast(h);
+  // The fast reader takes the valid records; anything it does not take (invalid JSON, a field of
+  // the wrong type, a record it declines) is read again by nlohmann's parser, whose messages and
+  // positions are the ones users see.
+  bool ok = json_fast::walk(text, fast);
+  if (!ok) {
+    h = RecordHandler{};
+    ok = json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true);
+  }
   if (!ok) {
     error = h.error.empty() ? "not valid JSON" : h.error;
     offset = h.error_offset;

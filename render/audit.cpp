@@ -6,6 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string_view>
+#include <utility>
+
 #include "render/findings.hpp"
 #include "render/json.hpp"
 #include "render/table.hpp"
@@ -14,8 +17,18 @@ namespace render {
 
 namespace {
 
-std::string csv_row(std::initializer_list<std::string> fields) {
-  return util::join(fields, ",", [](const std::string& f) { return util::csv_field(f); }) + "\n";
+std::string csv_row(std::initializer_list<std::string_view> fields) {
+  std::string out;
+  out.reserve(256);
+  bool first = true;
+  for (std::string_view f : fields) {
+    if (!std::exchange(first, false)) {
+      out += ',';
+    }
+    util::append_csv_field(out, f);
+  }
+  out += '\n';
+  return out;
 }
 
 // `"key":` of a JSON object written piece by piece.

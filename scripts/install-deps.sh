@@ -6,7 +6,7 @@ set -euo pipefail
 
 build_packages=(
   cmake g++ make pkg-config
-  libsqlitecpp-dev libsqlite3-dev nlohmann-json3-dev libhowardhinnant-date-dev libcli11-dev libyaml-cpp-dev
+  libsqlitecpp-dev libsqlite3-dev nlohmann-json3-dev libhowardhinnant-date-dev libcli11-dev libyaml-cpp-dev libsimdjson-dev
 )
 packages=(
   "${build_packages[@]}" doctest-dev

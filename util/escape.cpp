@@ -1,6 +1,7 @@
 #include "util/escape.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace util {
 
@@ -25,11 +26,14 @@ std::string csv_field(std::string_view text) {
 }
 
 void append_csv_field(std::string& out, std::string_view text) {
-  // A plain loop: find_first_of calls memchr once per character, a hot spot on big inventories.
-  bool plain = true;
-  for (char c : text) {
-    plain = plain && c != ',' && c != '"' && c != '\n' && c != '\r';
-  }
+  // A table lookup per character: find_first_of calls memchr once per character, a hot spot on
+  // big inventories (audit writes a row per resource).
+  static constexpr auto k_special = [] {
+    std::array<bool, 256> t{};
+    t[','] = t['"'] = t['\n'] = t['\r'] = true;
+    return t;
+  }();
+  bool plain = std::none_of(text.begin(), text.end(), [](char c) { return k_special[static_cast<unsigned char>(c)]; });
   if (plain) {
     out.append(text);
     return;

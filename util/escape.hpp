@@ -14,7 +14,7 @@ std::string replace_chars(std::string_view text, std::initializer_list<std::pair
 // One CSV field (RFC 4180): as is, or in double quotes with each " doubled when it holds a
 // comma, a double quote, CR or LF.
 std::string csv_field(std::string_view text);
-// The same, appended to out (no string of its own: CSV written a row at a time).
+// The same, appended to out (no string per field: CSV written a row at a time).
 void append_csv_field(std::string& out, std::string_view text);
 
 // Markdown prose: '<' becomes &lt;, so that input cannot open an HTML tag in the rendered page.

@@ -3,9 +3,27 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <string>
+
 using catalog::add_months;
+using catalog::Date;
 using catalog::format_date;
 using catalog::parse_date;
+
+TEST_CASE("format_date writes YYYY-MM-DD, every day of the years a catalog or an inventory holds") {
+  // A sweep against the strftime-like reference: the formatter writes digits by hand.
+  for (Date d = parse_date("1969-12-01"); d <= parse_date("2101-01-31"); d += date::days{1}) {
+    date::year_month_day ymd{d};
+    char want[16];
+    std::snprintf(want, sizeof want, "%04d-%02u-%02u", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
+                  static_cast<unsigned>(ymd.day()));
+    std::string got = format_date(d);
+    REQUIRE(got == std::string(want));
+  }
+  CHECK(format_date(parse_date("0001-01-01")) == "0001-01-01");
+  CHECK(format_date(parse_date("9999-12-31")) == "9999-12-31");
+}
 
 TEST_CASE("dates parse only as strict ISO calendar days") {
   CHECK(format_date(parse_date("2024-02-29")) == "2024-02-29");

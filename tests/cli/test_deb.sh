@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # cpack -G DEB: rtcat_<version>_<arch>.deb with the runtime files only, Depends from
-# dpkg-shlibdeps, the copyright file and changelog Debian expects; lintian reports no error;
-# unpacked with dpkg -x, the binary runs, the manual page renders and a completion loads.
+# dpkg-shlibdeps (libc6 for rtcat; libsimdjson14 and libstdc++6 for the simdjson module it
+# loads), the copyright file and changelog Debian expects; lintian reports no error; unpacked
+# with dpkg -x, the binary runs and loads its module, the manual page renders and a completion
+# loads.
 source "$(dirname "$0")/lib.sh"
 : "${BUILD:?BUILD must name the build folder}"
 for tool in cpack dpkg-deb dpkg-shlibdeps lintian man; do
@@ -20,12 +22,13 @@ dpkg-deb -f "$deb" Package Version Architecture Depends Section >"$WORK/fields"
 [[ "$(cat "$WORK/fields")" == "Package: rtcat
 Version: $version
 Architecture: $arch
-Depends: libc6 (>= "*")
+Depends: libc6 (>= "*"), libsimdjson14 (>= "*"), libstdc++6 (>= "*")
 Section: utils" ]] || fail "control fields: $(cat "$WORK/fields")"
 
 cases=$((cases + 1))
 dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -v '/$' | sort >"$WORK/files"
 [[ "$(cat "$WORK/files")" == "./usr/bin/rtcat
+./usr/lib/rtcat/librtcat-json.so
 ./usr/share/bash-completion/completions/rtcat
 ./usr/share/doc/rtcat/changelog.gz
 ./usr/share/doc/rtcat/copyright
@@ -46,6 +49,10 @@ cases <<T
 0 | --at 2020-06-01 show 1.15 | submission_end
 1 | --at 2023-06-01 check --runtime 2.1 | deletion
 T
+cases=$((cases + 1))
+LD_DEBUG=files "$RTCAT" --at 2024-12-01 audit "$SRC/data/examples/inventory.jsonl" 2>&1 >/dev/null |
+  grep -q "file=$root/usr/bin/\.\./lib/rtcat/librtcat-json\.so .*dynamically loaded" ||
+  fail "the packaged rtcat does not load usr/lib/rtcat/librtcat-json.so"
 cases=$((cases + 1))
 MANWIDTH=80 man --warnings -l "$root/usr/share/man/man1/rtcat.1.gz" >"$WORK/man.txt" 2>"$WORK/man.err" && [[ ! -s "$WORK/man.err" ]] ||
   fail "man -l: $(head -3 "$WORK/man.err")"

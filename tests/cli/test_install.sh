@@ -12,7 +12,7 @@ libdir=$(cd "$prefix" && dirname "$(find . -name rtcat.pc)" | sed 's|^\./||; s|/
 for f in bin/rtcat share/man/man1/rtcat.1.gz share/bash-completion/completions/rtcat share/zsh/site-functions/_rtcat \
   share/fish/vendor_completions.d/rtcat.fish share/doc/rtcat/copyright share/doc/rtcat/changelog.gz \
   include/rtcat/rtcat.hpp include/rtcat/version.hpp "$libdir/librtcat.a" "$libdir/cmake/rtcat/rtcatConfig.cmake" \
-  "$libdir/cmake/rtcat/rtcatConfigVersion.cmake" "$libdir/pkgconfig/rtcat.pc"; do
+  "$libdir/cmake/rtcat/rtcatConfigVersion.cmake" "$libdir/pkgconfig/rtcat.pc" "$libdir/rtcat/librtcat-json.so"; do
   cases=$((cases + 1))
   [[ -f "$prefix/$f" ]] || fail "not installed: $f"
 done
@@ -23,6 +23,11 @@ cases=$((cases + 1))
 RTCAT="$prefix/bin/rtcat"
 run --version
 expect_out_eq "rtcat $(sed -n 's/^project(rtcat VERSION \([0-9.]*\).*/\1/p' "$SRC/CMakeLists.txt")"
+# The installed rtcat finds the simdjson module in $libdir/rtcat when it reads an inventory.
+cases=$((cases + 1))
+LD_DEBUG=files "$RTCAT" --at 2024-12-01 audit "$SRC/data/examples/inventory.jsonl" 2>&1 >/dev/null |
+  grep -q "file=$prefix/bin/\.\./$libdir/rtcat/librtcat-json\.so .*dynamically loaded" ||
+  fail "the installed rtcat does not load $libdir/rtcat/librtcat-json.so"
 cases=$((cases + 1))
 MANWIDTH=80 man --warnings -l "$prefix/share/man/man1/rtcat.1.gz" >"$WORK/man.txt" 2>"$WORK/man.err" && [[ ! -s "$WORK/man.err" ]] ||
   fail "man -l on the installed page: $(head -3 "$WORK/man.err")"

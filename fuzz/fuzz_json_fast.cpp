@@ -1,0 +1,85 @@
+// The simdjson module against nlohmann, on any input: a document the module takes must be one
+// nlohmann's strict parser takes too, with the same events in the same order (lib/json_fast's
+// contract; the inventory reader relies on it for identical results with and without the module).
+// The module is the build's (librtcat-json.so next to this target's folder) unless
+// RTCAT_JSON_MODULE names another.
+#include "lib/json_fast.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+// Both parsers' events as text: "{ k:a s:x n [ b z ] }".
+struct Text {
+  std::string out;
+  void add(const std::string& event) { out += (out.empty() ? "" : " ") + event; }
+};
+
+class FastRecorder final : public lib::json_fast::Events {
+public:
+  Text text;
+  bool null() override { return add("z"); }
+  bool boolean() override { return add("b"); }
+  bool number() override { return add("n"); }
+  bool string(std::string& value) override { return add("s:" + value); }
+  bool key(std::string& value) override { return add("k:" + value); }
+  bool start_object() override { return add("{"); }
+  bool end_object() override { return add("}"); }
+  bool start_array() override { return add("["); }
+  bool end_array() override { return add("]"); }
+
+private:
+  bool add(const std::string& event) {
+    text.add(event);
+    return true;
+  }
+};
+
+struct SaxRecorder {
+  using json = nlohmann::json;
+  Text text;
+  bool null() { return add("z"); }
+  bool boolean(bool) { return add("b"); }
+  bool number_integer(json::number_integer_t) { return add("n"); }
+  bool number_unsigned(json::number_unsigned_t) { return add("n"); }
+  bool number_float(json::number_float_t, const std::string&) { return add("n"); }
+  bool string(std::string& value) { return add("s:" + value); }
+  bool binary(json::binary_t&) { return add("?"); }
+  bool key(std::string& value) { return add("k:" + value); }
+  bool start_object(std::size_t) { return add("{"); }
+  bool end_object() { return add("}"); }
+  bool start_array(std::size_t) { return add("["); }
+  bool end_array() { return add("]"); }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+
+private:
+  bool add(const std::string& event) {
+    text.add(event);
+    return true;
+  }
+};
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  setenv("RTCAT_JSON_MODULE", RTCAT_FUZZ_JSON_MODULE, 0); // not overwritten when set
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  FastRecorder fast;
+  if (!lib::json_fast::walk(text, fast)) {
+    return 0; // declined: the caller's parser reads it
+  }
+  SaxRecorder strict;
+  if (!nlohmann::json::sax_parse(text.begin(), text.end(), &strict, nlohmann::json::input_format_t::json, true) ||
+      strict.text.out != fast.text.out) {
+    __builtin_trap(); // the module took what nlohmann refuses, or saw other events
+  }
+  return 0;
+}

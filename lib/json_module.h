@@ -1,0 +1,69 @@
+#pragma once
+/* The C interface of librtcat-json.so, the loadable module that holds simdjson (lib/json_module.cpp).
+ * rtcat links its C++ runtime statically and Debian ships simdjson only as a shared library
+ * (which brings the shared libstdc++ with it): linking it would make every rtcat process load
+ * both at start-up. lib/json_fast.cpp loads this module the first time a command reads a large
+ * JSON input instead, and only through this interface: plain C types, no C++ object and no
+ * exception crosses it, and every result is copied into buffers the caller owns.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped on any change below; the loader declines a module of another version. */
+#define RTCAT_JSON_ABI_VERSION 1u
+
+/* One event of a document, in document order (what a SAX parser reports). */
+enum rtcat_json_kind {
+  RTCAT_JSON_NULL = 0,
+  RTCAT_JSON_BOOL = 1,
+  RTCAT_JSON_NUMBER = 2,
+  RTCAT_JSON_STRING = 3, /* text: strings[offset, offset + length), unescaped UTF-8 */
+  RTCAT_JSON_KEY = 4,    /* text: as for a string */
+  RTCAT_JSON_START_OBJECT = 5,
+  RTCAT_JSON_END_OBJECT = 6,
+  RTCAT_JSON_START_ARRAY = 7,
+  RTCAT_JSON_END_ARRAY = 8
+};
+
+typedef struct rtcat_json_event {
+  uint32_t kind;   /* enum rtcat_json_kind */
+  uint32_t offset; /* STRING and KEY: where the text starts in rtcat_json_tape.strings */
+  uint32_t length; /* STRING and KEY: its length in bytes */
+} rtcat_json_event;
+
+/* Where a document's events go: both buffers are the caller's. A document of N bytes has at
+ * most N + 1 events and at most N bytes of string text, so capacities of N + 1 and N always
+ * suffice. The module sets the two sizes. */
+typedef struct rtcat_json_tape {
+  rtcat_json_event* events;
+  size_t events_capacity;
+  size_t events_size;
+  char* strings;
+  size_t strings_capacity;
+  size_t strings_size;
+} rtcat_json_tape;
+
+/* A parser: its buffers are reused document after document. One per thread. */
+typedef struct rtcat_json_parser rtcat_json_parser;
+
+/* Results of rtcat_json_parse. */
+#define RTCAT_JSON_OK 0
+#define RTCAT_JSON_DECLINED 1 /* not valid JSON, or valid JSON it does not take: the caller parses it itself */
+
+unsigned rtcat_json_abi_version(void);
+rtcat_json_parser* rtcat_json_parser_new(void); /* NULL when out of memory */
+void rtcat_json_parser_free(rtcat_json_parser* parser);
+/* Validates `text` (one whole JSON document, nothing after it but whitespace) and writes its
+ * events to `tape`. RTCAT_JSON_DECLINED for anything the caller should parse itself: invalid
+ * JSON, valid JSON simdjson declines (an integer beyond 64 bits, nesting deeper than 1024), or
+ * a tape too small. */
+int rtcat_json_parse(rtcat_json_parser* parser, const char* text, size_t length, rtcat_json_tape* tape);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,143 @@
+#include "lib/json_fast.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+// Whether the simdjson module is loaded: ctest runs these tests with RTCAT_JSON_MODULE naming
+// the build's module, and again with RTCAT_JSON_MODULE=none (walk() then declines everything).
+bool with_module() {
+  return !lib::json_fast::module_path().empty();
+}
+
+// The events as text: "{ k:a s:x n [ b z ] }".
+class Recorder final : public lib::json_fast::Events {
+public:
+  std::string out;
+  size_t stop_after = static_cast<size_t>(-1); // events before one returns false
+
+  bool null() override { return add("z"); }
+  bool boolean() override { return add("b"); }
+  bool number() override { return add("n"); }
+  bool string(std::string& value) override { return add("s:" + value); }
+  bool key(std::string& value) override { return add("k:" + value); }
+  bool start_object() override { return add("{"); }
+  bool end_object() override { return add("}"); }
+  bool start_array() override { return add("["); }
+  bool end_array() override { return add("]"); }
+
+private:
+  size_t m_events = 0;
+  bool add(const std::string& event) {
+    out += (out.empty() ? "" : " ") + event;
+    return ++m_events <= stop_after;
+  }
+};
+
+} // namespace
+
+TEST_CASE("json_fast: the module is the one RTCAT_JSON_MODULE names, and none with none") {
+  const char* chosen = std::getenv("RTCAT_JSON_MODULE");
+  std::string env = chosen ? chosen : "";
+  Recorder r;
+  bool walked = lib::json_fast::walk("{}", r);
+  if (env == "none") {
+    CHECK(lib::json_fast::module_path().empty());
+    CHECK_FALSE(walked);
+    CHECK(r.out.empty());
+  } else if (!env.empty()) {
+    CHECK(lib::json_fast::module_path() == env);
+    CHECK(walked);
+    CHECK(r.out == "{ }");
+  }
+  CHECK(walked == with_module());
+}
+
+TEST_CASE("json_fast: a document's events in document order, duplicate keys and escapes included") {
+  if (!with_module()) {
+    return; // no module: the walk declines (test above)
+  }
+  Recorder r;
+  CHECK(lib::json_fast::walk(R"( {"a":"x\u00e9\n","b":[1,-2.5e3,true,null,{}],"a":"y"} )", r));
+  CHECK(r.out == "{ k:a s:x\xc3\xa9\n k:b [ n n b z { } ] k:a s:y }");
+  Recorder scalar;
+  CHECK(lib::json_fast::walk("\"top\"\r\n", scalar));
+  CHECK(scalar.out == "s:top");
+}
+
+TEST_CASE("json_fast: an event that returns false stops the walk") {
+  if (!with_module()) {
+    return;
+  }
+  Recorder r;
+  r.stop_after = 2;
+  CHECK_FALSE(lib::json_fast::walk(R"({"a":1,"b":2})", r));
+  CHECK(r.out == "{ k:a n");
+}
+
+TEST_CASE("json_fast: whatever nlohmann rejects, the fast reader declines (the caller's parser then reports it)") {
+  // Strictness is the contract: a text the fast reader takes must be one nlohmann's strict parser
+  // takes too, or a malformed record would pass unreported. Valid texts it declines are fine.
+  const std::vector<std::string> texts = {"",
+                                          " ",
+                                          "{",
+                                          "}",
+                                          "{\"a\":1,}",
+                                          "[1,]",
+                                          "{\"a\" 1}",
+                                          "{'a':1}",
+                                          "{\"a\":01}",
+                                          "{\"a\":-}",
+                                          "{\"a\":1.}",
+                                          "{\"a\":.5}",
+                                          "{\"a\":1e}",
+                                          "{\"a\":+1}",
+                                          "{\"a\":NaN}",
+                                          "{\"a\":Infinity}",
+                                          "{\"a\":tru}",
+                                          "{\"a\":nul}",
+                                          "{\"a\":\"\x01\"}",
+                                          "{\"a\":\"tab\tin\"}",
+                                          "{\"a\":\"\\x\"}",
+                                          "{\"a\":\"\\ud800\"}",
+                                          "{\"a\":\"\\udc00\"}",
+                                          "{\"a\":\"\\ud800\\u0041\"}",
+                                          "{\"a\":\"\\u12\"}",
+                                          "{\"a\":\"\xff\"}",
+                                          "{\"a\":\"\xc3\"}",
+                                          "{\"a\":\"\xed\xa0\x80\"}",
+                                          "{\"a\":1} {\"b\":2}",
+                                          "{\"a\":1}x",
+                                          "{\"a\":1}\x0b",
+                                          "\xef\xbb\xbf{\"a\":1}",
+                                          "{\"a\":1e400}",
+                                          "{\"a\":123456789012345678901234567890}",
+                                          "{\"a\":-9223372036854775809}",
+                                          "{\"a\":18446744073709551615}",
+                                          "{\"a\":/*c*/1}",
+                                          "[" + std::string(2000, '[') + std::string(2000, ']') + "]",
+                                          "{\"a\":\"\\ud83d\\ude00\"}",
+                                          "{\"a\":[1,2,{\"b\":null}]}",
+                                          "\"\\u0000\"",
+                                          "{\"\":\"\"}",
+                                          "{\"a\":1}\n\n\t "};
+  for (const std::string& text : texts) {
+    Recorder r;
+    bool fast = lib::json_fast::walk(text, r);
+    bool strict = nlohmann::json::accept(text);
+    INFO("text: ", text);
+    CHECK((!fast || strict));
+  }
+}
+
+TEST_CASE("json_fast: a document over the size limit is left to the caller") {
+  std::string big = "{\"a\":\"" + std::string(lib::json_fast::k_max_document, 'x') + "\"}";
+  Recorder r;
+  CHECK_FALSE(lib::json_fast::walk(big, r));
+  CHECK(r.out.empty());
+}
