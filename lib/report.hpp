@@ -89,7 +89,7 @@ struct ReportOptions {
   Date on;
   int warn_days = 90;
   std::string platform;
-  bool migrate = true;    // migrate the representatives (else the best candidate stands, not migrated)
+  bool migrate = true; // migrate the representatives (else the best candidate stands, not migrated)
   // Called with every affected resource (at least a warning) as it is read, in inventory order;
   // nothing of it is kept (CSV and JSON stream the full list through it). May throw: the
   // report stops there.

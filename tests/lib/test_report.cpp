@@ -241,7 +241,8 @@ TEST_CASE("report list writer: CSV and JSON written row by row, the aggregates a
     for (const auto& item : j.items()) {
       keys.push_back(item.key());
     }
-    CHECK(keys == std::vector<std::string>{"date", "inputs", "resources", "headline", "summary", "runtimes", "migrated", "findings"});
+    CHECK(keys ==
+          std::vector<std::string>{"date", "inputs", "resources", "headline", "summary", "runtimes", "migrated", "findings"});
     CHECK(j["date"] == "2021-03-01");
     REQUIRE(j["resources"].size() == 1);
     CHECK(j["resources"][0]["name"] == "old_job");
