@@ -128,7 +128,6 @@ private:
   std::vector<rtcat_json_event> m_events;
   std::vector<char> m_strings;
   rtcat_json_tape m_tape{};
-  std::string m_scratch;
 
   bool report(const rtcat_json_event& e, Events& events) {
     switch (e.kind) {
@@ -139,11 +138,9 @@ private:
     case RTCAT_JSON_NUMBER:
       return events.number();
     case RTCAT_JSON_STRING:
-      m_scratch.assign(m_strings.data() + e.offset, e.length);
-      return events.string(m_scratch);
+      return events.string(std::string_view(m_strings.data() + e.offset, e.length));
     case RTCAT_JSON_KEY:
-      m_scratch.assign(m_strings.data() + e.offset, e.length);
-      return events.key(m_scratch);
+      return events.key(std::string_view(m_strings.data() + e.offset, e.length));
     case RTCAT_JSON_START_OBJECT:
       return events.start_object();
     case RTCAT_JSON_END_OBJECT:
