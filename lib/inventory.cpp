@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -77,7 +78,7 @@ struct KeyName {
 Key classify(std::string_view key) {
   auto pick = [&](std::initializer_list<KeyName> names) {
     for (const KeyName& n : names) {
-      if (key == n.name) {
+      if (key[0] == n.name[0] && key == n.name) {
         return n.key;
       }
     }
@@ -150,8 +151,8 @@ Slot top_level_slot(Key k) {
 
 // Where a value is: one per enclosing container, outermost first (the record itself is the first).
 struct Frame {
-  std::string key;     // the key the container is under ("" for an element of an array)
-  Key id = Key::other; // that key, classified
+  std::string_view key; // the key the container is under ("" for an element of an array)
+  Key id = Key::other;  // that key, classified
   bool array = false;
   size_t elements = 0; // an array's elements so far
 };
@@ -214,9 +215,12 @@ public:
     m_frames.pop_back();
     return true;
   }
-  bool key(std::string& val) { return key_text(val); }
+  // nlohmann's key: its text is the parser's, which it overwrites, so it is kept (keys are
+  // views into text that lasts as long as the record's walk).
+  bool key(std::string& val) { return key_text(m_owned_keys.emplace_back(val)); }
+  // The fast reader's key: a view into its tape, which lasts until the walk returns.
   bool key_text(std::string_view val) {
-    m_key.assign(val.data(), val.size());
+    m_key = val;
     m_key_id = classify(val);
     return true;
   }
@@ -241,7 +245,8 @@ public:
 
 private:
   std::vector<Frame> m_frames;
-  std::string m_key;
+  std::string_view m_key;
+  std::deque<std::string> m_owned_keys; // nlohmann's keys (a deque: the views stay valid)
   Key m_key_id = Key::other;
   size_t m_deployed_element = 0; // the deployedModels element res.deployed.back() is from
   size_t m_offset = 0;
@@ -278,13 +283,16 @@ private:
     for (size_t i = 1; i < m_frames.size(); ++i) {
       const Frame& f = m_frames[i];
       if (!f.key.empty()) {
-        out += (out.empty() ? "" : ".") + f.key;
+        out.append(out.empty() ? "" : ".").append(f.key);
       }
       if (f.array) {
         out += "[" + std::to_string(f.elements > 0 ? f.elements - 1 : 0) + "]";
       }
     }
-    return out + (m_frames.back().array ? "" : (out.empty() ? "" : ".") + m_key);
+    if (!m_frames.back().array) {
+      out.append(out.empty() ? "" : ".").append(m_key);
+    }
+    return out;
   }
 
   Slot slot() const {
@@ -373,7 +381,7 @@ private:
       if (std::strcmp(what, "null") == 0) {
         return true; // an explicit null is a missing field
       }
-      return fail("field " + m_key + " must be a string, found " + what);
+      return fail("field " + std::string(m_key) + " must be a string, found " + what);
     }
     switch (s.field) {
     case Field::job_id:
