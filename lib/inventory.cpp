@@ -736,12 +736,18 @@ private:
       if (m_rec.empty()) {
         m_rec_at = m_at;
       }
-      keep(line);
-      if (nl == std::string_view::npos) {
-        m_at.column += static_cast<int>(util::utf8::length(line));
-        return;
+      bool whole = m_rec.empty() && !m_oversized && nl != std::string_view::npos && line.size() <= k_max_record &&
+                   m_counts.shape == InventoryShape::jsonl;
+      if (whole) {
+        emit_line(line); // the whole line is in the chunk: read in place, not copied
+      } else {
+        keep(line);
+        if (nl == std::string_view::npos) {
+          m_at.column += static_cast<int>(util::utf8::length(line));
+          return;
+        }
+        flush_line();
       }
-      flush_line();
       ++m_at.line;
       m_at.column = 1;
       chunk.remove_prefix(nl + 1);
@@ -755,12 +761,17 @@ private:
       yaml_line();
       return;
     }
-    size_t start = m_rec.find_first_not_of(" \t\r");
-    if (start != std::string::npos || m_oversized) {
-      start = std::min(start, m_rec.size());
-      emit(std::string_view(m_rec).substr(start), Cursor{m_rec_at.line, m_rec_at.column + static_cast<int>(start)});
-    }
+    emit_line(m_rec);
     m_rec.clear();
+  }
+
+  // A JSON Lines record (the line without its newline) that starts at m_rec_at.
+  void emit_line(std::string_view line) {
+    size_t start = line.find_first_not_of(" \t\r");
+    if (start != std::string_view::npos || m_oversized) {
+      start = std::min(start, line.size());
+      emit(line.substr(start), Cursor{m_rec_at.line, m_rec_at.column + static_cast<int>(start)});
+    }
   }
 
   void yaml_line() {
