@@ -13,7 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <deque>
+#include <forward_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -169,7 +169,8 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 // record costs a few string copies however many other fields it has.
 class RecordHandler {
 public:
-  explicit RecordHandler(Resource& r) : res(r) {}
+  // `frames`: storage reused record after record (emptied here).
+  RecordHandler(Resource& r, std::vector<Frame>& frames) : res(r), m_frames(frames) { m_frames.clear(); }
 
   Resource& res; // cleared by the caller; strings are assigned, so their storage is reused
   std::string error;
@@ -217,7 +218,7 @@ public:
   }
   // nlohmann's key: its text is the parser's, which it overwrites, so it is kept (keys are
   // views into text that lasts as long as the record's walk).
-  bool key(std::string& val) { return key_text(m_owned_keys.emplace_back(val)); }
+  bool key(std::string& val) { return key_text(m_owned_keys.emplace_front(val)); }
   // The fast reader's key: a view into its tape, which lasts until the walk returns.
   bool key_text(std::string_view val) {
     m_key = val;
@@ -244,9 +245,9 @@ public:
   void set_offset(size_t offset) { m_offset = offset; }
 
 private:
-  std::vector<Frame> m_frames;
+  std::vector<Frame>& m_frames;
   std::string_view m_key;
-  std::deque<std::string> m_owned_keys; // nlohmann's keys (a deque: the views stay valid)
+  std::forward_list<std::string> m_owned_keys; // nlohmann's keys (a list: the views stay valid)
   Key m_key_id = Key::other;
   size_t m_deployed_element = 0; // the deployedModels element res.deployed.back() is from
   size_t m_offset = 0;
@@ -511,9 +512,10 @@ bool settle_kind(const RecordHandler& h, Resource& r, std::string& error, size_t
 // parse_record() into a resource the caller reuses record after record (no allocation once
 // its strings have grown): false, with the error and its offset, when the record is malformed.
 bool read_record(std::string_view text, Resource& r, std::string& error, size_t& offset) {
+  thread_local std::vector<Frame> frames;
   clear(r);
   {
-    RecordHandler h(r);
+    RecordHandler h(r, frames);
     FastEvents fast(h);
     // The fast reader takes the valid records; anything it does not take (invalid JSON, a field
     // of the wrong type, a record it declines) is read again by nlohmann's parser, whose messages
@@ -523,7 +525,7 @@ bool read_record(std::string_view text, Resource& r, std::string& error, size_t&
     }
   }
   clear(r);
-  RecordHandler h(r);
+  RecordHandler h(r, frames);
   if (!json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true)) {
     error = h.error.empty() ? "not valid JSON" : h.error;
     offset = h.error_offset;

@@ -88,9 +88,13 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
     auto end = std::to_chars(number, number + sizeof number, n).ptr;
     return std::string_view(number, static_cast<size_t>(end - number));
   };
-  if (v.deadline && v.deadline != m_date) {
-    m_date = v.deadline;
-    m_date_text = catalog::format_date(*v.deadline);
+  std::string_view deadline;
+  if (v.deadline) {
+    auto it = m_dates.find(*v.deadline);
+    if (it == m_dates.end()) {
+      it = m_dates.emplace(*v.deadline, catalog::format_date(*v.deadline)).first;
+    }
+    deadline = it->second;
   }
   util::append_csv_field(out, r.path);
   out += ',';
@@ -100,7 +104,7 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
     util::append_csv_field(out, *f);
   }
   out += ',';
-  util::append_csv_field(out, v.deadline ? std::string_view(m_date_text) : std::string_view());
+  util::append_csv_field(out, deadline);
   out += ',';
   out += v.days ? decimal(*v.days) : std::string_view();
   for (const std::string* f : {&v.action, &v.target, &r.part}) {

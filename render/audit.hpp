@@ -2,7 +2,7 @@
 
 #include "lib/audit.hpp"
 
-#include <optional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -42,9 +42,8 @@ private:
   bool m_color;
   bool m_first = true;
   std::vector<lib::Finding> m_malformed; // json: written at the end
-  // csv: the last deadline written, as text (verdicts share a handful of dates)
-  std::optional<catalog::Date> m_date;
-  std::string m_date_text;
+  // csv: deadlines as text, formatted once each (verdicts share a handful of dates)
+  std::map<catalog::Date, std::string> m_dates;
 };
 
 } // namespace render
