@@ -69,55 +69,50 @@ enum class Key : unsigned char {
   id,
 };
 
-struct KeyName {
-  std::string_view name;
-  Key key;
-};
-
-// The names above, grouped by length: a key is compared with those of its length only.
+// The names above, by length and first byte: a key is compared with one name at most.
 Key classify(std::string_view key) {
-  auto pick = [&](std::initializer_list<KeyName> names) {
-    for (const KeyName& n : names) {
-      if (key[0] == n.name[0] && key == n.name) {
-        return n.key;
-      }
-    }
+  auto is = [&](std::string_view name, Key k) { return key == name ? k : Key::other; };
+  if (key.empty()) {
     return Key::other;
-  };
+  }
+  const char first = key[0];
   switch (key.size()) {
   case 2:
-    return pick({{"id", Key::id}});
+    return is("id", Key::id);
   case 4:
-    return pick({{"name", Key::name}});
+    return is("name", Key::name);
   case 5:
-    return pick({{"jobId", Key::job_id}, {"state", Key::state}, {"image", Key::image}, {"model", Key::model}});
+    return first == 'j'   ? is("jobId", Key::job_id)
+           : first == 's' ? is("state", Key::state)
+           : first == 'i' ? is("image", Key::image)
+                          : is("model", Key::model);
   case 7:
-    return pick({{"jobSpec", Key::job_spec}});
+    return is("jobSpec", Key::job_spec);
   case 8:
-    return pick({{"imageUri", Key::image_uri}, {"endpoint", Key::endpoint}});
+    return first == 'i' ? is("imageUri", Key::image_uri) : is("endpoint", Key::endpoint);
   case 9:
-    return pick({{"framework", Key::framework}, {"container", Key::container}});
+    return first == 'f' ? is("framework", Key::framework) : is("container", Key::container);
   case 10:
-    return pick({{"createTime", Key::create_time}});
+    return is("createTime", Key::create_time);
   case 11:
-    return pick({{"displayName", Key::display_name}});
+    return is("displayName", Key::display_name);
   case 12:
-    return pick({{"trialJobSpec", Key::trial_job_spec}, {"masterConfig", Key::master_config}});
+    return first == 't' ? is("trialJobSpec", Key::trial_job_spec) : is("masterConfig", Key::master_config);
   case 13:
-    return pick({{"pythonVersion", Key::python_version},
-                 {"deploymentUri", Key::deployment_uri},
-                 {"trainingInput", Key::training_input},
-                 {"containerSpec", Key::container_spec}});
+    return first == 'p'   ? is("pythonVersion", Key::python_version)
+           : first == 'd' ? is("deploymentUri", Key::deployment_uri)
+           : first == 't' ? is("trainingInput", Key::training_input)
+                          : is("containerSpec", Key::container_spec);
   case 14:
-    return pick({{"runtimeVersion", Key::runtime_version}, {"deployedModels", Key::deployed_models}});
+    return first == 'r' ? is("runtimeVersion", Key::runtime_version) : is("deployedModels", Key::deployed_models);
   case 15:
-    return pick({{"predictionInput", Key::prediction_input}});
+    return is("predictionInput", Key::prediction_input);
   case 16:
-    return pick({{"executorImageUri", Key::executor_image_uri}});
+    return is("executorImageUri", Key::executor_image_uri);
   case 18:
-    return pick({{"trainingTaskInputs", Key::training_task_inputs}});
+    return is("trainingTaskInputs", Key::training_task_inputs);
   case 22:
-    return pick({{"trainingTaskDefinition", Key::training_task_definition}});
+    return is("trainingTaskDefinition", Key::training_task_definition);
   default:
     return Key::other;
   }
