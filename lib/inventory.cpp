@@ -258,7 +258,7 @@ private:
         f.id = m_key_id;
       }
     }
-    m_frames.push_back(std::move(f));
+    m_frames.push_back(f);
   }
 
   void note_vertex_key() {
