@@ -33,6 +33,11 @@ public:
   ~Sink() { flush(); }
   void put(const std::string& s) {
     m_buf += s;
+    written();
+  }
+  // Where a piece may be appended, then written() once it is.
+  std::string& buffer() { return m_buf; }
+  void written() {
     if (m_buf.size() > (1 << 16)) {
       flush();
     }
@@ -72,10 +77,12 @@ int run_audit(Context& ctx, const AuditArgs& a) {
   out.put(writer.begin());
   auto on_resource = [&](const lib::Resource& r) {
     const lib::Verdict& shared = auditor.judge(r);
-    const auto own = lib::Auditor::reconciled(r, shared);
-    const lib::Verdict& v = own ? *own : shared;
+    const bool findings = writer.prints_findings();
+    const auto own = findings ? lib::Auditor::reconciled(r, shared) : std::nullopt;
+    const lib::Verdict& v = own ? *own : findings ? shared : auditor.outcome(r, shared);
     summary.add(v);
-    out.put(writer.resource(r, v));
+    writer.append_resource(out.buffer(), r, v);
+    out.written();
   };
   auto on_malformed = [&](const lib::Malformed& m) {
     summary.add_malformed();

@@ -61,19 +61,61 @@ std::optional<Date> created_day(const Resource& r) {
 
 } // namespace
 
-std::optional<Finding> Auditor::disagreement(const Resource& r, const Verdict& v) {
+namespace {
+
+// How a record contradicts a verdict's milestone, if it does.
+enum class Contradiction { none, created_after, alive_after };
+
+Contradiction contradiction(const Resource& r, const Verdict& v, std::optional<Date>& created) {
   if (!v.deadline || v.deadline_milestone.empty()) {
-    return std::nullopt;
+    return Contradiction::none;
   }
-  std::string shown;
-  auto created = created_day(r);
+  created = created_day(r);
   if (created && *created >= *v.deadline && shows_accepted(r)) {
     // Created on or after the day the catalog says the milestone was in effect.
-    shown = r.state + ", created on " + format_date(*created);
-  } else if (shows_alive(r) && v.days && *v.days <= 0) {
+    return Contradiction::created_after;
+  }
+  if (shows_alive(r) && v.days && *v.days <= 0) {
     // Still in existence on a date the catalog says it was gone.
-    shown = r.state;
+    return Contradiction::alive_after;
+  }
+  return Contradiction::none;
+}
+
+// Whether the verdict already is a reconciled one.
+bool reconciled_already(const Verdict& v) {
+  return std::any_of(v.findings.begin(), v.findings.end(),
+                     [](const Finding& f) { return f.rule == rule_id(RuleId::inventory_disagrees); });
+}
+
+// The verdict with its milestone's finding replaced by an inventory-disagrees one.
+Verdict replaced(const Verdict& v, Finding d) {
+  Verdict out = v;
+  const std::string rule = milestone_rule(v.deadline_milestone);
+  auto it = std::find_if(out.findings.begin(), out.findings.end(), [&](const Finding& f) { return f.rule == rule; });
+  if (it != out.findings.end()) {
+    *it = std::move(d);
   } else {
+    out.findings.push_back(std::move(d));
+  }
+  out.status = "inventory-disagrees";
+  out.severity = worst(out.findings);
+  return out;
+}
+
+} // namespace
+
+std::optional<Finding> Auditor::disagreement(const Resource& r, const Verdict& v) {
+  std::optional<Date> created;
+  std::string shown;
+  switch (contradiction(r, v, created)) {
+  case Contradiction::created_after:
+    shown = r.state + ", created on " + format_date(*created);
+    break;
+  case Contradiction::alive_after:
+    shown = r.state;
+    break;
+  case Contradiction::none:
     return std::nullopt;
   }
   const std::string rule = milestone_rule(v.deadline_milestone);
@@ -391,24 +433,29 @@ void Units::finish() {
 }
 
 std::optional<Verdict> Auditor::reconciled(const Resource& r, const Verdict& v) {
-  bool done = std::any_of(v.findings.begin(), v.findings.end(),
-                          [](const Finding& f) { return f.rule == rule_id(RuleId::inventory_disagrees); });
-  auto d = done ? std::nullopt : disagreement(r, v);
+  auto d = reconciled_already(v) ? std::nullopt : disagreement(r, v);
   if (!d) {
     return std::nullopt;
   }
   // The inventory is evidence too: the milestone is not stated as fact against it.
-  Verdict out = v;
-  const std::string rule = milestone_rule(v.deadline_milestone);
-  auto it = std::find_if(out.findings.begin(), out.findings.end(), [&](const Finding& f) { return f.rule == rule; });
-  if (it != out.findings.end()) {
-    *it = std::move(*d);
-  } else {
-    out.findings.push_back(std::move(*d));
+  return replaced(v, std::move(*d));
+}
+
+const Verdict& Auditor::outcome(const Resource& r, const Verdict& shared) {
+  std::optional<Date> created;
+  if (reconciled_already(shared) || contradiction(r, shared, created) == Contradiction::none) {
+    return shared;
   }
-  out.status = "inventory-disagrees";
-  out.severity = worst(out.findings);
-  return out;
+  auto it = m_outlines.find(&shared);
+  if (it == m_outlines.end()) {
+    // The finding's message names the record, and so is left out: what outcome() gives is read
+    // for its status, severity and action only.
+    Finding d = make(RuleId::inventory_disagrees, "");
+    d.catalog = shared.catalog;
+    d.suggestion = shared.target;
+    it = m_outlines.emplace(&shared, replaced(shared, std::move(d))).first;
+  }
+  return it->second;
 }
 
 std::vector<Finding> Auditor::findings_for(const Resource& r, const Verdict& v) {

@@ -52,6 +52,11 @@ public:
   // "inventory-disagrees", the milestone's finding replaced, severity recomputed. nullopt when
   // the record agrees with the catalog.
   static std::optional<Verdict> reconciled(const Resource& r, const Verdict& v);
+  // The same verdict's status, severity, deadline, action and target for an output that prints
+  // no findings (CSV), without building the record's finding: `shared` (a verdict judge()
+  // returned) when the record agrees with it, else a verdict kept per shared verdict whose
+  // inventory-disagrees finding has no message.
+  const Verdict& outcome(const Resource& r, const Verdict& shared);
 
 private:
   Verdict compute(const Resource& r) const;
@@ -69,6 +74,7 @@ private:
   int m_warn_days;
   std::string m_platform;
   std::unordered_map<std::string, Verdict> m_cache;
+  std::unordered_map<const Verdict*, Verdict> m_outlines; // outcome()'s, by shared verdict
 };
 
 // Running totals of an audit (constant size).

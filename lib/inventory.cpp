@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <forward_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -25,7 +26,6 @@ namespace lib {
 namespace {
 
 using json = nlohmann::json;
-using namespace std::string_view_literals;
 
 // What a string value does to the record, by its key path: most values fill one member of the
 // Resource (Field::member).
@@ -35,21 +35,119 @@ struct Slot {
   std::string Resource::*member = nullptr; // for Field::member
 };
 
-// The keys of a record's top level that an audit reads.
-const std::pair<std::string_view, Slot> k_top_level[] = {
-    {"jobId", {Field::job_id}},
-    {"name", {Field::name}},
-    {"state", {Field::member, &Resource::state}},
-    {"createTime", {Field::member, &Resource::created}},
-    {"runtimeVersion", {Field::member, &Resource::runtime}},
-    {"pythonVersion", {Field::member, &Resource::python}},
-    {"framework", {Field::member, &Resource::framework}},
-    {"deploymentUri", {Field::deployment}},
+// The keys the handler reads, told apart once per key event (by length, then bytes), so that
+// each value costs integer comparisons rather than string ones.
+enum class Key : unsigned char {
+  other,
+  // the top level: the Resource's fields
+  job_id,
+  name,
+  state,
+  create_time,
+  runtime_version,
+  python_version,
+  framework,
+  deployment_uri,
+  display_name,
+  // the top level: containers that tell the kind of record
+  training_input,
+  prediction_input,
+  job_spec, // the first of the Vertex AI keys (note_vertex_key), in this order
+  trial_job_spec,
+  training_task_definition,
+  training_task_inputs,
+  container_spec,
+  deployed_models, // the last of them
+  // nested
+  container,
+  image,
+  master_config,
+  image_uri,
+  executor_image_uri,
+  endpoint,
+  model,
+  id,
 };
+
+// The names above, by length and first byte: a key is compared with one name at most.
+Key classify(std::string_view key) {
+  auto is = [&](std::string_view name, Key k) { return key == name ? k : Key::other; };
+  if (key.empty()) {
+    return Key::other;
+  }
+  const char first = key[0];
+  switch (key.size()) {
+  case 2:
+    return is("id", Key::id);
+  case 4:
+    return is("name", Key::name);
+  case 5:
+    return first == 'j'   ? is("jobId", Key::job_id)
+           : first == 's' ? is("state", Key::state)
+           : first == 'i' ? is("image", Key::image)
+                          : is("model", Key::model);
+  case 7:
+    return is("jobSpec", Key::job_spec);
+  case 8:
+    return first == 'i' ? is("imageUri", Key::image_uri) : is("endpoint", Key::endpoint);
+  case 9:
+    return first == 'f' ? is("framework", Key::framework) : is("container", Key::container);
+  case 10:
+    return is("createTime", Key::create_time);
+  case 11:
+    return is("displayName", Key::display_name);
+  case 12:
+    return first == 't' ? is("trialJobSpec", Key::trial_job_spec) : is("masterConfig", Key::master_config);
+  case 13:
+    return first == 'p'   ? is("pythonVersion", Key::python_version)
+           : first == 'd' ? is("deploymentUri", Key::deployment_uri)
+           : first == 't' ? is("trainingInput", Key::training_input)
+                          : is("containerSpec", Key::container_spec);
+  case 14:
+    return first == 'r' ? is("runtimeVersion", Key::runtime_version) : is("deployedModels", Key::deployed_models);
+  case 15:
+    return is("predictionInput", Key::prediction_input);
+  case 16:
+    return is("executorImageUri", Key::executor_image_uri);
+  case 18:
+    return is("trainingTaskInputs", Key::training_task_inputs);
+  case 22:
+    return is("trainingTaskDefinition", Key::training_task_definition);
+  default:
+    return Key::other;
+  }
+}
+
+// The keys of a record's top level that an audit reads.
+Slot top_level_slot(Key k) {
+  switch (k) {
+  case Key::job_id:
+    return {Field::job_id};
+  case Key::name:
+    return {Field::name};
+  case Key::state:
+    return {Field::member, &Resource::state};
+  case Key::create_time:
+    return {Field::member, &Resource::created};
+  case Key::runtime_version:
+    return {Field::member, &Resource::runtime};
+  case Key::python_version:
+    return {Field::member, &Resource::python};
+  case Key::framework:
+    return {Field::member, &Resource::framework};
+  case Key::deployment_uri:
+    return {Field::deployment};
+  case Key::display_name:
+    return {Field::member, &Resource::display_name};
+  default:
+    return {};
+  }
+}
 
 // Where a value is: one per enclosing container, outermost first (the record itself is the first).
 struct Frame {
-  std::string key; // the key the container is under ("" for an element of an array)
+  std::string_view key; // the key the container is under ("" for an element of an array)
+  Key id = Key::other;  // that key, classified
   bool array = false;
   size_t elements = 0; // an array's elements so far
 };
@@ -66,7 +164,10 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 // record costs a few string copies however many other fields it has.
 class RecordHandler {
 public:
-  Resource res;
+  // `frames`: storage reused record after record (emptied here).
+  RecordHandler(Resource& r, std::vector<Frame>& frames) : res(r), m_frames(frames) { m_frames.clear(); }
+
+  Resource& res; // cleared by the caller; strings are assigned, so their storage is reused
   std::string error;
   size_t error_offset = 0;
   bool saw_training = false;
@@ -79,13 +180,14 @@ public:
   bool number_integer(json::number_integer_t) { return scalar(nullptr, "a number"); }
   bool number_unsigned(json::number_unsigned_t) { return scalar(nullptr, "a number"); }
   bool number_float(json::number_float_t, const std::string&) { return scalar(nullptr, "a number"); }
-  bool string(std::string& val) { return scalar(&val, "a string"); }
+  bool string(std::string& val) { return text(val); }
+  bool text(std::string_view val) { return scalar(&val, "a string"); }
   bool binary(json::binary_t&) { return scalar(nullptr, "binary"); }
 
   bool start_object(std::size_t) {
     if (m_frames.size() == 1) {
-      saw_training = saw_training || m_key == "trainingInput"sv;
-      saw_prediction = saw_prediction || m_key == "predictionInput"sv;
+      saw_training = saw_training || m_key_id == Key::training_input;
+      saw_prediction = saw_prediction || m_key_id == Key::prediction_input;
       note_vertex_key();
     }
     push(false);
@@ -109,8 +211,13 @@ public:
     m_frames.pop_back();
     return true;
   }
-  bool key(std::string& val) {
-    m_key.swap(val); // val is the parser's, which it overwrites: no copy per key
+  // nlohmann's key: its text is the parser's, which it overwrites, so it is kept (keys are
+  // views into text that lasts as long as the record's walk).
+  bool key(std::string& val) { return key_text(m_owned_keys.emplace_front(val)); }
+  // The fast reader's key: a view into its tape, which lasts until the walk returns.
+  bool key_text(std::string_view val) {
+    m_key = val;
+    m_key_id = classify(val);
     return true;
   }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
@@ -133,8 +240,10 @@ public:
   void set_offset(size_t offset) { m_offset = offset; }
 
 private:
-  std::vector<Frame> m_frames;
-  std::string m_key;
+  std::vector<Frame>& m_frames;
+  std::string_view m_key;
+  std::forward_list<std::string> m_owned_keys; // nlohmann's keys (a list: the views stay valid)
+  Key m_key_id = Key::other;
   size_t m_deployed_element = 0; // the deployedModels element res.deployed.back() is from
   size_t m_offset = 0;
 
@@ -146,17 +255,15 @@ private:
         ++m_frames.back().elements;
       } else {
         f.key = m_key;
+        f.id = m_key_id;
       }
     }
-    m_frames.push_back(std::move(f));
+    m_frames.push_back(f);
   }
 
   void note_vertex_key() {
-    for (std::string_view k :
-         {"jobSpec", "trialJobSpec", "trainingTaskDefinition", "trainingTaskInputs", "containerSpec", "deployedModels"}) {
-      if (m_key == k && vertex_spec.empty()) {
-        vertex_spec = m_key;
-      }
+    if (m_key_id >= Key::job_spec && m_key_id <= Key::deployed_models && vertex_spec.empty()) {
+      vertex_spec = m_key;
     }
   }
 
@@ -172,43 +279,38 @@ private:
     for (size_t i = 1; i < m_frames.size(); ++i) {
       const Frame& f = m_frames[i];
       if (!f.key.empty()) {
-        out += (out.empty() ? "" : ".") + f.key;
+        out.append(out.empty() ? "" : ".").append(f.key);
       }
       if (f.array) {
         out += "[" + std::to_string(f.elements > 0 ? f.elements - 1 : 0) + "]";
       }
     }
-    return out + (m_frames.back().array ? "" : (out.empty() ? "" : ".") + m_key);
+    if (!m_frames.back().array) {
+      out.append(out.empty() ? "" : ".").append(m_key);
+    }
+    return out;
   }
 
   Slot slot() const {
     size_t depth = m_frames.size();
     if (depth == 1) {
-      for (const auto& [key, found] : k_top_level) {
-        if (m_key == key) {
-          return found;
-        }
-      }
-      if (m_key == "displayName"sv) {
-        return {Field::member, &Resource::display_name};
-      }
-      return {};
+      return top_level_slot(m_key_id);
     }
     if (m_frames.back().array || m_frames[depth - 2].array) {
       return {}; // in an array: only Vertex AI paths (vertex_value) are read
     }
-    const std::string& parent = m_frames.back().key;
-    if (depth == 2 && (parent == "trainingInput"sv || parent == "predictionInput"sv)) {
-      if (m_key == "runtimeVersion"sv)
+    Key parent = m_frames.back().id;
+    if (depth == 2 && (parent == Key::training_input || parent == Key::prediction_input)) {
+      if (m_key_id == Key::runtime_version)
         return {Field::member, &Resource::runtime};
-      if (m_key == "pythonVersion"sv)
+      if (m_key_id == Key::python_version)
         return {Field::member, &Resource::python};
       return {};
     }
-    if (depth == 2 && parent == "container"sv && m_key == "image"sv) {
+    if (depth == 2 && parent == Key::container && m_key_id == Key::image) {
       return {Field::member, &Resource::image_uri};
     }
-    if (depth == 3 && parent == "masterConfig"sv && m_frames[1].key == "trainingInput"sv && m_key == "imageUri"sv) {
+    if (depth == 3 && parent == Key::master_config && m_frames[1].id == Key::training_input && m_key_id == Key::image_uri) {
       return {Field::member, &Resource::image_uri};
     }
     return {};
@@ -216,13 +318,12 @@ private:
 
   // A Vertex AI value: an image, or a field of deployedModels[]. False when it is none; sets
   // `error` (and returns true) for one that is not a string.
-  bool vertex_value(std::string* val, const char* what) {
-    if (m_key != "imageUri"sv && m_key != "executorImageUri"sv && m_key != "endpoint"sv && m_key != "model"sv &&
-        m_key != "id"sv) {
-      return false;
+  bool vertex_value(const std::string_view* val, const char* what) {
+    if (m_key_id < Key::image_uri) {
+      return false; // not imageUri, executorImageUri, endpoint, model or id
     }
     std::string path = key_path();
-    bool deployed = m_frames.size() == 3 && m_frames[1].key == "deployedModels"sv && m_frames[1].array;
+    bool deployed = m_frames.size() == 3 && m_frames[1].id == Key::deployed_models && m_frames[1].array;
     bool image = std::any_of(std::begin(k_image_suffixes), std::end(k_image_suffixes),
                              [&](std::string_view suffix) { return ends_with(path, suffix); });
     if ((!image && !deployed) || (!val && std::strcmp(what, "null") == 0)) {
@@ -236,12 +337,12 @@ private:
       if (ends_with(path, suffix)) {
         std::string where = path.substr(0, path.size() - suffix.size());
         where = where.empty() ? "containerSpec" : where.substr(0, where.size() - 1);
-        res.images.push_back(ImageUse{std::move(*val), std::move(where)});
+        res.images.push_back(ImageUse{std::string(*val), std::move(where)});
         return true;
       }
     }
-    if (m_key == "endpoint"sv) {
-      res.endpoints.push_back(std::move(*val));
+    if (m_key_id == Key::endpoint) {
+      res.endpoints.emplace_back(*val);
       return true;
     }
     // One DeployedModel per element that has an id or a model (not one per element: memory
@@ -251,11 +352,11 @@ private:
       res.deployed.emplace_back();
       m_deployed_element = index;
     }
-    (m_key == "model"sv ? res.deployed.back().model : res.deployed.back().id) = std::move(*val);
+    (m_key_id == Key::model ? res.deployed.back().model : res.deployed.back().id) = std::string(*val);
     return true;
   }
 
-  bool scalar(std::string* val, const char* what) {
+  bool scalar(const std::string_view* val, const char* what) {
     if (m_frames.empty()) {
       return fail(std::string("expected a JSON object (a job, model version or Vertex AI resource), found ") + what);
     }
@@ -276,19 +377,19 @@ private:
       if (std::strcmp(what, "null") == 0) {
         return true; // an explicit null is a missing field
       }
-      return fail("field " + m_key + " must be a string, found " + what);
+      return fail("field " + std::string(m_key) + " must be a string, found " + what);
     }
     switch (s.field) {
     case Field::job_id:
-      res.name = std::move(*val);
+      res.name.assign(*val);
       res.kind = "job";
       break;
     case Field::name:
       if (res.kind != "job")
-        res.name = std::move(*val);
+        res.name.assign(*val);
       break;
     case Field::member:
-      res.*s.member = std::move(*val);
+      (res.*s.member).assign(*val);
       break;
     case Field::deployment:
       saw_deployment = true;
@@ -308,8 +409,8 @@ public:
   bool null() override { return m_h.null(); }
   bool boolean() override { return m_h.boolean(false); }
   bool number() override { return m_h.number_integer(0); }
-  bool string(std::string& value) override { return m_h.string(value); }
-  bool key(std::string& value) override { return m_h.key(value); }
+  bool string(std::string_view value) override { return m_h.text(value); }
+  bool key(std::string_view value) override { return m_h.key_text(value); }
   bool start_object() override { return m_h.start_object(0); }
   bool end_object() override { return m_h.end_object(); }
   bool start_array() override { return m_h.start_array(0); }
@@ -361,25 +462,24 @@ std::string vertex_kind(const std::string& name, const std::string& spec) {
   return "";
 }
 
-} // namespace
+// Empties a resource, keeping its strings' storage for the next record.
+void clear(Resource& r) {
+  for (std::string* s : {&r.kind, &r.name, &r.state, &r.created, &r.runtime, &r.python, &r.framework, &r.image_uri, &r.service,
+                         &r.display_name, &r.part, &r.catalog, &r.path}) {
+    s->clear();
+  }
+  r.images.clear();
+  r.endpoints.clear();
+  r.deployed.clear();
+  r.model_missing = false;
+  r.record = {};
+  r.line = 0;
+  r.column = 0;
+}
 
-std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset) {
-  RecordHandler h;
-  FastEvents fast(h);
-  // The fast reader takes the valid records; anything it does not take (invalid JSON, a field of
-  // the wrong type, a record it declines) is read again by nlohmann's parser, whose messages and
-  // positions are the ones users see.
-  bool ok = json_fast::walk(text, fast);
-  if (!ok) {
-    h = RecordHandler{};
-    ok = json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true);
-  }
-  if (!ok) {
-    error = h.error.empty() ? "not valid JSON" : h.error;
-    offset = h.error_offset;
-    return std::nullopt;
-  }
-  Resource r = std::move(h.res);
+// What a record read by `h` into `r` is: sets its kind and service; false (and the error)
+// when it is none of the kinds an audit knows.
+bool settle_kind(const RecordHandler& h, Resource& r, std::string& error, size_t& offset) {
   std::string vertex = r.kind == "job" ? "" : vertex_kind(r.name, h.vertex_spec);
   if (vertex.empty() && h.vertex_spec == "deployedModels") {
     vertex = r.endpoints.empty() && !r.deployed.empty() ? "endpoint" : "model";
@@ -399,6 +499,41 @@ std::optional<Resource> parse_record(std::string_view text, std::string& error, 
             "a Vertex AI resource (no name projects/P/locations/L/{models,customJobs,hyperparameterTuningJobs,"
             "trainingPipelines,endpoints}/ID, no jobSpec, trialJobSpec, trainingTaskDefinition or containerSpec)";
     offset = 0;
+    return false;
+  }
+  return true;
+}
+
+// parse_record() into a resource the caller reuses record after record (no allocation once
+// its strings have grown): false, with the error and its offset, when the record is malformed.
+bool read_record(std::string_view text, Resource& r, std::string& error, size_t& offset) {
+  thread_local std::vector<Frame> frames;
+  clear(r);
+  {
+    RecordHandler h(r, frames);
+    FastEvents fast(h);
+    // The fast reader takes the valid records; anything it does not take (invalid JSON, a field
+    // of the wrong type, a record it declines) is read again by nlohmann's parser, whose messages
+    // and positions are the ones users see.
+    if (json_fast::walk(text, fast)) {
+      return settle_kind(h, r, error, offset);
+    }
+  }
+  clear(r);
+  RecordHandler h(r, frames);
+  if (!json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true)) {
+    error = h.error.empty() ? "not valid JSON" : h.error;
+    offset = h.error_offset;
+    return false;
+  }
+  return settle_kind(h, r, error, offset);
+}
+
+} // namespace
+
+std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset) {
+  Resource r;
+  if (!read_record(text, r, error, offset)) {
     return std::nullopt;
   }
   return r;
@@ -448,6 +583,7 @@ private:
   Cursor m_at;       // the next byte
   std::string m_rec; // the current record's text
   Cursor m_rec_at;   // where it starts
+  Resource m_res;    // the current record's resource, reused
   bool m_oversized = false;
   // JSON array scanning: nesting inside the current element, strings, the closing ].
   int m_depth = 0;
@@ -576,13 +712,13 @@ private:
     if (m_oversized) {
       m_oversized = false;
       malformed(at, "larger than 16 MiB");
-    } else if (auto r = parse_record(text, error, offset)) {
-      r->path = m_path;
-      r->record = text;
-      r->line = at.line;
-      r->column = at.column;
+    } else if (read_record(text, m_res, error, offset)) {
+      m_res.path = m_path;
+      m_res.record = text;
+      m_res.line = at.line;
+      m_res.column = at.column;
       ++m_counts.records;
-      m_on_resource(*r);
+      m_on_resource(m_res);
     } else {
       util::Position p = util::position_at(text, offset);
       malformed(Cursor{at.line + p.line - 1, p.line == 1 ? at.column + p.column - 1 : p.column}, error);
@@ -597,12 +733,18 @@ private:
       if (m_rec.empty()) {
         m_rec_at = m_at;
       }
-      keep(line);
-      if (nl == std::string_view::npos) {
-        m_at.column += static_cast<int>(util::utf8::length(line));
-        return;
+      bool whole = m_rec.empty() && !m_oversized && nl != std::string_view::npos && line.size() <= k_max_record &&
+                   m_counts.shape == InventoryShape::jsonl;
+      if (whole) {
+        emit_line(line); // the whole line is in the chunk: read in place, not copied
+      } else {
+        keep(line);
+        if (nl == std::string_view::npos) {
+          m_at.column += static_cast<int>(util::utf8::length(line));
+          return;
+        }
+        flush_line();
       }
-      flush_line();
       ++m_at.line;
       m_at.column = 1;
       chunk.remove_prefix(nl + 1);
@@ -616,12 +758,17 @@ private:
       yaml_line();
       return;
     }
-    size_t start = m_rec.find_first_not_of(" \t\r");
-    if (start != std::string::npos || m_oversized) {
-      start = std::min(start, m_rec.size());
-      emit(std::string_view(m_rec).substr(start), Cursor{m_rec_at.line, m_rec_at.column + static_cast<int>(start)});
-    }
+    emit_line(m_rec);
     m_rec.clear();
+  }
+
+  // A JSON Lines record (the line without its newline) that starts at m_rec_at.
+  void emit_line(std::string_view line) {
+    size_t start = line.find_first_not_of(" \t\r");
+    if (start != std::string_view::npos || m_oversized) {
+      start = std::min(start, line.size());
+      emit(line.substr(start), Cursor{m_rec_at.line, m_rec_at.column + static_cast<int>(start)});
+    }
   }
 
   void yaml_line() {

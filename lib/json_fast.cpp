@@ -105,9 +105,8 @@ public:
     }
     if (m_events.size() < text.size() + 1) {
       m_events.resize(text.size() + 1);
-      m_strings.resize(text.size());
     }
-    m_tape = rtcat_json_tape{m_events.data(), m_events.size(), 0, m_strings.data(), m_strings.size(), 0};
+    m_tape = rtcat_json_tape{m_events.data(), m_events.size(), 0};
     return m_module.parse(m_parser, text.data(), text.size(), &m_tape) == RTCAT_JSON_OK;
   }
 
@@ -126,9 +125,7 @@ private:
   const Module& m_module;
   rtcat_json_parser* m_parser;
   std::vector<rtcat_json_event> m_events;
-  std::vector<char> m_strings;
   rtcat_json_tape m_tape{};
-  std::string m_scratch;
 
   bool report(const rtcat_json_event& e, Events& events) {
     switch (e.kind) {
@@ -139,11 +136,9 @@ private:
     case RTCAT_JSON_NUMBER:
       return events.number();
     case RTCAT_JSON_STRING:
-      m_scratch.assign(m_strings.data() + e.offset, e.length);
-      return events.string(m_scratch);
+      return events.string(std::string_view(e.text, e.length));
     case RTCAT_JSON_KEY:
-      m_scratch.assign(m_strings.data() + e.offset, e.length);
-      return events.key(m_scratch);
+      return events.key(std::string_view(e.text, e.length));
     case RTCAT_JSON_START_OBJECT:
       return events.start_object();
     case RTCAT_JSON_END_OBJECT:

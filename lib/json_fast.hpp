@@ -21,8 +21,9 @@ public:
   virtual bool null() = 0;
   virtual bool boolean() = 0;
   virtual bool number() = 0;
-  virtual bool string(std::string& value) = 0; // value may be moved from
-  virtual bool key(std::string& value) = 0;
+  // The text of a string or a key: valid until walk() returns.
+  virtual bool string(std::string_view value) = 0;
+  virtual bool key(std::string_view value) = 0;
   virtual bool start_object() = 0;
   virtual bool end_object() = 0;
   virtual bool start_array() = 0;

@@ -22,10 +22,7 @@ namespace {
 // Writes a document's events to a tape; false when the tape is full.
 class TapeWriter {
 public:
-  explicit TapeWriter(rtcat_json_tape& tape) : m_tape(tape) {
-    m_tape.events_size = 0;
-    m_tape.strings_size = 0;
-  }
+  explicit TapeWriter(rtcat_json_tape& tape) : m_tape(tape) { m_tape.events_size = 0; }
 
   bool element(simdjson::dom::element e) {
     switch (e.type()) {
@@ -47,23 +44,16 @@ public:
 private:
   rtcat_json_tape& m_tape;
 
-  bool add(uint32_t kind, uint32_t offset = 0, uint32_t length = 0) {
+  bool add(uint32_t kind, const char* text = nullptr, uint32_t length = 0) {
     if (m_tape.events_size == m_tape.events_capacity) {
       return false;
     }
-    m_tape.events[m_tape.events_size++] = rtcat_json_event{kind, offset, length};
+    m_tape.events[m_tape.events_size++] = rtcat_json_event{kind, length, text};
     return true;
   }
 
-  bool text(uint32_t kind, std::string_view value) {
-    size_t at = m_tape.strings_size;
-    if (m_tape.strings_capacity - at < value.size()) {
-      return false;
-    }
-    std::memcpy(m_tape.strings + at, value.data(), value.size());
-    m_tape.strings_size += value.size();
-    return add(kind, static_cast<uint32_t>(at), static_cast<uint32_t>(value.size()));
-  }
+  // The text stays in the parser's string buffer: simdjson keeps it until the next parse.
+  bool text(uint32_t kind, std::string_view value) { return add(kind, value.data(), static_cast<uint32_t>(value.size())); }
 
   bool object(simdjson::dom::object o) {
     if (!add(RTCAT_JSON_START_OBJECT)) {
@@ -105,7 +95,7 @@ RTCAT_JSON_EXPORT void rtcat_json_parser_free(rtcat_json_parser* parser) {
 }
 
 RTCAT_JSON_EXPORT int rtcat_json_parse(rtcat_json_parser* parser, const char* text, size_t length, rtcat_json_tape* tape) {
-  // Offsets are 32 bits; the caller sends documents far smaller than that.
+  // Lengths are 32 bits; the caller sends documents far smaller than that.
   if (!parser || !tape || length > UINT32_MAX / 2) {
     return RTCAT_JSON_DECLINED;
   }

@@ -4,7 +4,8 @@
  * (which brings the shared libstdc++ with it): linking it would make every rtcat process load
  * both at start-up. lib/json_fast.cpp loads this module the first time a command reads a large
  * JSON input instead, and only through this interface: plain C types, no C++ object and no
- * exception crosses it, and every result is copied into buffers the caller owns.
+ * exception crosses it. Events go into a buffer the caller owns; the text of strings and keys
+ * stays in the parser's own buffer (no copy), readable until the parser's next parse or free.
  */
 
 #include <stddef.h>
@@ -15,14 +16,14 @@ extern "C" {
 #endif
 
 /* Bumped on any change below; the loader declines a module of another version. */
-#define RTCAT_JSON_ABI_VERSION 1u
+#define RTCAT_JSON_ABI_VERSION 2u
 
 /* One event of a document, in document order (what a SAX parser reports). */
 enum rtcat_json_kind {
   RTCAT_JSON_NULL = 0,
   RTCAT_JSON_BOOL = 1,
   RTCAT_JSON_NUMBER = 2,
-  RTCAT_JSON_STRING = 3, /* text: strings[offset, offset + length), unescaped UTF-8 */
+  RTCAT_JSON_STRING = 3, /* text: [text, text + length), unescaped UTF-8 */
   RTCAT_JSON_KEY = 4,    /* text: as for a string */
   RTCAT_JSON_START_OBJECT = 5,
   RTCAT_JSON_END_OBJECT = 6,
@@ -31,21 +32,18 @@ enum rtcat_json_kind {
 };
 
 typedef struct rtcat_json_event {
-  uint32_t kind;   /* enum rtcat_json_kind */
-  uint32_t offset; /* STRING and KEY: where the text starts in rtcat_json_tape.strings */
-  uint32_t length; /* STRING and KEY: its length in bytes */
+  uint32_t kind;    /* enum rtcat_json_kind */
+  uint32_t length;  /* STRING and KEY: the text's length in bytes */
+  const char* text; /* STRING and KEY: the text, in the parser's buffer (valid until its next
+                       parse or free); NULL for the other kinds */
 } rtcat_json_event;
 
-/* Where a document's events go: both buffers are the caller's. A document of N bytes has at
- * most N + 1 events and at most N bytes of string text, so capacities of N + 1 and N always
- * suffice. The module sets the two sizes. */
+/* Where a document's events go: the buffer is the caller's. A document of N bytes has at most
+ * N + 1 events, so a capacity of N + 1 always suffices. The module sets the size. */
 typedef struct rtcat_json_tape {
   rtcat_json_event* events;
   size_t events_capacity;
   size_t events_size;
-  char* strings;
-  size_t strings_capacity;
-  size_t strings_size;
 } rtcat_json_tape;
 
 /* A parser: its buffers are reused document after document. One per thread. */

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <string_view>
 #include <utility>
 
@@ -74,6 +75,43 @@ std::string AuditWriter::begin() const {
     return "path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target,part\n";
   }
   return "";
+}
+
+void AuditWriter::append_resource(std::string& out, const lib::Resource& r, const lib::Verdict& v) {
+  if (m_format != AuditFormat::csv) {
+    out += resource(r, v);
+    return;
+  }
+  // path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target,part
+  char number[24];
+  auto decimal = [&](long n) {
+    auto end = std::to_chars(number, number + sizeof number, n).ptr;
+    return std::string_view(number, static_cast<size_t>(end - number));
+  };
+  std::string_view deadline;
+  if (v.deadline) {
+    auto it = m_dates.find(*v.deadline);
+    if (it == m_dates.end()) {
+      it = m_dates.emplace(*v.deadline, catalog::format_date(*v.deadline)).first;
+    }
+    deadline = it->second;
+  }
+  util::append_csv_field(out, r.path);
+  out += ',';
+  out += decimal(r.line);
+  for (const std::string* f : {&r.kind, &r.name, &r.state, &r.runtime, &r.python, &r.framework, &v.status}) {
+    out += ',';
+    util::append_csv_field(out, *f);
+  }
+  out += ',';
+  util::append_csv_field(out, deadline);
+  out += ',';
+  out += v.days ? decimal(*v.days) : std::string_view();
+  for (const std::string* f : {&v.action, &v.target, &r.part}) {
+    out += ',';
+    util::append_csv_field(out, *f);
+  }
+  out += '\n';
 }
 
 std::string AuditWriter::resource(const lib::Resource& r, const lib::Verdict& v) {

@@ -2,6 +2,7 @@
 
 #include "lib/audit.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ public:
   AuditWriter(AuditFormat format, catalog::Date on, bool color);
   std::string begin() const;
   std::string resource(const lib::Resource& r, const lib::Verdict& v);
+  // The same, appended to `out` (no string of its own per resource).
+  void append_resource(std::string& out, const lib::Resource& r, const lib::Verdict& v);
+  // Whether resource() prints the verdict's findings (all but CSV): for CSV,
+  // lib::Auditor::outcome() gives what it prints.
+  bool prints_findings() const { return m_format != AuditFormat::csv; }
   std::string malformed(const lib::Malformed& m);
   // `files`: how many inventories were read; `quiet` leaves out the table's summary.
   std::string end(const lib::AuditSummary& summary, size_t files, bool quiet) const;
@@ -36,6 +42,8 @@ private:
   bool m_color;
   bool m_first = true;
   std::vector<lib::Finding> m_malformed; // json: written at the end
+  // csv: deadlines as text, formatted once each (verdicts share a handful of dates)
+  std::map<catalog::Date, std::string> m_dates;
 };
 
 } // namespace render

@@ -97,6 +97,41 @@ TEST_CASE("audit handles missing and unusual fields explicitly") {
   }
 }
 
+TEST_CASE("audit outcome: what CSV prints of a record's verdict, the same as reconciled's, over a grid") {
+  auto set = test::migration_set();
+  size_t disagreeing = 0;
+  for (const char* on : {"2020-06-01", "2021-03-01", "2022-06-01"}) {
+    lib::Auditor auditor(set, test::day(on), 90, "");
+    for (const char* runtime : {"1.0", "1.3", "9.9", ""}) {
+      for (const char* state : {"READY", "FAILED", "SUCCEEDED", "CREATING", ""}) {
+        for (const char* created : {"2019-06-01T00:00:00Z", "2021-02-01T10:00:00Z", "2023-01-01T00:00:00Z", "bad", ""}) {
+          for (bool deployed : {false, true}) {
+            lib::Resource r = deployed ? version(runtime) : job(runtime);
+            r.state = state;
+            r.created = created;
+            const lib::Verdict& shared = auditor.judge(r);
+            const auto own = lib::Auditor::reconciled(r, shared);
+            const lib::Verdict& full = own ? *own : shared;
+            const lib::Verdict& quick = auditor.outcome(r, shared);
+            std::string what = std::string(on) + " " + runtime + " " + state + " " + created + (deployed ? " version" : " job");
+            CAPTURE(what);
+            CHECK(quick.status == full.status);
+            CHECK(quick.severity == full.severity);
+            CHECK(quick.action == full.action);
+            CHECK(quick.target == full.target);
+            CHECK(quick.deadline == full.deadline);
+            CHECK(quick.days == full.days);
+            CHECK(quick.findings.size() == full.findings.size());
+            CHECK((own.has_value() == (&quick != &shared)));
+            disagreeing += own ? 1 : 0;
+          }
+        }
+      }
+    }
+  }
+  CHECK(disagreeing > 0);
+}
+
 TEST_CASE("audit findings name the resource and its position") {
   auto set = test::migration_set();
   lib::Auditor auditor(set, test::day("2021-03-01"), 90, "");

@@ -24,8 +24,8 @@ public:
   bool null() override { return add("z"); }
   bool boolean() override { return add("b"); }
   bool number() override { return add("n"); }
-  bool string(std::string& value) override { return add("s:" + value); }
-  bool key(std::string& value) override { return add("k:" + value); }
+  bool string(std::string_view value) override { return add("s:" + std::string(value)); }
+  bool key(std::string_view value) override { return add("k:" + std::string(value)); }
   bool start_object() override { return add("{"); }
   bool end_object() override { return add("}"); }
   bool start_array() override { return add("["); }

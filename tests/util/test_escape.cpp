@@ -16,6 +16,28 @@ TEST_CASE("csv_field quotes only when it must") {
   CHECK(row == "x\"a,b\"c");
 }
 
+TEST_CASE("csv_field: a special byte at every position of fields of every length up to 24 is quoted") {
+  // Fields are checked eight bytes at a time: a special byte in any lane, or in the tail.
+  for (size_t length = 1; length <= 24; ++length) {
+    for (size_t at = 0; at < length; ++at) {
+      for (char special : {',', '"', '\n', '\r'}) {
+        std::string text(length, 'a');
+        text[at] = special;
+        std::string field = util::csv_field(text);
+        CAPTURE(text);
+        CHECK(field.front() == '"');
+      }
+      // Bytes next to the special ones, and above 0x7f, need no quotes.
+      for (char other : {'+', '-', '!', '#', '\t', '\x0b', '\x0c', '\x0e', '\xac', '\xa2', '\x8a', '\xff', '\x80'}) {
+        std::string text(length, 'a');
+        text[at] = other;
+        CAPTURE(text);
+        CHECK(util::csv_field(text) == text);
+      }
+    }
+  }
+}
+
 TEST_CASE("Markdown text and table cells") {
   CHECK(util::markdown_text("<script> | x") == "&lt;script> | x");
   CHECK(util::markdown_cell("a|b\nc <d>") == "a\\|b<br>c &lt;d>");
