@@ -22,11 +22,12 @@ struct Brackets {
   bool line_ends_string = false; // an unclosed string ends with its line
 
   // Reads s[i]. True when s[i] is code outside any string (a bracket there has already changed
-  // depth); false inside a string, where a backslash moves i onto the character it escapes.
+  // depth); false inside a string, where a backslash moves i onto the character it escapes (a
+  // backslash that ends the text escapes nothing: i never passes the last character).
   bool code(std::string_view s, size_t& i) {
     char c = s[i];
     if (quote) {
-      if (c == '\\') {
+      if (c == '\\' && i + 1 < s.size()) {
         ++i;
       } else if (c == quote || (line_ends_string && c == '\n')) {
         quote = 0;

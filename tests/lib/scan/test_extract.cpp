@@ -1,3 +1,4 @@
+#include "lib/scan/brackets.hpp"
 #include "lib/scan/extract.hpp"
 #include "tests/support/predicates.hpp"
 #include "util/position.hpp"
@@ -250,4 +251,25 @@ TEST_CASE("extract_sdk: get_prebuilt_prediction_container_uri names an image") {
   CHECK(prebuilt_prediction_image("xgboost", "1.4.2", "cpu") == "xgboost-cpu.1-4");
   CHECK(prebuilt_prediction_image("pytorch", "1.11", "GPU") == "pytorch-gpu.1-11");
   CHECK(prebuilt_prediction_image("jax", "0.4", "").empty());
+}
+
+TEST_CASE("expression_at: a string left open by a backslash at the very end stays inside the text") {
+  // Every way a text can end inside a Python expression: in a string, on an escape, in brackets.
+  for (std::string_view tail : {"\"abc\\", "'x\\", "f(\"a\\", "a + \"\\", "\"\\", "x\\"}) {
+    std::string text = std::string("runtime = ") + std::string(tail);
+    char kind = 0;
+    auto v = expression_at(text, 10, kind);
+    if (v) {
+      std::string got = v->text;
+      CHECK(v->offset + v->length <= text.size());
+      CHECK(std::string_view(text).substr(v->offset, v->length) == got);
+    }
+  }
+  Brackets b;
+  std::string_view s = "'a\\";
+  size_t i = 0;
+  for (; i < s.size(); ++i) {
+    b.code(s, i);
+  }
+  CHECK(i == s.size()); // the last backslash escapes nothing and is not stepped over
 }
