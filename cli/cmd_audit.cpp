@@ -1,9 +1,8 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
+#include "cli/output.hpp"
 #include "lib/audit.hpp"
-
-#include <cstdio>
 
 #include "render/audit.hpp"
 
@@ -27,31 +26,6 @@ void declare_audit(Options& sub, AuditArgs& a) {
   sub.add_flag("--strict", a.strict, "Stop with an input error (exit 2) at the first malformed record");
 }
 
-// Output written in large blocks as the audit goes, so memory stays flat.
-class Sink {
-public:
-  ~Sink() { flush(); }
-  void put(const std::string& s) {
-    m_buf += s;
-    written();
-  }
-  // Where a piece may be appended, then written() once it is.
-  std::string& buffer() { return m_buf; }
-  void written() {
-    if (m_buf.size() > (1 << 16)) {
-      flush();
-    }
-  }
-  void flush() {
-    std::fwrite(m_buf.data(), 1, m_buf.size(), stdout);
-    std::fflush(stdout);
-    m_buf.clear();
-  }
-
-private:
-  std::string m_buf;
-};
-
 // With --strict, a first pass stops at the first malformed record before anything is written.
 void validate_strictly(const std::vector<std::string>& files) {
   for (const auto& path : files) {
@@ -73,7 +47,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
   }
   lib::AuditSummary summary;
   render::AuditWriter writer(render::audit_format(format), on, ctx.color());
-  Sink out;
+  Output out(""); // stdout, in large blocks as the audit goes: memory stays flat
   out.put(writer.begin());
   auto on_resource = [&](const lib::Resource& r) {
     const lib::Verdict& shared = auditor.judge(r);
@@ -95,7 +69,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
   }
   units.finish();
   out.put(writer.end(summary, a.files.size(), ctx.g.quiet));
-  out.flush();
+  out.commit();
   auto threshold = ctx.fail_threshold();
   return threshold && summary.worst && *summary.worst >= *threshold ? k_exit_findings : k_exit_ok;
 }

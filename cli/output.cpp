@@ -15,29 +15,33 @@ Output::Output(const std::string& path) {
 }
 
 void Output::put(std::string_view text) {
-  if (m_file) {
-    m_file->write(text);
-    return;
-  }
   m_buf.append(text);
+  written();
+}
+
+void Output::written() {
   if (m_buf.size() >= util::AtomicFile::k_block) {
-    flush_stdout();
+    drain();
   }
 }
 
-void Output::flush_stdout() {
-  bool written = std::fwrite(m_buf.data(), 1, m_buf.size(), stdout) == m_buf.size();
+void Output::drain() {
+  if (m_file) {
+    m_file->write(m_buf);
+    m_buf.clear();
+    return;
+  }
+  bool complete = std::fwrite(m_buf.data(), 1, m_buf.size(), stdout) == m_buf.size();
   m_buf.clear();
-  if (!written || std::fflush(stdout) != 0) {
+  if (!complete || std::fflush(stdout) != 0) {
     throw util::InvalidInput(std::string("stdout: cannot write: ") + std::strerror(errno));
   }
 }
 
 void Output::commit() {
+  drain();
   if (m_file) {
     m_file->commit();
-  } else {
-    flush_stdout();
   }
 }
 

@@ -22,10 +22,13 @@ public:
   ~Output() = default;
 
   void put(std::string_view text);
+  // Where a piece may be appended in place (no string of its own), then written() once it is.
+  std::string& buffer() { return m_buf; }
+  void written();
   void commit();
 
 private:
-  void flush_stdout();
+  void drain(); // the buffer to stdout or the file
   std::optional<util::AtomicFile> m_file;
   std::string m_buf;
 };

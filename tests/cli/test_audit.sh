@@ -117,4 +117,16 @@ printf '{"name":"projects/p/models/<script>alert(1)</script>/versions/v1","runti
 run audit "$WORK/xss.jsonl" --at 2020-06-01 --format json
 expect_json 'j.resources[0].name' "projects/p/models/<script>alert(1)</script>/versions/v1"
 expect_json 'j.resources[0].status' "supported"
+# A stdout that cannot take the output (a full disk behind the redirection) is an input error,
+# not a silent exit.
+if [[ -w /dev/full ]]; then
+  for format in table csv json jsonl; do
+    cases=$((cases + 1))
+    CMD="rtcat audit --format $format >/dev/full"
+    "$RTCAT" audit "$EX/jobs.json" --at 2024-12-01 --format $format >/dev/full 2>"$WORK/err"
+    code=$?
+    [[ $code == 2 && $(wc -l <"$WORK/err") -eq 1 ]] && grep -q "stdout: cannot write: No space left on device" "$WORK/err" ||
+      fail "expected exit 2 and one line, got $code: $(cat "$WORK/err")"
+  done
+fi
 finish
