@@ -76,7 +76,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
 
 } // namespace
 
-Action define_audit(CLI::App& sub, Context& ctx) {
+Action define_audit(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_audit, run_audit);
 }
 

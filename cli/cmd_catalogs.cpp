@@ -62,7 +62,7 @@ int run_catalogs(Context& ctx, const CatalogsArgs& a) {
 
 } // namespace
 
-Action define_catalogs(CLI::App& sub, Context& ctx) {
+Action define_catalogs(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_catalogs, run_catalogs);
 }
 

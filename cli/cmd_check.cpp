@@ -40,7 +40,7 @@ int run_check(Context& ctx, const CheckArgs& a) {
 
 } // namespace
 
-Action define_check(CLI::App& sub, Context& ctx) {
+Action define_check(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_check, run_check);
 }
 

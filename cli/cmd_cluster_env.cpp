@@ -47,7 +47,7 @@ int run_cluster_env(Context& ctx, const ClusterEnvArgs& a) {
 
 } // namespace
 
-Action define_cluster_env(CLI::App& sub, Context& ctx) {
+Action define_cluster_env(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_cluster_env, run_cluster_env);
 }
 

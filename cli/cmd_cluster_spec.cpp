@@ -97,7 +97,7 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
 
 } // namespace
 
-Action define_cluster_spec(CLI::App& sub, Context& ctx) {
+Action define_cluster_spec(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_cluster_spec, run_cluster_spec);
 }
 

@@ -45,7 +45,7 @@ int run_combos(Context& ctx, const CombosArgs& a) {
 
 } // namespace
 
-Action define_combos(CLI::App& sub, Context& ctx) {
+Action define_combos(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_combos, run_combos);
 }
 

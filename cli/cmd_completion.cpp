@@ -22,7 +22,7 @@ int run_completion(Context& ctx, const CompletionArgs& a) {
 
 } // namespace
 
-Action define_completion(CLI::App& sub, Context& ctx) {
+Action define_completion(Options& sub, Context& ctx) {
   return define_command<CompletionArgs>(
       sub, ctx,
       [](Options& s, CompletionArgs& a) {

@@ -120,7 +120,7 @@ int run_verify(Context& ctx, const DbArgs& a) {
 }
 
 // Every db subcommand takes the store's path first; `more` adds its other arguments.
-Action define_db_command(CLI::App& sub, Context& ctx, void (*more)(Options&, DbArgs&), int (*run)(Context&, const DbArgs&)) {
+Action define_db_command(Options& sub, Context& ctx, void (*more)(Options&, DbArgs&), int (*run)(Context&, const DbArgs&)) {
   auto declare = [more](Options& s, DbArgs& a) {
     s.add_option("db", a.db, "Path of the SQLite catalog store")->required();
     more(s, a);
@@ -132,17 +132,17 @@ void no_more(Options&, DbArgs&) {}
 
 } // namespace
 
-Action define_db_init(CLI::App& sub, Context& ctx) {
+Action define_db_init(Options& sub, Context& ctx) {
   return define_db_command(sub, ctx, no_more, run_init);
 }
 
-Action define_db_import(CLI::App& sub, Context& ctx) {
+Action define_db_import(Options& sub, Context& ctx) {
   return define_db_command(
       sub, ctx, [](Options& s, DbArgs& a) { s.add_option("files", a.files, "Catalog JSON files")->type_name("FILE"); },
       run_import);
 }
 
-Action define_db_export(CLI::App& sub, Context& ctx) {
+Action define_db_export(Options& sub, Context& ctx) {
   return define_db_command(
       sub, ctx,
       [](Options& s, DbArgs& a) {
@@ -152,7 +152,7 @@ Action define_db_export(CLI::App& sub, Context& ctx) {
       run_export);
 }
 
-Action define_db_verify(CLI::App& sub, Context& ctx) {
+Action define_db_verify(Options& sub, Context& ctx) {
   return define_db_command(sub, ctx, no_more, run_verify);
 }
 

@@ -49,7 +49,7 @@ int run_list(Context& ctx, const ListArgs& a) {
 
 } // namespace
 
-Action define_list(CLI::App& sub, Context& ctx) {
+Action define_list(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_list, run_list);
 }
 

@@ -10,7 +10,7 @@
 
 namespace cli {
 
-Action define_man(CLI::App&, Context& ctx) {
+Action define_man(Options&, Context& ctx) {
   return [&ctx] {
     ctx.out(manual_page(reference(), RTCAT_VERSION));
     return k_exit_ok;

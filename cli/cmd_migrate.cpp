@@ -235,7 +235,7 @@ int run_migrate(Context& ctx, const MigrateArgs& a) {
 
 } // namespace
 
-Action define_migrate(CLI::App& sub, Context& ctx) {
+Action define_migrate(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_migrate, run_migrate);
 }
 

@@ -70,7 +70,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
 
 } // namespace
 
-Action define_report(CLI::App& sub, Context& ctx) {
+Action define_report(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_report, run_report);
 }
 

@@ -15,7 +15,7 @@ std::string rules_listing(const std::string& format, bool color) {
   return render::table(render::rules_table(), render::table_format(format), color);
 }
 
-Action define_rules(CLI::App&, Context& ctx) {
+Action define_rules(Options&, Context& ctx) {
   return [&ctx] {
     std::string format = ctx.format("rules", {"table", "json", "csv", "markdown"});
     ctx.out(rules_listing(format, ctx.color()));

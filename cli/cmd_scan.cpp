@@ -173,7 +173,7 @@ int run_scan(Context& ctx, const ScanArgs& a) {
 
 } // namespace
 
-Action define_scan(CLI::App& sub, Context& ctx) {
+Action define_scan(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_scan, run_scan);
 }
 

@@ -36,7 +36,7 @@ int run_show(Context& ctx, const ShowArgs& a) {
 
 } // namespace
 
-Action define_show(CLI::App& sub, Context& ctx) {
+Action define_show(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_show, run_show);
 }
 

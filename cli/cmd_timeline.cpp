@@ -120,7 +120,7 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
 
 } // namespace
 
-Action define_timeline(CLI::App& sub, Context& ctx) {
+Action define_timeline(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_timeline, run_timeline);
 }
 

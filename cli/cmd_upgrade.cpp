@@ -48,7 +48,7 @@ int run_upgrade(Context& ctx, const UpgradeArgs& a) {
 
 } // namespace
 
-Action define_upgrade(CLI::App& sub, Context& ctx) {
+Action define_upgrade(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_upgrade, run_upgrade);
 }
 

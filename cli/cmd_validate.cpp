@@ -83,7 +83,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
 
 } // namespace
 
-Action define_validate(CLI::App& sub, Context& ctx) {
+Action define_validate(Options& sub, Context& ctx) {
   return define_command(sub, ctx, declare_validate, run_validate);
 }
 

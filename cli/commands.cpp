@@ -5,8 +5,6 @@
 #include "lib/freshness.hpp"
 #include "util/text.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -334,16 +332,6 @@ constexpr GlobalName k_global_names[] = {
     {g_warn_days, "--warn-days"}, {g_fail_on, "--fail-on"},   {g_max_data_age, "--max-data-age"},
 };
 
-void add_commands(CLI::App& parent, std::span<const Command> table, Context& ctx) {
-  for (const auto& c : table) {
-    CLI::App* sub = parent.add_subcommand(std::string(c.name), std::string(c.summary));
-    if (c.define) {
-      c.define(*sub, ctx);
-    }
-    add_commands(*sub, c.subcommands, ctx);
-  }
-}
-
 } // namespace
 
 std::span<const Command> commands() {
@@ -364,22 +352,23 @@ std::span<const GlobalName> global_names() {
   return k_global_names;
 }
 
-void add_global_options(CLI::App& app, Globals& g) {
-  app.add_option("--catalog", g.catalogs, "Catalog file (JSON) or store (SQLite) instead of the embedded catalogs; repeatable")
+void add_global_options(Options& root, Globals& g) {
+  root.add_option("--catalog", g.catalogs, "Catalog file (JSON) or store (SQLite) instead of the embedded catalogs; repeatable")
       ->type_name("PATH");
-  app.add_option("--platform", g.platform, "Only this catalog (ai-platform, vertex-training, vertex-prediction, ...)")
+  root.add_option("--platform", g.platform, "Only this catalog (ai-platform, vertex-training, vertex-prediction, ...)")
       ->type_name("NAME");
-  app.add_option("--at", g.at, "Evaluate on this UTC date instead of today (also RTCAT_TODAY)")->type_name("YYYY-MM-DD");
-  app.add_option("--format", g.format, "Output format: table, json, csv, markdown (timeline also svg, ics)")->type_name("FORMAT");
-  app.add_option("--color", g.color, "Colour: auto, always or never (NO_COLOR is honoured)")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  app.add_flag("-q,--quiet", g.quiet, "Print only findings and errors");
-  app.add_option("--warn-days", g.warn_days, "A milestone this close marks an entry as expiring")
-      ->check(CLI::Range(0, catalog::k_max_span_days));
-  app.add_option("--fail-on", g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
-      ->check(CLI::IsMember({"error", "warning", "note", "never"}));
-  app.add_option("--max-data-age", g.max_data_age,
-                 "Fail (data-too-old) when a catalog's as_of date is older than this on the date evaluated: 90d, 12w")
+  root.add_option("--at", g.at, "Evaluate on this UTC date instead of today (also RTCAT_TODAY)")->type_name("YYYY-MM-DD");
+  root.add_option("--format", g.format, "Output format: table, json, csv, markdown (timeline also svg, ics)")
+      ->type_name("FORMAT");
+  root.add_option("--color", g.color, "Colour: auto, always or never (NO_COLOR is honoured)")
+      ->check(one_of({"auto", "always", "never"}));
+  root.add_flag("-q,--quiet", g.quiet, "Print only findings and errors");
+  root.add_option("--warn-days", g.warn_days, "A milestone this close marks an entry as expiring")
+      ->check(range(0, catalog::k_max_span_days));
+  root.add_option("--fail-on", g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
+      ->check(one_of({"error", "warning", "note", "never"}));
+  root.add_option("--max-data-age", g.max_data_age,
+                  "Fail (data-too-old) when a catalog's as_of date is older than this on the date evaluated: 90d, 12w")
       ->type_name("AGE")
       ->check([](const std::string& value) {
         try {
@@ -389,10 +378,6 @@ void add_global_options(CLI::App& app, Globals& g) {
           return std::string(e.what());
         }
       });
-}
-
-void add_all_commands(CLI::App& root, Context& ctx) {
-  add_commands(root, k_commands, ctx);
 }
 
 const Command* find_command(std::span<const Command> table, std::string_view name) {

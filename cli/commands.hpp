@@ -13,10 +13,6 @@
 #include <span>
 #include <string_view>
 
-namespace CLI {
-class App;
-}
-
 namespace cli {
 
 // The global options, as bits: the ones a command honours are listed in its --help.
@@ -43,9 +39,9 @@ struct Command {
   std::string_view help;
   // The global options it honours (GlobalOption bits).
   unsigned globals = 0;
-  // Declares the command's arguments and options on `sub` and returns the action that runs it.
+  // Declares the command's arguments and options in `sub` and returns the action that runs it.
   // nullptr for a command made of subcommands.
-  Action (*define)(CLI::App& sub, Context& ctx) = nullptr;
+  Action (*define)(Options& sub, Context& ctx) = nullptr;
   // Its subcommands (db init, db import, ...), each a row like this one.
   std::span<const Command> subcommands = {};
 };
@@ -62,10 +58,9 @@ std::string closest_command(std::span<const Command> table, std::string_view nam
 // What a command's `define` does: binds a fresh Args to `sub` with `declare` (its arguments and
 // options) and returns the action that runs `run` over them once they are parsed.
 template <class Args, class Declare>
-Action define_command(CLI::App& sub, Context& ctx, Declare declare, int (*run)(Context&, const Args&)) {
+Action define_command(Options& sub, Context& ctx, Declare declare, int (*run)(Context&, const Args&)) {
   auto args = std::make_shared<Args>();
-  Options options(sub);
-  declare(options, *args);
+  declare(sub, *args);
   return [&ctx, args, run] { return run(ctx, *args); };
 }
 
@@ -80,33 +75,29 @@ struct GlobalName {
   const char* name;
 };
 std::span<const GlobalName> global_names();
-void add_global_options(CLI::App& app, Globals& g);
-
-// Adds every command of the table (and their subcommands) to `root`, with all their options, as
-// the manual page and the completions describe them. The actions are dropped.
-void add_all_commands(CLI::App& root, Context& ctx);
+void add_global_options(Options& root, Globals& g);
 
 // The definitions, one per cli/cmd_<name>.cpp.
-Action define_list(CLI::App& sub, Context& ctx);
-Action define_show(CLI::App& sub, Context& ctx);
-Action define_check(CLI::App& sub, Context& ctx);
-Action define_combos(CLI::App& sub, Context& ctx);
-Action define_upgrade(CLI::App& sub, Context& ctx);
-Action define_timeline(CLI::App& sub, Context& ctx);
-Action define_validate(CLI::App& sub, Context& ctx);
-Action define_cluster_spec(CLI::App& sub, Context& ctx);
-Action define_cluster_env(CLI::App& sub, Context& ctx);
-Action define_migrate(CLI::App& sub, Context& ctx);
-Action define_audit(CLI::App& sub, Context& ctx);
-Action define_report(CLI::App& sub, Context& ctx);
-Action define_scan(CLI::App& sub, Context& ctx);
-Action define_rules(CLI::App& sub, Context& ctx);
-Action define_catalogs(CLI::App& sub, Context& ctx);
-Action define_db_init(CLI::App& sub, Context& ctx);
-Action define_db_import(CLI::App& sub, Context& ctx);
-Action define_db_export(CLI::App& sub, Context& ctx);
-Action define_db_verify(CLI::App& sub, Context& ctx);
-Action define_completion(CLI::App& sub, Context& ctx);
-Action define_man(CLI::App& sub, Context& ctx);
+Action define_list(Options& sub, Context& ctx);
+Action define_show(Options& sub, Context& ctx);
+Action define_check(Options& sub, Context& ctx);
+Action define_combos(Options& sub, Context& ctx);
+Action define_upgrade(Options& sub, Context& ctx);
+Action define_timeline(Options& sub, Context& ctx);
+Action define_validate(Options& sub, Context& ctx);
+Action define_cluster_spec(Options& sub, Context& ctx);
+Action define_cluster_env(Options& sub, Context& ctx);
+Action define_migrate(Options& sub, Context& ctx);
+Action define_audit(Options& sub, Context& ctx);
+Action define_report(Options& sub, Context& ctx);
+Action define_scan(Options& sub, Context& ctx);
+Action define_rules(Options& sub, Context& ctx);
+Action define_catalogs(Options& sub, Context& ctx);
+Action define_db_init(Options& sub, Context& ctx);
+Action define_db_import(Options& sub, Context& ctx);
+Action define_db_export(Options& sub, Context& ctx);
+Action define_db_verify(Options& sub, Context& ctx);
+Action define_completion(Options& sub, Context& ctx);
+Action define_man(Options& sub, Context& ctx);
 
 } // namespace cli

@@ -3,6 +3,7 @@
 // table in cli/commands.cpp), and the mapping of errors to exit codes.
 
 #include "catalog/error.hpp"
+#include "cli/argv.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
@@ -13,6 +14,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <iostream>
 #include <optional>
 
@@ -82,15 +84,15 @@ bool is_number(std::string_view arg) {
 
 // The index of the first argument from `from` that is neither a global option nor its value;
 // argc when there is none.
-int command_index(const CLI::App& root, int from, int argc, char** argv) {
+int command_index(const cli::Options& globals, int from, int argc, char** argv) {
   for (int i = from; i < argc; ++i) {
-    std::string arg = argv[i];
+    std::string_view arg = argv[i];
     if (arg == "--") {
       return argc;
     }
     if (arg.size() > 1 && arg[0] == '-' && !is_number(arg)) {
-      const CLI::Option* opt = arg.find('=') == std::string::npos ? root.get_option_no_throw(arg) : nullptr;
-      if (opt && opt->get_expected_min() > 0) {
+      const cli::OptionSpec* opt = arg.find('=') == std::string_view::npos ? globals.find(arg) : nullptr;
+      if (opt && !opt->flag()) {
         ++i; // its value
       }
       continue;
@@ -105,25 +107,29 @@ struct UnknownCommand {
   std::string suggestion;
 };
 
-// Adds `cmd` (named at argv[at]) under `parent` with its arguments and options, and, for a
-// command made of subcommands, the one named next. Throws UnknownCommand for a name not in the
-// table.
-void add_command(CLI::App& root, CLI::App& parent, const cli::Command& cmd, int at, int argc, char** argv, cli::Context& ctx,
-                 cli::Action& action) {
-  CLI::App* sub = parent.add_subcommand(std::string(cmd.name), std::string(cmd.summary));
-  sub->footer([&root, &cmd] { return command_footer(root, cmd); }); // built only for --help
+int report(const UnknownCommand& unknown) {
+  std::cerr << "rtcat: error: unknown command '" << util::utf8::one_line(unknown.name) << "'"
+            << (unknown.suggestion.empty() ? " (see 'rtcat --help')" : " (did you mean '" + unknown.suggestion + "'?)") << "\n";
+  return cli::k_exit_input;
+}
+
+// The command named at argv[at] and, for a command made of subcommands, the one named next, and
+// so on: each with its index and its declared options (in `declared`, which outlives the
+// parser). Throws UnknownCommand for a name not in the table.
+void find_path(const cli::Command& cmd, int at, int argc, char** argv, cli::Context& ctx, const cli::Options& globals,
+               std::deque<cli::Options>& declared, std::vector<cli::CommandAt>& path, std::vector<const cli::Command*>& rows,
+               cli::Action& action) {
+  cli::Options& options = declared.emplace_back(&globals);
   if (cmd.define) {
-    action = cmd.define(*sub, ctx);
+    action = cmd.define(options, ctx);
   }
+  path.push_back({at, &options});
+  rows.push_back(&cmd);
   if (cmd.subcommands.empty()) {
     return;
   }
-  sub->require_subcommand(1);
-  int next = command_index(root, at + 1, argc, argv);
+  int next = command_index(globals, at + 1, argc, argv);
   if (next == argc) {
-    for (const auto& c : cmd.subcommands) { // listed by `rtcat db --help`
-      sub->add_subcommand(std::string(c.name), std::string(c.summary));
-    }
     return;
   }
   const cli::Command* child = cli::find_command(cmd.subcommands, argv[next]);
@@ -132,7 +138,28 @@ void add_command(CLI::App& root, CLI::App& parent, const cli::Command& cmd, int 
     throw UnknownCommand{std::string(cmd.name) + " " + argv[next],
                          suggestion.empty() ? "" : std::string(cmd.name) + " " + suggestion};
   }
-  add_command(root, *sub, *child, next, argc, argv, ctx, action);
+  find_path(*child, next, argc, argv, ctx, globals, declared, path, rows, action);
+}
+
+// Declares the commands of `rows` (as find_path found them) under `root` for CLI11, each under
+// the one before; a command made of subcommands with none named lists them for --help.
+void build_commands(CLI::App& root, const std::vector<const cli::Command*>& rows, const std::vector<cli::CommandAt>& path) {
+  CLI::App* parent = &root;
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const cli::Command& cmd = *rows[k];
+    CLI::App* sub = parent->add_subcommand(std::string(cmd.name), std::string(cmd.summary));
+    sub->footer([&root, &cmd] { return command_footer(root, cmd); }); // built only for --help
+    path[k].options->build(*sub);
+    if (!cmd.subcommands.empty()) {
+      sub->require_subcommand(1);
+      if (k + 1 == rows.size()) {
+        for (const auto& c : cmd.subcommands) { // listed by `rtcat db --help`
+          sub->add_subcommand(std::string(c.name), std::string(c.summary));
+        }
+      }
+    }
+    parent = sub;
+  }
 }
 
 // The innermost command parsed ("" for none), for "see 'rtcat CMD --help'".
@@ -238,41 +265,62 @@ int finish(int code) {
 #endif
 }
 
+// Runs a parsed command: its exit code, or the one its error maps to.
+int run(const cli::Action& action, cli::Context& ctx, unsigned honoured) {
+  try {
+    int code = action();
+    return (honoured & cli::g_max_data_age) ? ctx.freshness_gate(code) : code;
+  } catch (const catalog::Error& e) {
+    std::cerr << "rtcat: error: " << util::utf8::one_line(e.what()) << "\n";
+    return cli::k_exit_input;
+  } catch (const std::exception& e) {
+    std::cerr << "rtcat: internal error: " << util::utf8::one_line(e.what()) << "\n";
+    return cli::k_exit_internal;
+  }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
+  cli::Context ctx;
+  cli::Options globals;
+  cli::add_global_options(globals, ctx.g);
+
+  // Only the command named on the command line is declared, with its options.
+  std::deque<cli::Options> declared;
+  std::vector<cli::CommandAt> path;
+  std::vector<const cli::Command*> rows;
+  cli::Action action;
+  int at = command_index(globals, 1, argc, argv);
+  const cli::Command* cmd = at < argc ? cli::find_command(cli::commands(), argv[at]) : nullptr;
+  try {
+    if (cmd) {
+      find_path(*cmd, at, argc, argv, ctx, globals, declared, path, rows, action);
+    }
+  } catch (const UnknownCommand& unknown) {
+    return finish(report(unknown));
+  }
+  // Most command lines are plain and right: read them without building a parser.
+  if (action && cli::parse_directly(globals, path, argc, argv)) {
+    return finish(run(action, ctx, cmd->globals));
+  }
+
   CLI::App app{"rtcat: which ML runtime versions are valid, what expires when, and what to move to.", "rtcat"};
   app.formatter(std::make_shared<Formatter>());
   app.footer(commands_listing() + "\n" + k_examples);
   app.set_version_flag("--version", "rtcat " RTCAT_VERSION);
   app.fallthrough();
   app.option_defaults()->always_capture_default();
-  cli::Context ctx;
-  cli::add_global_options(app, ctx.g);
-
-  // Only the command named on the command line is built, with its options.
-  cli::Action action;
-  unsigned honoured = 0; // the global options of the command run
-  int at = command_index(app, 1, argc, argv);
-  try {
-    if (at < argc) {
-      const cli::Command* cmd = cli::find_command(cli::commands(), argv[at]);
-      if (!cmd) {
-        // `rtcat --formt json list`: the mistyped option, not its value, is what is wrong.
-        if (auto unknown = unknown_option(app, at, argv)) {
-          std::cerr << "rtcat: error: " << util::utf8::one_line(unknown_option_message(*unknown)) << " (see 'rtcat --help')\n";
-          return finish(cli::k_exit_input);
-        }
-        throw UnknownCommand{argv[at], cli::closest_command(cli::commands(), argv[at])};
-      }
-      add_command(app, app, *cmd, at, argc, argv, ctx, action);
-      honoured = cmd->globals;
+  globals.build(app);
+  if (at < argc && !cmd) {
+    // `rtcat --formt json list`: the mistyped option, not its value, is what is wrong.
+    if (auto unknown = unknown_option(app, at, argv)) {
+      std::cerr << "rtcat: error: " << util::utf8::one_line(unknown_option_message(*unknown)) << " (see 'rtcat --help')\n";
+      return finish(cli::k_exit_input);
     }
-  } catch (const UnknownCommand& unknown) {
-    std::cerr << "rtcat: error: unknown command '" << util::utf8::one_line(unknown.name) << "'"
-              << (unknown.suggestion.empty() ? " (see 'rtcat --help')" : " (did you mean '" + unknown.suggestion + "'?)") << "\n";
-    return finish(cli::k_exit_input);
+    return finish(report(UnknownCommand{argv[at], cli::closest_command(cli::commands(), argv[at])}));
   }
+  build_commands(app, rows, path);
 
   try {
     app.parse(argc, argv);
@@ -309,14 +357,5 @@ int main(int argc, char** argv) {
     std::cerr << "rtcat: error: " << util::utf8::one_line(message) << " (see 'rtcat" << command_path(command) << " --help')\n";
     return finish(cli::k_exit_input);
   }
-  try {
-    int code = action();
-    return finish((honoured & cli::g_max_data_age) ? ctx.freshness_gate(code) : code);
-  } catch (const catalog::Error& e) {
-    std::cerr << "rtcat: error: " << util::utf8::one_line(e.what()) << "\n";
-    return finish(cli::k_exit_input);
-  } catch (const std::exception& e) {
-    std::cerr << "rtcat: internal error: " << util::utf8::one_line(e.what()) << "\n";
-    return finish(cli::k_exit_internal);
-  }
+  return finish(run(action, ctx, cmd->globals));
 }

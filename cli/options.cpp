@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <charconv>
+
 namespace cli {
 
 Check one_of(std::vector<std::string> values) {
@@ -51,28 +53,57 @@ Check range(unsigned low, unsigned high) {
   return range_check(Check::Kind::range_unsigned, low, high);
 }
 
+bool passes(const Check& check, const std::string& value) {
+  switch (check.kind) {
+  case Check::Kind::one_of:
+    return std::find(check.values.begin(), check.values.end(), value) != check.values.end();
+  case Check::Kind::range_int:
+  case Check::Kind::range_long:
+  case Check::Kind::range_unsigned: {
+    long long n = 0;
+    auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), n);
+    return error == std::errc() && end == value.data() + value.size() && n >= check.low && n <= check.high;
+  }
+  case Check::Kind::function:
+    break;
+  }
+  return check.function(value).empty();
+}
+
+bool OptionSpec::named(std::string_view name) const {
+  std::string_view rest = names;
+  while (!rest.empty()) {
+    size_t comma = rest.find(',');
+    if (rest.substr(0, comma) == name) {
+      return true;
+    }
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  return false;
+}
+
 Opt& Opt::type_name(const std::string& name) {
-  m_option->type_name(name);
+  m_spec->type_name = name;
   return *this;
 }
 
 Opt& Opt::required() {
-  m_option->required();
+  m_spec->required = true;
   return *this;
 }
 
 Opt& Opt::expected(int count) {
-  m_option->expected(count);
+  m_spec->expected = count;
   return *this;
 }
 
 Opt& Opt::allow_extra_args(bool allow) {
-  m_option->allow_extra_args(allow);
+  m_spec->allow_extra_args = allow;
   return *this;
 }
 
 Opt& Opt::check(const Check& check) {
-  m_option->check(validator(check));
+  m_spec->checks.push_back(check);
   return *this;
 }
 
@@ -83,34 +114,84 @@ Opt& Opt::check(std::function<std::string(const std::string&)> function) {
 }
 
 size_t Opt::count() const {
-  return m_option ? m_option->count() : 0;
+  if (!m_spec) {
+    return 0;
+  }
+  return m_spec->built ? m_spec->built->count() : m_spec->given;
+}
+
+Opt Options::add(const std::string& name, const std::string& help, decltype(OptionSpec::into) into) {
+  OptionSpec& spec = m_specs.emplace_back();
+  spec.names = name;
+  spec.help = help;
+  spec.into = into;
+  return Opt(&spec);
 }
 
 Opt Options::add_option(const std::string& name, std::string& into, const std::string& help) {
-  return Opt(m_app->add_option(name, into, help));
+  return add(name, help, &into);
 }
 Opt Options::add_option(const std::string& name, std::vector<std::string>& into, const std::string& help) {
-  return Opt(m_app->add_option(name, into, help));
+  return add(name, help, &into);
 }
 Opt Options::add_option(const std::string& name, int& into, const std::string& help) {
-  return Opt(m_app->add_option(name, into, help));
+  return add(name, help, &into);
 }
 Opt Options::add_option(const std::string& name, unsigned& into, const std::string& help) {
-  return Opt(m_app->add_option(name, into, help));
+  return add(name, help, &into);
 }
 Opt Options::add_option(const std::string& name, long& into, const std::string& help) {
-  return Opt(m_app->add_option(name, into, help));
+  return add(name, help, &into);
 }
 Opt Options::add_flag(const std::string& name, bool& into, const std::string& help) {
-  return Opt(m_app->add_flag(name, into, help));
+  return add(name, help, &into);
 }
 
 Opt Options::global_option(const std::string& name) const {
-  const CLI::App* root = m_app;
-  while (root->get_parent() != nullptr) {
-    root = root->get_parent();
+  const Options* root = this;
+  while (root->m_parent != nullptr) {
+    root = root->m_parent;
   }
-  return Opt(const_cast<CLI::App*>(root)->get_option(name));
+  return Opt(root->find(name));
+}
+
+OptionSpec* Options::find(std::string_view name) const {
+  for (OptionSpec& spec : m_specs) {
+    if (!spec.positional() && spec.named(name)) {
+      return &spec;
+    }
+  }
+  return nullptr;
+}
+
+void Options::build(CLI::App& app) {
+  for (OptionSpec& spec : m_specs) {
+    CLI::Option* o = std::visit(
+        [&](auto* into) {
+          if constexpr (std::is_same_v<decltype(into), bool*>) {
+            return app.add_flag(spec.names, *into, spec.help);
+          } else {
+            return app.add_option(spec.names, *into, spec.help);
+          }
+        },
+        spec.into);
+    if (!spec.type_name.empty()) {
+      o->type_name(spec.type_name);
+    }
+    if (spec.required) {
+      o->required();
+    }
+    if (spec.expected) {
+      o->expected(*spec.expected);
+    }
+    if (spec.allow_extra_args) {
+      o->allow_extra_args(*spec.allow_extra_args);
+    }
+    for (const Check& c : spec.checks) {
+      o->check(validator(c));
+    }
+    spec.built = o;
+  }
 }
 
 } // namespace cli

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <deque>
 #include <set>
 
 namespace cli {
@@ -145,14 +146,32 @@ CommandDoc command_doc(const CLI::App& app, const Command& row, const std::strin
   return d;
 }
 
+// Adds every command of `table` (and their subcommands) under `parent`, with all their options;
+// the declarations live in `declared`, the actions are dropped.
+void add_commands(CLI::App& parent, std::span<const Command> table, Context& ctx, std::deque<Options>& declared,
+                  const Options& globals) {
+  for (const auto& c : table) {
+    CLI::App* sub = parent.add_subcommand(std::string(c.name), std::string(c.summary));
+    if (c.define) {
+      Options& options = declared.emplace_back(&globals);
+      c.define(options, ctx);
+      options.build(*sub);
+    }
+    add_commands(*sub, c.subcommands, ctx, declared, globals);
+  }
+}
+
 } // namespace
 
 Reference reference() {
   CLI::App root{"rtcat", "rtcat"};
   root.set_version_flag("--version", "rtcat");
   Context ctx;
-  add_global_options(root, ctx.g);
-  add_all_commands(root, ctx);
+  Options globals;
+  add_global_options(globals, ctx.g);
+  globals.build(root);
+  std::deque<Options> declared;
+  add_commands(root, commands(), ctx, declared, globals);
   KnownValues k = known_values();
   Reference r;
   for (const CLI::Option* opt : root.get_options()) {

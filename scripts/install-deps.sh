@@ -16,6 +16,7 @@ packages=(
   python3-icalendar # timeline: the iCalendar feed is validated with a real parser (Debian's version)
   # installation and integration tests: the manual page, the completions, the .deb, pre-commit
   man-db groff-base zsh fish dpkg-dev file lintian pre-commit git python3-yaml
+  strace            # which files a run opens (the simdjson module is loaded only when needed)
 )
 # Node.js and npm (test-time JSON Schema and SARIF validation): any installation will do.
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

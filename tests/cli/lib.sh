@@ -119,6 +119,21 @@ require_node_modules() {
   done
 }
 
+# require_tools TOOL...: skips the whole test, saying why, unless every TOOL is on the PATH.
+require_tools() {
+  local t
+  for t in "$@"; do
+    command -v "$t" >/dev/null || { echo "SKIP: $t is not installed (scripts/install-deps.sh installs it)"; exit "$SKIP"; }
+  done
+}
+
+# opened_files CMD...: the files CMD opens, one path a line, as the kernel saw them (strace; a
+# static binary's dlopen honours no LD_DEBUG). CMD's own output is discarded.
+opened_files() {
+  strace -f -qq -e trace=openat -o "$WORK/strace.out" "$@" >/dev/null 2>&1 </dev/null
+  sed -n 's/^.*openat([^"]*"\([^"]*\)", [^)]*) = [0-9].*$/\1/p' "$WORK/strace.out"
+}
+
 finish() {
   echo "$cases cases, $failures failed"
   [[ $failures -eq 0 ]]

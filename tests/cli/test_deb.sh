@@ -6,9 +6,7 @@
 # loads.
 source "$(dirname "$0")/lib.sh"
 : "${BUILD:?BUILD must name the build folder}"
-for tool in cpack dpkg-deb dpkg-shlibdeps lintian man; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed (scripts/install-deps.sh installs it)"; exit "$SKIP"; }
-done
+require_tools cpack dpkg-deb dpkg-shlibdeps lintian man strace
 version=$(sed -n 's/^project(rtcat VERSION \([0-9.]*\).*/\1/p' "$SRC/CMakeLists.txt")
 arch=$(dpkg --print-architecture)
 deb="$WORK/pkg/rtcat_${version}_${arch}.deb"
@@ -50,8 +48,8 @@ cases <<T
 1 | --at 2023-06-01 check --runtime 2.1 | deletion
 T
 cases=$((cases + 1))
-LD_DEBUG=files "$RTCAT" --at 2024-12-01 audit "$SRC/data/examples/inventory.jsonl" 2>&1 >/dev/null |
-  grep -q "file=$root/usr/bin/\.\./lib/rtcat/librtcat-json\.so .*dynamically loaded" ||
+opened_files "$RTCAT" --at 2024-12-01 audit "$SRC/data/examples/inventory.jsonl" |
+  grep -qx "$root/usr/bin/\.\./lib/rtcat/librtcat-json\.so" ||
   fail "the packaged rtcat does not load usr/lib/rtcat/librtcat-json.so"
 cases=$((cases + 1))
 MANWIDTH=80 man --warnings -l "$root/usr/share/man/man1/rtcat.1.gz" >"$WORK/man.txt" 2>"$WORK/man.err" && [[ ! -s "$WORK/man.err" ]] ||

@@ -3,6 +3,7 @@
 # completion, and examples/consumer built against the installed CMake package and pkg-config
 # file, run.
 source "$(dirname "$0")/lib.sh"
+require_tools strace
 : "${BUILD:?BUILD must name the build folder}"
 prefix="$WORK/prefix"
 
@@ -25,8 +26,8 @@ run --version
 expect_out_eq "rtcat $(sed -n 's/^project(rtcat VERSION \([0-9.]*\).*/\1/p' "$SRC/CMakeLists.txt")"
 # The installed rtcat finds the simdjson module in $libdir/rtcat when it reads an inventory.
 cases=$((cases + 1))
-LD_DEBUG=files "$RTCAT" --at 2024-12-01 audit "$SRC/data/examples/inventory.jsonl" 2>&1 >/dev/null |
-  grep -q "file=$prefix/bin/\.\./$libdir/rtcat/librtcat-json\.so .*dynamically loaded" ||
+opened_files "$RTCAT" --at 2024-12-01 audit "$SRC/data/examples/inventory.jsonl" |
+  grep -qx "$prefix/bin/\.\./$libdir/rtcat/librtcat-json\.so" ||
   fail "the installed rtcat does not load $libdir/rtcat/librtcat-json.so"
 cases=$((cases + 1))
 MANWIDTH=80 man --warnings -l "$prefix/share/man/man1/rtcat.1.gz" >"$WORK/man.txt" 2>"$WORK/man.err" && [[ ! -s "$WORK/man.err" ]] ||
