@@ -11,6 +11,8 @@
 
 namespace lib {
 
+using namespace std::string_view_literals;
+
 using catalog::format_date;
 
 namespace {
@@ -35,8 +37,8 @@ const MilestoneDate* breaking_milestone(const Lifecycle& lc, bool deployed) {
 // (A job still running after its runtime closed to new jobs contradicts nothing: it was
 // submitted before.)
 bool shows_alive(const Resource& r) {
-  return (r.kind == "model_version" || r.kind == "model") &&
-         (r.state == "READY" || r.state == "CREATING" || r.state == "UPDATING");
+  return (r.kind == "model_version"sv || r.kind == "model"sv) &&
+         (r.state == "READY"sv || r.state == "CREATING"sv || r.state == "UPDATING"sv);
 }
 
 // Whether the platform accepted the resource: any known state but a failure.
@@ -48,7 +50,7 @@ bool shows_accepted(const Resource& r) {
 // Whether the resource serves (a model version, a Vertex AI model deployed to an endpoint, an
 // endpoint's deployed model) rather than stands for new work: the deployed severity applies.
 bool serving(const Resource& r) {
-  return r.kind == "model_version" || r.kind == "endpoint" || (r.kind == "model" && !r.endpoints.empty());
+  return r.kind == "model_version"sv || r.kind == "endpoint"sv || (r.kind == "model"sv && !r.endpoints.empty());
 }
 
 // The UTC day of createTime ("2021-03-02T14:09:33Z"), when it has one.
@@ -320,7 +322,7 @@ std::string resource_label(const Resource& r) {
   if (!r.part.empty()) {
     out += ", " + r.part;
   }
-  if (r.kind == "model" && !r.endpoints.empty()) {
+  if (r.kind == "model"sv && !r.endpoints.empty()) {
     out += " (deployed to " + util::join(r.endpoints, ", ") + ")";
   }
   return out;
@@ -374,7 +376,7 @@ void Units::add(const Resource& r) {
     m_on_unit(r);
     return;
   }
-  if (r.kind == "model") {
+  if (r.kind == "model"sv) {
     m_model_images[model_key(r.name)] = distinct_images(r.images);
   }
   if (r.kind != "endpoint") {
@@ -396,7 +398,7 @@ void Units::add_images(const Resource& r) {
   }
   for (const auto& img : images) {
     // A model's image is its containerSpec: the part goes without saying.
-    m_on_unit(image_unit(r, img.uri, r.kind == "model" && img.where == "containerSpec" ? "" : img.where));
+    m_on_unit(image_unit(r, img.uri, r.kind == "model"sv && img.where == "containerSpec" ? "" : img.where));
   }
 }
 
