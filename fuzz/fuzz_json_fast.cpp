@@ -1,6 +1,7 @@
 // The simdjson module against nlohmann, on any input: a document the module takes must be one
 // nlohmann's strict parser takes too, with the same events in the same order (lib/json_fast's
-// contract; the inventory reader relies on it for identical results with and without the module).
+// contract; the inventory reader relies on it for identical results with and without the module),
+// and a document read in place must read as one copied.
 // The module is the build's (librtcat-json.so next to this target's folder) unless
 // RTCAT_JSON_MODULE names another.
 #include "lib/json_fast.hpp"
@@ -73,7 +74,16 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   FastRecorder fast;
-  if (!lib::json_fast::walk(text, fast)) {
+  bool taken = lib::json_fast::walk(text, fast);
+  // Read in place, followed by bytes that would change its meaning if they were read as part of
+  // it: the same answer and the same events as the copy.
+  std::string slack = std::string(text) + std::string(lib::json_fast::k_padding, '"');
+  FastRecorder in_place;
+  if (lib::json_fast::walk(std::string_view(slack.data(), size), in_place, slack.size()) != taken ||
+      in_place.text.out != fast.text.out) {
+    __builtin_trap();
+  }
+  if (!taken) {
     return 0; // declined: the caller's parser reads it
   }
   SaxRecorder strict;

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <forward_list>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -515,7 +516,7 @@ bool settle_kind(const RecordHandler& h, Resource& r, std::string& error, size_t
 
 // parse_record() into a resource the caller reuses record after record (no allocation once
 // its strings have grown): false, with the error and its offset, when the record is malformed.
-bool read_record(std::string_view text, Resource& r, std::string& error, size_t& offset) {
+bool read_record(std::string_view text, Resource& r, std::string& error, size_t& offset, size_t readable = 0) {
   thread_local std::vector<Frame> frames;
   clear(r);
   {
@@ -524,7 +525,7 @@ bool read_record(std::string_view text, Resource& r, std::string& error, size_t&
     // The fast reader takes the valid records; anything it does not take (invalid JSON, a field
     // of the wrong type, a record it declines) is read again by nlohmann's parser, whose messages
     // and positions are the ones users see.
-    if (json_fast::walk(text, fast)) {
+    if (json_fast::walk(text, fast, readable)) {
       return settle_kind(h, r, error, offset);
     }
   }
@@ -569,9 +570,12 @@ public:
     if (!file) {
       throw catalog::InvalidInput(m_path + ": cannot read: " + std::strerror(errno));
     }
-    std::vector<char> buf(1 << 20);
+    // The slack after the data lets the JSON reader parse a record where it is (json_fast::walk).
+    std::vector<char> buf((1 << 20) + json_fast::k_padding);
+    m_buf_begin = buf.data();
+    m_buf_end = buf.data() + buf.size();
     size_t n = 0;
-    while ((n = std::fread(buf.data(), 1, buf.size(), file.get())) > 0) {
+    while ((n = std::fread(buf.data(), 1, buf.size() - json_fast::k_padding, file.get())) > 0) {
       feed(std::string_view(buf.data(), n));
     }
     if (std::ferror(file.get())) {
@@ -589,6 +593,8 @@ private:
   const std::function<void(const Resource&)>& m_on_resource;
   const std::function<void(const Malformed&)>& m_on_malformed;
   InventoryCounts m_counts;
+  const char* m_buf_begin = nullptr; // the read buffer (records read in place are views into it)
+  const char* m_buf_end = nullptr;
   Cursor m_at;       // the next byte
   std::string m_rec; // the current record's text
   Cursor m_rec_at;   // where it starts
@@ -715,13 +721,20 @@ private:
     }
   }
 
+  // How many bytes from text.data() may be read: to the end of the read buffer for a record read
+  // in place, else the text's own.
+  size_t readable(std::string_view text) const {
+    bool in_buffer = !std::less<const char*>()(text.data(), m_buf_begin) && std::less<const char*>()(text.data(), m_buf_end);
+    return in_buffer ? static_cast<size_t>(m_buf_end - text.data()) : text.size();
+  }
+
   void emit(std::string_view text, const Cursor& at) {
     std::string error;
     size_t offset = 0;
     if (m_oversized) {
       m_oversized = false;
       malformed(at, "larger than 16 MiB");
-    } else if (read_record(text, m_res, error, offset)) {
+    } else if (read_record(text, m_res, error, offset, readable(text))) {
       m_res.path = m_path;
       m_res.record = text;
       m_res.line = at.line;

@@ -2,6 +2,7 @@
 
 #include "lib/json_module.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <dlfcn.h>
@@ -19,6 +20,8 @@
 #endif
 
 namespace lib::json_fast {
+
+static_assert(k_padding == RTCAT_JSON_PADDING, "the module's padding");
 
 namespace {
 
@@ -99,7 +102,7 @@ public:
   Session& operator=(const Session&) = delete;
 
   // Parses text into the tape; false when the module declines it.
-  bool parse(std::string_view text) {
+  bool parse(std::string_view text, size_t readable) {
     if (!m_parser) {
       return false;
     }
@@ -107,7 +110,7 @@ public:
       m_events.resize(text.size() + 1);
     }
     m_tape = rtcat_json_tape{m_events.data(), m_events.size(), 0};
-    return m_module.parse(m_parser, text.data(), text.size(), &m_tape) == RTCAT_JSON_OK;
+    return m_module.parse(m_parser, text.data(), text.size(), std::max(readable, text.size()), &m_tape) == RTCAT_JSON_OK;
   }
 
   // Reports the tape's events, in order; false as soon as one returns false.
@@ -155,7 +158,7 @@ private:
 
 } // namespace
 
-bool walk(std::string_view text, Events& events) {
+bool walk(std::string_view text, Events& events, size_t readable) {
   if (text.size() > k_max_document) {
     return false;
   }
@@ -164,7 +167,7 @@ bool walk(std::string_view text, Events& events) {
     return false;
   }
   thread_local Session session(*m);
-  return session.parse(text) && session.replay(events);
+  return session.parse(text, readable) && session.replay(events);
 }
 
 const std::string& module_path() {

@@ -37,8 +37,14 @@ inline constexpr size_t k_max_document = 256u << 10;
 // Parses `text` (one whole JSON document, nothing after it but whitespace) and reports it to
 // `events`. False when the text is larger than k_max_document, is not valid JSON (or is valid
 // JSON simdjson declines, such as an integer beyond 64 bits or nesting deeper than 1024), or an
-// event returned false: the caller then parses the text itself.
-bool walk(std::string_view text, Events& events);
+// event returned false: the caller then parses the text itself. `readable`: how many bytes from
+// text.data() may be read; with k_padding more than the text, it is parsed where it is (no copy).
+bool walk(std::string_view text, Events& events, size_t readable = 0);
+
+// The bytes past a document's end that let walk() parse it in place (their content is never
+// used): a reader that keeps this much slack after its buffer's data passes the distance to the
+// end of its buffer as `readable`.
+inline constexpr size_t k_padding = 64;
 
 // The module walk() uses: its path once loaded, "" when none is (not found, failed to load, or
 // RTCAT_JSON_MODULE=none). Loads it on the first call, like walk().

@@ -94,20 +94,27 @@ RTCAT_JSON_EXPORT void rtcat_json_parser_free(rtcat_json_parser* parser) {
   delete parser;
 }
 
-RTCAT_JSON_EXPORT int rtcat_json_parse(rtcat_json_parser* parser, const char* text, size_t length, rtcat_json_tape* tape) {
+static_assert(RTCAT_JSON_PADDING >= simdjson::SIMDJSON_PADDING, "the padding the interface promises is simdjson's");
+
+RTCAT_JSON_EXPORT int rtcat_json_parse(rtcat_json_parser* parser, const char* text, size_t length, size_t readable,
+                                       rtcat_json_tape* tape) {
   // Lengths are 32 bits; the caller sends documents far smaller than that.
-  if (!parser || !tape || length > UINT32_MAX / 2) {
+  if (!parser || !tape || length > UINT32_MAX / 2 || readable < length) {
     return RTCAT_JSON_DECLINED;
   }
   try {
-    if (parser->padded.size() < length + simdjson::SIMDJSON_PADDING) {
-      parser->padded.resize(length + simdjson::SIMDJSON_PADDING);
-    }
-    if (length > 0) {
-      std::memcpy(parser->padded.data(), text, length);
+    const char* input = text;
+    if (readable - length < RTCAT_JSON_PADDING) { // too close to the end of the caller's memory: copy
+      if (parser->padded.size() < length + simdjson::SIMDJSON_PADDING) {
+        parser->padded.resize(length + simdjson::SIMDJSON_PADDING);
+      }
+      if (length > 0) {
+        std::memcpy(parser->padded.data(), text, length);
+      }
+      input = parser->padded.data();
     }
     simdjson::dom::element root;
-    if (parser->parser.parse(parser->padded.data(), length, false).get(root) != simdjson::SUCCESS) {
+    if (parser->parser.parse(input, length, false).get(root) != simdjson::SUCCESS) {
       return RTCAT_JSON_DECLINED;
     }
     return TapeWriter(*tape).element(root) ? RTCAT_JSON_OK : RTCAT_JSON_DECLINED;

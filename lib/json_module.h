@@ -16,7 +16,10 @@ extern "C" {
 #endif
 
 /* Bumped on any change below; the loader declines a module of another version. */
-#define RTCAT_JSON_ABI_VERSION 2u
+#define RTCAT_JSON_ABI_VERSION 3u
+
+/* Bytes simdjson may read past a document's end (their content does not matter). */
+#define RTCAT_JSON_PADDING 64u
 
 /* One event of a document, in document order (what a SAX parser reports). */
 enum rtcat_json_kind {
@@ -57,10 +60,12 @@ unsigned rtcat_json_abi_version(void);
 rtcat_json_parser* rtcat_json_parser_new(void); /* NULL when out of memory */
 void rtcat_json_parser_free(rtcat_json_parser* parser);
 /* Validates `text` (one whole JSON document, nothing after it but whitespace) and writes its
- * events to `tape`. RTCAT_JSON_DECLINED for anything the caller should parse itself: invalid
- * JSON, valid JSON simdjson declines (an integer beyond 64 bits, nesting deeper than 1024), or
- * a tape too small. */
-int rtcat_json_parse(rtcat_json_parser* parser, const char* text, size_t length, rtcat_json_tape* tape);
+ * events to `tape`. `readable` (at least `length`) is how many bytes from `text` may be read:
+ * with RTCAT_JSON_PADDING more than the document, it is parsed where it is; otherwise it is first
+ * copied into the parser's own padded buffer. RTCAT_JSON_DECLINED for anything the caller should
+ * parse itself: invalid JSON, valid JSON simdjson declines (an integer beyond 64 bits, nesting
+ * deeper than 1024), or a tape too small. */
+int rtcat_json_parse(rtcat_json_parser* parser, const char* text, size_t length, size_t readable, rtcat_json_tape* tape);
 
 #ifdef __cplusplus
 }

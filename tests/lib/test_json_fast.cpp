@@ -141,3 +141,36 @@ TEST_CASE("json_fast: a document over the size limit is left to the caller") {
   CHECK_FALSE(lib::json_fast::walk(big, r));
   CHECK(r.out.empty());
 }
+
+TEST_CASE("json_fast: a document read in place (readable bytes after it) reads as one copied, whatever follows it") {
+  if (!with_module()) {
+    return; // no module: the walk declines (test above)
+  }
+  // Each document, then bytes that would change its meaning if they were read as part of it.
+  const char* documents[] = {R"({"a":"x\u00e9","b":[1,2.5e3,true,null]})",
+                             R"("top")",
+                             "12",
+                             R"({"s":"ends here"})",
+                             R"({"a":1)",
+                             R"({"a":"unterminated)",
+                             "[1,2"};
+  const std::string tails[] = {std::string(lib::json_fast::k_padding, '"'), std::string(lib::json_fast::k_padding, ']'),
+                               R"(,"c":3} {"d":"e"}, 99999999999999999999999)" + std::string(lib::json_fast::k_padding, ' '),
+                               std::string(lib::json_fast::k_padding, '\\'), std::string(lib::json_fast::k_padding, '\0')};
+  for (const char* doc : documents) {
+    for (const std::string& tail : tails) {
+      std::string buffer = std::string(doc) + tail;
+      std::string_view text(buffer.data(), std::string_view(doc).size());
+      CAPTURE(std::string(doc));
+      Recorder copied;
+      bool copied_ok = lib::json_fast::walk(text, copied);
+      Recorder in_place;
+      bool in_place_ok = lib::json_fast::walk(text, in_place, buffer.size());
+      CHECK(in_place_ok == copied_ok);
+      CHECK(in_place.out == copied.out);
+      Recorder short_slack; // fewer readable bytes than the padding: copied, the same again
+      CHECK(lib::json_fast::walk(text, short_slack, text.size() + lib::json_fast::k_padding - 1) == copied_ok);
+      CHECK(short_slack.out == copied.out);
+    }
+  }
+}
