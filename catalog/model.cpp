@@ -1,5 +1,7 @@
 #include "catalog/model.hpp"
 
+#include <algorithm>
+
 namespace catalog {
 
 std::string_view to_string(Severity s) {
@@ -38,7 +40,7 @@ const RuntimeEntry* Catalog::find(std::string_view id) const {
 
 const FrameworkRelease* Catalog::framework_release(std::string_view framework, const Version& v) const {
   for (const auto& f : framework_releases) {
-    if (f.framework == framework && f.version.parts() == v.parts()) {
+    if (f.framework == framework && std::ranges::equal(f.version.parts(), v.parts())) {
       return &f;
     }
   }

@@ -6,7 +6,6 @@ namespace catalog {
 
 std::optional<Version> Version::try_parse(std::string_view text) {
   Version v;
-  v.m_parts.reserve(4);
   size_t i = 0;
   while (true) {
     size_t start = i;
@@ -15,10 +14,10 @@ std::optional<Version> Version::try_parse(std::string_view text) {
       value = value * 10 + (text[i] - '0');
       ++i;
     }
-    if (i == start || v.m_parts.size() == 4) {
+    if (i == start || v.m_size == k_max_parts) {
       return std::nullopt;
     }
-    v.m_parts.push_back(static_cast<int>(value));
+    v.m_parts[v.m_size++] = static_cast<int>(value);
     if (i == text.size()) {
       return v;
     }
@@ -31,14 +30,14 @@ std::optional<Version> Version::try_parse(std::string_view text) {
 
 Version Version::parse(std::string_view text) {
   if (auto v = try_parse(text)) {
-    return std::move(*v);
+    return *v;
   }
   throw InvalidInput("invalid version '" + std::string(text) + "': expected numbers separated by dots, like 2.11");
 }
 
 std::string Version::str() const {
   std::string out;
-  for (size_t i = 0; i < m_parts.size(); ++i) {
+  for (size_t i = 0; i < m_size; ++i) {
     if (i > 0) {
       out += '.';
     }
@@ -48,10 +47,10 @@ std::string Version::str() const {
 }
 
 std::strong_ordering Version::operator<=>(const Version& other) const {
-  size_t n = std::max(m_parts.size(), other.m_parts.size());
+  size_t n = std::max(m_size, other.m_size);
   for (size_t i = 0; i < n; ++i) {
-    int a = i < m_parts.size() ? m_parts[i] : 0;
-    int b = i < other.m_parts.size() ? other.m_parts[i] : 0;
+    int a = i < m_size ? m_parts[i] : 0;
+    int b = i < other.m_size ? other.m_parts[i] : 0;
     if (a != b) {
       return a <=> b;
     }

@@ -1,11 +1,13 @@
 #pragma once
 
+#include <array>
 #include <compare>
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace catalog {
 
@@ -24,20 +26,28 @@ public:
   // From parts already known to be valid (generated code: the embedded catalogs).
   static Version of(std::initializer_list<int> parts) {
     Version v;
-    v.m_parts = parts;
+    for (int part : parts) {
+      if (v.m_size < k_max_parts) {
+        v.m_parts[v.m_size++] = part;
+      }
+    }
     return v;
   }
 
-  const std::vector<int>& parts() const { return m_parts; }
-  int major() const { return m_parts.empty() ? 0 : m_parts[0]; }
-  int minor() const { return m_parts.size() < 2 ? 0 : m_parts[1]; }
+  std::span<const int> parts() const { return {m_parts.data(), m_size}; }
+  int major() const { return m_size == 0 ? 0 : m_parts[0]; }
+  int minor() const { return m_size < 2 ? 0 : m_parts[1]; }
   std::string str() const;
 
   std::strong_ordering operator<=>(const Version& other) const;
   bool operator==(const Version& other) const { return (*this <=> other) == 0; }
 
 private:
-  std::vector<int> m_parts;
+  // At most four parts, held in place: a version is copied and compared on every record an
+  // audit reads, and thousands are built at start-up, none of them on the heap.
+  static constexpr uint8_t k_max_parts = 4;
+  std::array<int, k_max_parts> m_parts{};
+  uint8_t m_size = 0;
 };
 
 } // namespace catalog
