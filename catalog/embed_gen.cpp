@@ -138,8 +138,13 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
     if (r.cuda) {
       o << " r.cuda = std::string(" << lit(*r.cuda) << ");";
     }
-    o << "\n    r.uris = " << strings_expr(r.uris) << ";\n    r.notes = " << lit(r.notes)
-      << ";\n    r.sources = " << strings_expr(r.sources) << "; r.confidence = " << lit(r.confidence) << "; }\n";
+    o << "\n    r.uris = " << strings_expr(r.uris) << ";\n    r.notes = T(" << lit(r.notes) << ");\n"
+      << "    static constexpr SV sources[] = {";
+    for (const auto& source : r.sources) {
+      o << lit(source) << ",";
+    }
+    o << (r.sources.empty() ? "\"\"" : "") << "};\n    r.sources = Texts::literal(std::span(sources, " << r.sources.size()
+      << ")); r.confidence = " << lit(r.confidence) << "; }\n";
   }
   o << "  return c;\n}\n\n";
 }
@@ -176,6 +181,8 @@ int main(int argc, char** argv) {
     << "using SV = std::string_view;\n"
     << "std::vector<std::string> S(std::initializer_list<SV> v) {\n"
     << "  std::vector<std::string> out; out.reserve(v.size());\n  for (SV s : v) { out.emplace_back(s); }\n  return out;\n}\n"
+    << "// Notes and sources stay in these string literals (catalog/text.hpp).\n"
+    << "Text T(SV s) { return Text::literal(s); }\n"
     << "std::vector<std::pair<std::string, std::string>> SP(std::initializer_list<std::pair<SV, SV>> v) {\n"
     << "  std::vector<std::pair<std::string, std::string>> out; out.reserve(v.size());\n"
     << "  for (const auto& p : v) { out.emplace_back(p.first, p.second); }\n  return out;\n}\n"

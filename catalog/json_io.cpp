@@ -539,8 +539,8 @@ ordered runtime_json(const RuntimeEntry& r) {
   if (!r.uris.empty()) {
     j["uris"] = r.uris;
   }
-  j["notes"] = r.notes;
-  j["sources"] = r.sources;
+  j["notes"] = r.notes.view();
+  j["sources"] = r.sources.views();
   if (!r.confidence.empty()) {
     j["confidence"] = r.confidence;
   }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/calendar.hpp"
+#include "catalog/text.hpp"
 #include "catalog/version.hpp"
 
 #include <optional>
@@ -77,8 +78,8 @@ struct RuntimeEntry {
   std::string accelerator;
   std::optional<std::string> cuda;
   std::vector<std::string> uris;
-  std::string notes;
-  std::vector<std::string> sources;
+  Text notes;
+  Texts sources;
   std::string confidence;
 };
 

@@ -259,8 +259,8 @@ std::string json_entry_full(const EntryView& v) {
     j["uris"] = r.uris;
   }
   j["timeline"] = timeline_json(v);
-  j["notes"] = r.notes;
-  j["sources"] = r.sources;
+  j["notes"] = r.notes.view();
+  j["sources"] = r.sources.views();
   j["confidence"] = r.confidence;
   return util::json::dump_pretty(j);
 }

@@ -118,8 +118,8 @@ std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
   }
   if (!r.sources.empty()) {
     out += "\nsources\n";
-    for (const auto& s : r.sources) {
-      out += "  " + s + "\n";
+    for (std::string_view s : r.sources) {
+      out.append("  ").append(s).append("\n");
     }
   }
   return out;
