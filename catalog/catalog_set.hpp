@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,7 +54,7 @@ private:
     mutable std::unique_ptr<Catalog> loaded;
     bool indexed = false; // service and ids below are known without loading
     std::string service;
-    std::vector<std::string_view> ids;
+    std::span<const std::string_view> ids; // the embedded index's, which lasts as long as the program
   };
   void add(std::string name, std::function<Catalog()> load);
   const Slot* slot(std::string_view name) const;
