@@ -46,3 +46,24 @@ TEST_CASE("Markdown text and table cells") {
 TEST_CASE("xml_escape") {
   CHECK(util::xml_escape("<a href=\"x\">&'</a>") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
 }
+
+TEST_CASE("csv_field: each special character at every position of fields up to 40 bytes") {
+  // The scan reads eight bytes at a time and the rest one by one: every alignment is swept.
+  for (char special : {',', '"', '\n', '\r'}) {
+    for (size_t length = 1; length <= 40; ++length) {
+      for (size_t at = 0; at < length; ++at) {
+        std::string field(length, 'x');
+        field[at] = special;
+        std::string quoted = util::csv_field(field);
+        CAPTURE(length);
+        CAPTURE(at);
+        REQUIRE(quoted.size() >= field.size() + 2);
+        CHECK(quoted.front() == '"');
+        CHECK(quoted.back() == '"');
+      }
+      std::string plain(length, special == ',' ? '+' : 'y'); // near misses stay plain
+      plain[length / 2] = static_cast<char>(special + 1);
+      CHECK(util::csv_field(plain) == plain);
+    }
+  }
+}
