@@ -5,6 +5,7 @@
 // The module is the build's (librtcat-json.so next to this target's folder) unless
 // RTCAT_JSON_MODULE names another.
 #include "lib/json_fast.hpp"
+#include "tests/support/json_events.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,35 +15,10 @@
 
 namespace {
 
-// Both parsers' events as text: "{ k:a s:x n [ b z ] }".
-struct Text {
-  std::string out;
-  void add(const std::string& event) { out += (out.empty() ? "" : " ") + event; }
-};
-
-class FastRecorder final : public lib::json_fast::Events {
-public:
-  Text text;
-  bool null() override { return add("z"); }
-  bool boolean() override { return add("b"); }
-  bool number() override { return add("n"); }
-  bool string(std::string_view value) override { return add("s:" + std::string(value)); }
-  bool key(std::string_view value) override { return add("k:" + std::string(value)); }
-  bool start_object() override { return add("{"); }
-  bool end_object() override { return add("}"); }
-  bool start_array() override { return add("["); }
-  bool end_array() override { return add("]"); }
-
-private:
-  bool add(const std::string& event) {
-    text.add(event);
-    return true;
-  }
-};
-
+// nlohmann's events, written as fixtures::EventRecorder writes the module's.
 struct SaxRecorder {
   using json = nlohmann::json;
-  Text text;
+  std::string out;
   bool null() { return add("z"); }
   bool boolean(bool) { return add("b"); }
   bool number_integer(json::number_integer_t) { return add("n"); }
@@ -59,7 +35,7 @@ struct SaxRecorder {
 
 private:
   bool add(const std::string& event) {
-    text.add(event);
+    fixtures::append_event(out, event);
     return true;
   }
 };
@@ -73,14 +49,13 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  FastRecorder fast;
+  fixtures::EventRecorder fast;
   bool taken = lib::json_fast::walk(text, fast);
   // Read in place, followed by bytes that would change its meaning if they were read as part of
   // it: the same answer and the same events as the copy.
   std::string slack = std::string(text) + std::string(lib::json_fast::k_padding, '"');
-  FastRecorder in_place;
-  if (lib::json_fast::walk(std::string_view(slack.data(), size), in_place, slack.size()) != taken ||
-      in_place.text.out != fast.text.out) {
+  fixtures::EventRecorder in_place;
+  if (lib::json_fast::walk(std::string_view(slack.data(), size), in_place, slack.size()) != taken || in_place.out != fast.out) {
     __builtin_trap();
   }
   if (!taken) {
@@ -88,7 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   SaxRecorder strict;
   if (!nlohmann::json::sax_parse(text.begin(), text.end(), &strict, nlohmann::json::input_format_t::json, true) ||
-      strict.text.out != fast.text.out) {
+      strict.out != fast.out) {
     __builtin_trap(); // the module took what nlohmann refuses, or saw other events
   }
   return 0;

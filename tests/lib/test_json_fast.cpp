@@ -1,4 +1,5 @@
 #include "lib/json_fast.hpp"
+#include "tests/support/json_events.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -15,29 +16,7 @@ bool with_module() {
   return !lib::json_fast::module_path().empty();
 }
 
-// The events as text: "{ k:a s:x n [ b z ] }".
-class Recorder final : public lib::json_fast::Events {
-public:
-  std::string out;
-  size_t stop_after = static_cast<size_t>(-1); // events before one returns false
-
-  bool null() override { return add("z"); }
-  bool boolean() override { return add("b"); }
-  bool number() override { return add("n"); }
-  bool string(std::string_view value) override { return add("s:" + std::string(value)); }
-  bool key(std::string_view value) override { return add("k:" + std::string(value)); }
-  bool start_object() override { return add("{"); }
-  bool end_object() override { return add("}"); }
-  bool start_array() override { return add("["); }
-  bool end_array() override { return add("]"); }
-
-private:
-  size_t m_events = 0;
-  bool add(const std::string& event) {
-    out += (out.empty() ? "" : " ") + event;
-    return ++m_events <= stop_after;
-  }
-};
+using Recorder = fixtures::EventRecorder;
 
 } // namespace
 
