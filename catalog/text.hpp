@@ -32,13 +32,11 @@ public:
 
   std::string_view view() const { return m_is_literal ? m_literal : std::string_view(m_owned); }
   operator std::string_view() const { return view(); } // NOLINT(google-explicit-constructor)
-  std::string str() const { return std::string(view()); }
   bool empty() const { return view().empty(); }
 
   friend bool operator==(const Text& a, const Text& b) { return a.view() == b.view(); }
   friend bool operator==(const Text& a, std::string_view b) { return a.view() == b; }
   friend std::string operator+(const std::string& a, const Text& b) { return a + std::string(b.view()); }
-  friend std::string operator+(const Text& a, const std::string& b) { return std::string(a.view()) + b; }
 
 private:
   std::string m_owned;

@@ -14,7 +14,7 @@ TEST_CASE("Text: a literal is a view, owned text is a copy; both read the same")
   source = "changed";
   CHECK(owned.view() == "release note"); // a copy, not a view of the caller's string
   CHECK(owned == literal);
-  CHECK(owned.str() == "release note");
+  CHECK(std::string(owned.view()) == "release note");
   CHECK(std::string("notes: ") + literal == "notes: release note");
   catalog::Text copy = owned; // copying owned text keeps its own copy
   owned = catalog::Text("other");
