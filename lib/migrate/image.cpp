@@ -69,6 +69,20 @@ std::string uri_for(const Target& t, bool gpu, const std::string& region) {
   return e->uris.empty() ? e->id : e->uris.front();
 }
 
+// The query for the one image that runs `framework` for `service` on `on`, with the job's Python
+// when it states one.
+TargetQuery one_image(std::string framework, std::string service, catalog::Date on, const std::optional<std::string>& python) {
+  TargetQuery q;
+  q.frameworks = {std::move(framework)};
+  q.service = std::move(service);
+  q.on = on;
+  if (python) {
+    q.python = catalog::Version::try_parse(*python);
+  }
+  q.max = 1;
+  return q;
+}
+
 } // namespace
 
 std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt, bool gpu,
@@ -89,15 +103,7 @@ std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& 
                                 job.runtime_version.value_or("not set") +
                                 "): pass --framework NAME, or --image URI for the prebuilt image to run it on");
   }
-  TargetQuery q;
-  q.frameworks = {framework};
-  q.service = "training";
-  q.on = opt.on;
-  if (job.python_version) {
-    q.python = catalog::Version::try_parse(*job.python_version);
-  }
-  q.max = 1;
-  TargetSearch s = find_targets(set, *images, nullptr, q);
+  TargetSearch s = find_targets(set, *images, nullptr, one_image(framework, "training", opt.on, job.python_version));
   const bool open = !s.targets.empty();
   if (!open && s.last_known.empty()) {
     throw catalog::InvalidInput(job.path + ": the " + images->name + " data knows no training image for " + framework +
@@ -139,15 +145,7 @@ std::string prediction_image(const catalog::CatalogSet& set, const PredictionIma
   if (!images) {
     return "";
   }
-  TargetQuery tq;
-  tq.frameworks = {framework_key(q.framework)};
-  tq.service = "prediction";
-  tq.on = q.on;
-  if (q.python) {
-    tq.python = catalog::Version::try_parse(*q.python);
-  }
-  tq.max = 1;
-  TargetSearch s = find_targets(set, *images, nullptr, tq);
+  TargetSearch s = find_targets(set, *images, nullptr, one_image(framework_key(q.framework), "prediction", q.on, q.python));
   if (s.targets.empty() && s.last_known.empty()) {
     return "";
   }
