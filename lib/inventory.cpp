@@ -205,6 +205,7 @@ public:
   }
   bool end_object() {
     m_frames.pop_back();
+    forget_key();
     return true;
   }
   bool start_array(std::size_t) {
@@ -219,6 +220,7 @@ public:
   }
   bool end_array() {
     m_frames.pop_back();
+    forget_key();
     return true;
   }
   // nlohmann's key: its text is the parser's, which it overwrites, so it is kept (keys are
@@ -269,6 +271,15 @@ private:
       }
     }
     m_frames.push_back(f);
+    forget_key();
+  }
+
+  // A key names the one value after it: an array's elements, and whatever follows the end of a
+  // container, have none (the value after a key is its only reader, so that leaving out a member
+  // the handler does not read changes nothing: json_fast::walk's keys).
+  void forget_key() {
+    m_key = {};
+    m_key_id = Key::other;
   }
 
   void note_vertex_key() {

@@ -405,3 +405,24 @@ TEST_CASE("inventory: an endpoint's deployed models, one per element that names 
   CHECK(r->deployed[1].id.empty());
   CHECK(r->deployed[1].model == "m2");
 }
+
+TEST_CASE("inventory: a key names only the value after it, never an array element after a container") {
+  // Each string after an inner object sits where the object's last key ("id", "model",
+  // "imageUri") would name it if that key were still in force: none is an id, a model or an image.
+  const std::vector<std::string> records = {
+      R"({"name":"projects/p/locations/l/endpoints/1","deployedModels":[[{"junk":1,"id":"a"},"s"]]})",
+      R"({"name":"projects/p/locations/l/endpoints/1","deployedModels":[[{"model":"m"},"s"],{"id":"b"}]})",
+      R"({"name":"projects/p/locations/l/models/1","containerSpec":[{"imageUri":"x"},"s"]})"};
+  for (const std::string& text : records) {
+    CAPTURE(text);
+    std::string error;
+    size_t offset = 0;
+    auto r = lib::parse_record(text, error, offset);
+    REQUIRE(r);
+    CHECK(r->images.empty());
+    for (const auto& d : r->deployed) {
+      CHECK(d.id != "s");
+      CHECK(d.model != "s");
+    }
+  }
+}
