@@ -76,11 +76,11 @@ enum class Key : unsigned char {
 // Each name is compared only with keys of its own length, so the comparison has a constant size
 // the compiler turns into a few loads (no memcmp call: a key is classified for every member of
 // every record).
-template <size_t N> Key same(std::string_view key, const char (&name)[N], Key k) {
-  return key.size() == N - 1 && std::memcmp(key.data(), name, N - 1) == 0 ? k : Key::other;
+template <size_t N> constexpr Key same(std::string_view key, const char (&name)[N], Key k) {
+  return key.size() == N - 1 && std::char_traits<char>::compare(key.data(), name, N - 1) == 0 ? k : Key::other;
 }
 
-Key classify(std::string_view key) {
+constexpr Key classify(std::string_view key) {
   auto is = [&](const auto& name, Key k) { return same(key, name, k); };
   if (key.empty()) {
     return Key::other;
@@ -127,6 +127,46 @@ Key classify(std::string_view key) {
     return Key::other;
   }
 }
+
+// The keys the handler reads, each name above once: json_fast::walk leaves out the members that
+// have none of them (the handler's results depend on nothing else, see RecordHandler).
+constexpr std::string_view k_keys_read[] = {"jobId",
+                                            "name",
+                                            "state",
+                                            "createTime",
+                                            "runtimeVersion",
+                                            "pythonVersion",
+                                            "framework",
+                                            "deploymentUri",
+                                            "displayName",
+                                            "trainingInput",
+                                            "predictionInput",
+                                            "jobSpec",
+                                            "trialJobSpec",
+                                            "trainingTaskDefinition",
+                                            "trainingTaskInputs",
+                                            "containerSpec",
+                                            "deployedModels",
+                                            "container",
+                                            "image",
+                                            "masterConfig",
+                                            "imageUri",
+                                            "executorImageUri",
+                                            "endpoint",
+                                            "model",
+                                            "id"};
+
+// k_keys_read names every key classify() tells apart, in the enum's order.
+constexpr bool keys_read_complete() {
+  size_t i = 0;
+  for (std::string_view name : k_keys_read) {
+    if (classify(name) != static_cast<Key>(++i)) {
+      return false;
+    }
+  }
+  return i == static_cast<size_t>(Key::id);
+}
+static_assert(keys_read_complete(), "k_keys_read: one name per Key, in order");
 
 // The keys of a record's top level that an audit reads.
 Slot top_level_slot(Key k) {
@@ -536,7 +576,7 @@ bool read_record(std::string_view text, Resource& r, std::string& error, size_t&
     // The fast reader takes the valid records; anything it does not take (invalid JSON, a field
     // of the wrong type, a record it declines) is read again by nlohmann's parser, whose messages
     // and positions are the ones users see.
-    if (json_fast::walk(text, fast, readable)) {
+    if (json_fast::walk(text, fast, readable, k_keys_read)) {
       return settle_kind(h, r, error, offset);
     }
   }

@@ -31,6 +31,7 @@ struct Module {
   decltype(&rtcat_json_parser_new) parser_new = nullptr;
   decltype(&rtcat_json_parser_free) parser_free = nullptr;
   decltype(&rtcat_json_parse) parse = nullptr;
+  decltype(&rtcat_json_parser_keep) keep = nullptr;
 };
 
 template <typename F> F symbol(void* handle, const char* name) {
@@ -49,7 +50,8 @@ std::unique_ptr<Module> open_module(const std::string& path) {
   m->parser_new = symbol<decltype(m->parser_new)>(handle, "rtcat_json_parser_new");
   m->parser_free = symbol<decltype(m->parser_free)>(handle, "rtcat_json_parser_free");
   m->parse = symbol<decltype(m->parse)>(handle, "rtcat_json_parse");
-  if (!version || version() != RTCAT_JSON_ABI_VERSION || !m->parser_new || !m->parser_free || !m->parse) {
+  m->keep = symbol<decltype(m->keep)>(handle, "rtcat_json_parser_keep");
+  if (!version || version() != RTCAT_JSON_ABI_VERSION || !m->parser_new || !m->parser_free || !m->parse || !m->keep) {
     dlclose(handle);
     return nullptr;
   }
@@ -101,9 +103,10 @@ public:
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // Parses text into the tape; false when the module declines it.
-  bool parse(std::string_view text, size_t readable) {
-    if (!m_parser) {
+  // Parses text into the tape, with the members `keys` does not name left out (see walk());
+  // false when the module declines it.
+  bool parse(std::string_view text, size_t readable, std::span<const std::string_view> keys) {
+    if (!m_parser || !keep(keys)) {
       return false;
     }
     if (m_events.size() < text.size() + 1) {
@@ -129,6 +132,26 @@ private:
   rtcat_json_parser* m_parser;
   std::vector<rtcat_json_event> m_events;
   rtcat_json_tape m_tape{};
+  std::span<const std::string_view> m_keys; // the parser's, as last set
+
+  // Tells the parser the keys, when they are not the ones it has; false when it cannot take them.
+  bool keep(std::span<const std::string_view> keys) {
+    if (keys.data() == m_keys.data() && keys.size() == m_keys.size()) {
+      return true;
+    }
+    std::vector<rtcat_json_name> names;
+    names.reserve(keys.size());
+    for (std::string_view k : keys) {
+      names.push_back(rtcat_json_name{k.data(), k.size()});
+    }
+    if (m_module.keep(m_parser, names.data(), names.size()) != RTCAT_JSON_OK) {
+      m_keys = {};
+      m_module.keep(m_parser, nullptr, 0);
+      return false;
+    }
+    m_keys = keys;
+    return true;
+  }
 
   bool report(const rtcat_json_event& e, Events& events) {
     switch (e.kind) {
@@ -158,7 +181,7 @@ private:
 
 } // namespace
 
-bool walk(std::string_view text, Events& events, size_t readable) {
+bool walk(std::string_view text, Events& events, size_t readable, std::span<const std::string_view> keys) {
   if (text.size() > k_max_document) {
     return false;
   }
@@ -167,7 +190,7 @@ bool walk(std::string_view text, Events& events, size_t readable) {
     return false;
   }
   thread_local Session session(*m);
-  return session.parse(text, readable) && session.replay(events);
+  return session.parse(text, readable, keys) && session.replay(events);
 }
 
 const std::string& module_path() {

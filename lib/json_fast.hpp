@@ -9,6 +9,7 @@
 // own (nlohmann) parser, which says what is wrong and where.
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -39,7 +40,12 @@ inline constexpr size_t k_max_document = 256u << 10;
 // JSON simdjson declines, such as an integer beyond 64 bits or nesting deeper than 1024), or an
 // event returned false: the caller then parses the text itself. `readable`: how many bytes from
 // text.data() may be read; with k_padding more than the text, it is parsed where it is (no copy).
-bool walk(std::string_view text, Events& events, size_t readable = 0);
+// `keys`: the keys the caller reads. When not empty, an object member whose key is none of them
+// and whose value has none of them as a key at any depth is not reported (neither its key nor any
+// event of its value; array elements always are): a caller whose results depend only on the
+// members it reads, and on each value's own key, gets the same results with fewer events. The
+// span's storage must last as long as the program (it is compared by address, call to call).
+bool walk(std::string_view text, Events& events, size_t readable = 0, std::span<const std::string_view> keys = {});
 
 // The bytes past a document's end that let walk() parse it in place (their content is never
 // used): a reader that keeps this much slack after its buffer's data passes the distance to the

@@ -16,7 +16,7 @@ extern "C" {
 #endif
 
 /* Bumped on any change below; the loader declines a module of another version. */
-#define RTCAT_JSON_ABI_VERSION 3u
+#define RTCAT_JSON_ABI_VERSION 4u
 
 /* Bytes simdjson may read past a document's end (their content does not matter). */
 #define RTCAT_JSON_PADDING 64u
@@ -52,13 +52,25 @@ typedef struct rtcat_json_tape {
 /* A parser: its buffers are reused document after document. One per thread. */
 typedef struct rtcat_json_parser rtcat_json_parser;
 
-/* Results of rtcat_json_parse. */
+/* A key name, for rtcat_json_parser_keep. */
+typedef struct rtcat_json_name {
+  const char* text;
+  size_t length;
+} rtcat_json_name;
+
+/* Results of rtcat_json_parse and rtcat_json_parser_keep. */
 #define RTCAT_JSON_OK 0
 #define RTCAT_JSON_DECLINED 1 /* not valid JSON, or valid JSON it does not take: the caller parses it itself */
 
 unsigned rtcat_json_abi_version(void);
 rtcat_json_parser* rtcat_json_parser_new(void); /* NULL when out of memory */
 void rtcat_json_parser_free(rtcat_json_parser* parser);
+/* The keys the caller reads, for the parses that follow: an object member whose key is none of
+ * `names` and whose value has none of them as a key at any depth is left out of the events (its
+ * key and every event of its value). Array elements are never left out. With count 0 (the
+ * default) every member is reported. The names are copied. RTCAT_JSON_DECLINED when out of memory
+ * (the parser then reports every member). */
+int rtcat_json_parser_keep(rtcat_json_parser* parser, const rtcat_json_name* names, size_t count);
 /* Validates `text` (one whole JSON document, nothing after it but whitespace) and writes its
  * events to `tape`. `readable` (at least `length`) is how many bytes from `text` may be read:
  * with RTCAT_JSON_PADDING more than the document, it is parsed where it is; otherwise it is first

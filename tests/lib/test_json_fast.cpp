@@ -153,3 +153,59 @@ TEST_CASE("json_fast: a document read in place (readable bytes after it) reads a
     }
   }
 }
+
+TEST_CASE("json_fast: with keys, a member that has none of them, at any depth, is left out; array elements never are") {
+  if (!with_module()) {
+    return;
+  }
+  static constexpr std::string_view keys[] = {"a", "id"};
+  const std::string doc = R"({"a":1,"x":2,"b":{"c":3},"d":{"y":{"id":"k","z":[1]},"w":0},"e":[1,{"q":4},"a"],"f":[],)"
+                          R"("g":{"a":{"deep":true}},"h":"a","":{"":{"id":null}}})";
+  Recorder r;
+  CHECK(lib::json_fast::walk(doc, r, 0, keys));
+  // "x", "b", "f", "h" (a string value "a" is no key) and "e" go; "d" stays for the "id" within,
+  // but its "w" and its "y"'s "z" go; "g" stays for its "a", whose "deep" goes (a kept member's
+  // value is filtered too); the empty keys stay for the "id" within.
+  CHECK(r.out == "{ k:a n k:d { k:y { k:id s:k } } k:g { k:a { } } k: { k: { k:id z } } }");
+  Recorder scalar;
+  CHECK(lib::json_fast::walk("[{\"x\":1},2]", scalar, 0, keys));
+  CHECK(scalar.out == "[ { } n ]");
+}
+
+TEST_CASE("json_fast: keys leave out exactly the members without them, over a grid of documents and key sets") {
+  if (!with_module()) {
+    return;
+  }
+  const std::vector<std::string> documents = {
+      R"({})",
+      R"([])",
+      R"("a")",
+      R"({"a":"a"})",
+      R"({"b":"a"})",
+      R"({"a":{"a":{"a":1}},"b":{"b":{"b":2}}})",
+      R"({"b":[{"b":1},{"a":2},[[{"c":{"a":null}}]]],"c":1.5e3})",
+      R"([{"b":1},{"a":[{"b":{}}]},"a",true])",
+      R"({"a":1,"a":2,"b":3,"b":{"a":4}})",
+      R"({"":1,"id":{"":2},"imageUri":"x","containerSpec":{"imageUri":"y","args":["--a"]}})",
+      R"({"jobId":"j","trainingInput":{"args":["x"],"runtimeVersion":"2.1","masterConfig":{"imageUri":"i"}},"etag":"e"})"};
+  static constexpr std::string_view none[] = {"never"};
+  static constexpr std::string_view one[] = {"a"};
+  static constexpr std::string_view two[] = {"b", "a"};
+  static constexpr std::string_view empty_key[] = {""};
+  static constexpr std::string_view inventory[] = {"jobId", "runtimeVersion", "imageUri", "containerSpec", "id"};
+  const std::vector<std::span<const std::string_view>> key_sets = {none, one, two, empty_key, inventory};
+  for (const std::string& doc : documents) {
+    Recorder all;
+    REQUIRE(lib::json_fast::walk(doc, all));
+    for (auto keys : key_sets) {
+      CAPTURE(doc);
+      CAPTURE(keys.front());
+      Recorder kept;
+      CHECK(lib::json_fast::walk(doc, kept, 0, keys));
+      CHECK(kept.out == fixtures::kept_members(all.events, keys));
+      Recorder again; // without keys after a walk with them: every member again
+      CHECK(lib::json_fast::walk(doc, again));
+      CHECK(again.out == all.out);
+    }
+  }
+}
