@@ -77,40 +77,50 @@ std::string AuditWriter::begin() const {
   return "";
 }
 
+const std::string& AuditWriter::verdict_columns(const lib::Verdict& v) {
+  if (m_verdict_columns.size() >= k_kept_verdict_columns && !m_verdict_columns.contains(&v)) {
+    m_verdict_columns.clear(); // verdicts at ever new addresses: memory stays bounded
+  }
+  VerdictColumns& c = m_verdict_columns[&v];
+  if (!c.csv.empty() && c.same(v)) {
+    return c.csv;
+  }
+  c = VerdictColumns{v.status, v.action, v.target, v.deadline, v.days, ""};
+  util::append_csv_field(c.csv, v.status);
+  c.csv += ',';
+  util::append_csv_field(c.csv, v.deadline ? catalog::format_date(*v.deadline) : "");
+  c.csv += ',';
+  c.csv += v.days ? std::to_string(*v.days) : "";
+  for (const std::string* f : {&v.action, &v.target}) {
+    c.csv += ',';
+    util::append_csv_field(c.csv, *f);
+  }
+  return c.csv;
+}
+
 void AuditWriter::append_resource(std::string& out, const lib::Resource& r, const lib::Verdict& v) {
   if (m_format != AuditFormat::csv) {
     out += resource(r, v);
     return;
   }
   // path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target,part
+  if (r.path != m_path || m_path_csv.empty()) {
+    m_path = r.path;
+    m_path_csv.clear();
+    util::append_csv_field(m_path_csv, r.path);
+  }
+  out += m_path_csv;
+  out += ',';
   char number[24];
-  auto decimal = [&](long n) {
-    auto end = std::to_chars(number, number + sizeof number, n).ptr;
-    return std::string_view(number, static_cast<size_t>(end - number));
-  };
-  std::string_view deadline;
-  if (v.deadline) {
-    auto it = m_dates.find(*v.deadline);
-    if (it == m_dates.end()) {
-      it = m_dates.emplace(*v.deadline, catalog::format_date(*v.deadline)).first;
-    }
-    deadline = it->second;
-  }
-  util::append_csv_field(out, r.path);
-  out += ',';
-  out += decimal(r.line);
-  for (const std::string* f : {&r.kind, &r.name, &r.state, &r.runtime, &r.python, &r.framework, &v.status}) {
+  out.append(number, std::to_chars(number, number + sizeof number, r.line).ptr);
+  for (const std::string* f : {&r.kind, &r.name, &r.state, &r.runtime, &r.python, &r.framework}) {
     out += ',';
     util::append_csv_field(out, *f);
   }
   out += ',';
-  util::append_csv_field(out, deadline);
+  out += verdict_columns(v);
   out += ',';
-  out += v.days ? decimal(*v.days) : std::string_view();
-  for (const std::string* f : {&v.action, &v.target, &r.part}) {
-    out += ',';
-    util::append_csv_field(out, *f);
-  }
+  util::append_csv_field(out, r.part);
   out += '\n';
 }
 
@@ -118,10 +128,11 @@ std::string AuditWriter::resource(const lib::Resource& r, const lib::Verdict& v)
   switch (m_format) {
   case AuditFormat::table:
     return v.findings.empty() ? "" : findings_text(lib::Auditor::findings_for(r, v), m_color);
-  case AuditFormat::csv:
-    return csv_row({r.path, std::to_string(r.line), r.kind, r.name, r.state, r.runtime, r.python, r.framework, v.status,
-                    v.deadline ? catalog::format_date(*v.deadline) : "", v.days ? std::to_string(*v.days) : "", v.action,
-                    v.target, r.part});
+  case AuditFormat::csv: {
+    std::string out;
+    append_resource(out, r, v);
+    return out;
+  }
   case AuditFormat::jsonl:
     return json_resource(r, v) + "\n";
   case AuditFormat::json:

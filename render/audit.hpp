@@ -2,8 +2,9 @@
 
 #include "lib/audit.hpp"
 
-#include <map>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace render {
@@ -42,8 +43,24 @@ private:
   bool m_color;
   bool m_first = true;
   std::vector<lib::Finding> m_malformed; // json: written at the end
-  // csv: deadlines as text, formatted once each (verdicts share a handful of dates)
-  std::map<catalog::Date, std::string> m_dates;
+
+  // csv: the columns a verdict decides (status, deadline, days, action, target), written once per
+  // verdict (an audit's records share a few hundred) and kept with the values they were written
+  // from, so that a verdict seen again at the same address with other values is written anew.
+  struct VerdictColumns {
+    std::string status, action, target;
+    std::optional<catalog::Date> deadline;
+    std::optional<long> days;
+    std::string csv;
+    bool same(const lib::Verdict& v) const {
+      return status == v.status && action == v.action && target == v.target && deadline == v.deadline && days == v.days;
+    }
+  };
+  static constexpr size_t k_kept_verdict_columns = 4096;
+  std::unordered_map<const lib::Verdict*, VerdictColumns> m_verdict_columns;
+  // csv: the last path and its field (an inventory's records share theirs)
+  std::string m_path, m_path_csv;
+  const std::string& verdict_columns(const lib::Verdict& v);
 };
 
 } // namespace render
