@@ -87,7 +87,7 @@ Contradiction contradiction(const Resource& r, const Verdict& v, std::optional<D
 // Whether the verdict already is a reconciled one.
 bool reconciled_already(const Verdict& v) {
   return std::any_of(v.findings.begin(), v.findings.end(),
-                     [](const Finding& f) { return f.rule == rule_id(RuleId::inventory_disagrees); });
+                     [](const Finding& f) { return f.rule == rule(RuleId::inventory_disagrees).id; });
 }
 
 // The verdict with its milestone's finding replaced by an inventory-disagrees one.
@@ -445,7 +445,7 @@ std::optional<Verdict> Auditor::reconciled(const Resource& r, const Verdict& v) 
 
 const Verdict& Auditor::outcome(const Resource& r, const Verdict& shared) {
   std::optional<Date> created;
-  if (reconciled_already(shared) || contradiction(r, shared, created) == Contradiction::none) {
+  if (contradiction(r, shared, created) == Contradiction::none || reconciled_already(shared)) {
     return shared;
   }
   auto it = m_outlines.find(&shared);
