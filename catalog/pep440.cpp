@@ -9,10 +9,15 @@ namespace catalog::pep440 {
 
 namespace {
 
+// std::tolower of the "C" locale (the only one rtcat runs in), without its call per character.
+char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) {
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    c = ascii_lower(c);
   }
   return out;
 }
@@ -524,19 +529,22 @@ std::string SpecifierSet::str() const {
 }
 
 std::string normalize_name(std::string_view name) {
-  std::string out;
+  // Written in place into a buffer of the name's size (the normal form is never longer).
+  std::string out(name.size(), '\0');
+  size_t n = 0;
   bool sep = false;
   for (char c : name) {
     if (is_sep(c)) {
       sep = true;
       continue;
     }
-    if (sep && !out.empty()) {
-      out += '-';
+    if (sep && n > 0) {
+      out[n++] = '-';
     }
     sep = false;
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    out[n++] = ascii_lower(c);
   }
+  out.resize(n);
   return out;
 }
 

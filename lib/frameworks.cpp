@@ -2,6 +2,9 @@
 
 #include "catalog/pep440.hpp"
 
+#include <string_view>
+#include <utility>
+
 namespace lib {
 
 std::string framework_key(std::string_view name) {
@@ -10,17 +13,15 @@ std::string framework_key(std::string_view name) {
   if (paren != std::string::npos) {
     n = catalog::pep440::normalize_name(n.substr(0, paren));
   }
-  if (n == "sklearn" || n == "scikit") {
-    return "scikit-learn";
-  }
-  if (n == "pytorch" || n == "pytorch-xla") {
-    return "torch";
-  }
-  if (n == "tf" || n == "tensorflow-gpu" || n == "tensorflow-cpu") {
-    return "tensorflow";
-  }
-  if (n == "xgb") {
-    return "xgboost";
+  // Other names packages and records give the key frameworks.
+  static constexpr std::pair<std::string_view, std::string_view> k_aliases[] = {
+      {"sklearn", "scikit-learn"},      {"scikit", "scikit-learn"}, {"pytorch", "torch"},
+      {"pytorch-xla", "torch"},         {"tf", "tensorflow"},       {"tensorflow-gpu", "tensorflow"},
+      {"tensorflow-cpu", "tensorflow"}, {"xgb", "xgboost"}};
+  for (const auto& [alias, key] : k_aliases) {
+    if (n == alias) {
+      return std::string(key);
+    }
   }
   return n;
 }

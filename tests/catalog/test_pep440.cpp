@@ -126,3 +126,21 @@ TEST_CASE("requirements") {
   CHECK_THROWS_AS(Requirement::parse("tensorflow>>2"), catalog::InvalidInput);
   CHECK_THROWS_AS(Requirement::parse("tf[gpu"), catalog::InvalidInput);
 }
+
+TEST_CASE("package names in PEP 503 normal form") {
+  // pypa/packaging's canonicalize_name vectors (tests/test_utils.py).
+  const std::pair<const char*, const char*> vectors[] = {{"foo", "foo"},         {"Foo", "foo"},
+                                                         {"fOo", "foo"},         {"foo.bar", "foo-bar"},
+                                                         {"Foo.Bar", "foo-bar"}, {"Foo.....Bar", "foo-bar"},
+                                                         {"foo_bar", "foo-bar"}, {"foo___bar", "foo-bar"},
+                                                         {"foo-bar", "foo-bar"}, {"foo----bar", "foo-bar"}};
+  for (const auto& [name, normal] : vectors) {
+    CHECK(normalize_name(name) == normal);
+  }
+  // Every ASCII letter, digit and separator; other bytes are kept as they are.
+  CHECK(normalize_name("ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz.0123456789") ==
+        "abcdefghijklmnopqrstuvwxyz-abcdefghijklmnopqrstuvwxyz-0123456789");
+  CHECK(normalize_name("Caf\xc3\x89-@[`{") == "caf\xc3\x89-@[`{");
+  CHECK(normalize_name("").empty());
+  CHECK(normalize_name("._-").empty());
+}
