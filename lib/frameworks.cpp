@@ -2,12 +2,15 @@
 
 #include "catalog/pep440.hpp"
 
+#include <array>
 #include <string_view>
 #include <utility>
 
 namespace lib {
 
-std::string framework_key(std::string_view name) {
+namespace {
+
+std::string compute_key(std::string_view name) {
   std::string n = catalog::pep440::normalize_name(name);
   size_t paren = n.find('(');
   if (paren != std::string::npos) {
@@ -24,6 +27,28 @@ std::string framework_key(std::string_view name) {
     }
   }
   return n;
+}
+
+} // namespace
+
+std::string framework_key(std::string_view name) {
+  // The upgrade planner asks for the keys of a catalog's entries over and over, entry after
+  // entry, and a catalog names a handful of frameworks: the last few names and their keys are
+  // kept (by content: nothing depends on where a name is stored), one thread's apart.
+  struct Known {
+    std::string name, key;
+  };
+  thread_local std::array<Known, 4> known;
+  thread_local size_t next = 0;
+  for (const Known& k : known) {
+    if (!k.key.empty() && k.name == name) {
+      return k.key;
+    }
+  }
+  std::string key = compute_key(name);
+  known[next] = Known{std::string(name), key};
+  next = (next + 1) % known.size();
+  return key;
 }
 
 bool is_key_framework(std::string_view package) {
