@@ -78,14 +78,18 @@ std::string AuditWriter::begin() const {
 }
 
 const std::string& AuditWriter::verdict_columns(const lib::Verdict& v) {
-  if (m_verdict_columns.size() >= k_kept_verdict_columns && !m_verdict_columns.contains(&v)) {
-    m_verdict_columns.clear(); // verdicts at ever new addresses: memory stays bounded
+  if (m_verdict_columns.empty()) {
+    m_verdict_columns.resize(k_verdict_slots);
   }
-  VerdictColumns& c = m_verdict_columns[&v];
-  if (!c.csv.empty() && c.same(v)) {
+  // The address's slot: its bits mixed by a multiplication, the top ones kept.
+  static_assert((k_verdict_slots & (k_verdict_slots - 1)) == 0 && k_verdict_slots <= (1u << 16));
+  const auto address = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(&v));
+  const size_t slot = static_cast<size_t>((address * 0x9e3779b97f4a7c15u) >> 48) & (k_verdict_slots - 1);
+  VerdictColumns& c = m_verdict_columns[slot];
+  if (c.same(v)) {
     return c.csv;
   }
-  c = VerdictColumns{v.status, v.action, v.target, v.deadline, v.days, ""};
+  c = VerdictColumns{&v, v.status, v.action, v.target, v.deadline, v.days, ""};
   util::append_csv_field(c.csv, v.status);
   c.csv += ',';
   util::append_csv_field(c.csv, v.deadline ? catalog::format_date(*v.deadline) : "");

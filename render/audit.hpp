@@ -4,7 +4,6 @@
 
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace render {
@@ -45,19 +44,23 @@ private:
   std::vector<lib::Finding> m_malformed; // json: written at the end
 
   // csv: the columns a verdict decides (status, deadline, days, action, target), written once per
-  // verdict (an audit's records share a few hundred) and kept with the values they were written
-  // from, so that a verdict seen again at the same address with other values is written anew.
+  // verdict (an audit's records share a few hundred) and kept by the verdict's address, in a
+  // fixed table of slots (a verdict that lands in a taken slot takes it over: memory stays
+  // bounded), with the values they were written from: a verdict seen again at the same address
+  // with other values is written anew.
   struct VerdictColumns {
+    const lib::Verdict* verdict = nullptr;
     std::string status, action, target;
     std::optional<catalog::Date> deadline;
     std::optional<long> days;
     std::string csv;
     bool same(const lib::Verdict& v) const {
-      return status == v.status && action == v.action && target == v.target && deadline == v.deadline && days == v.days;
+      return verdict == &v && status == v.status && action == v.action && target == v.target && deadline == v.deadline &&
+             days == v.days;
     }
   };
-  static constexpr size_t k_kept_verdict_columns = 4096;
-  std::unordered_map<const lib::Verdict*, VerdictColumns> m_verdict_columns;
+  static constexpr size_t k_verdict_slots = 2048;
+  std::vector<VerdictColumns> m_verdict_columns; // k_verdict_slots, once CSV is written
   // csv: the last path and its field (an inventory's records share theirs)
   std::string m_path, m_path_csv;
   const std::string& verdict_columns(const lib::Verdict& v);
