@@ -5,9 +5,11 @@
 #include "lib/frameworks.hpp"
 #include "lib/scan/extract.hpp"
 #include "lib/upgrade.hpp"
+#include "util/bytes.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace lib {
 
@@ -141,21 +143,71 @@ std::optional<Finding> Auditor::disagreement(const Resource& r, const Verdict& v
 Auditor::Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform)
     : m_set(set), m_on(on), m_warn_days(warn_days), m_platform(std::move(platform)) {}
 
+namespace {
+
+// What a verdict depends on, as views of a resource's fields: kind, service, catalog, runtime,
+// Python, framework, whether it serves and whether its model is missing, and for a resource
+// without a runtime its image.
+struct VerdictKey {
+  std::array<std::string_view, 8> parts;
+
+  explicit VerdictKey(const Resource& r)
+      : parts{r.kind,   r.service,   r.catalog, r.runtime,
+              r.python, r.framework, flags(r),  r.runtime.empty() ? std::string_view(r.image_uri) : std::string_view()} {}
+
+  static std::string_view flags(const Resource& r) {
+    static constexpr std::string_view k_flags[] = {"", "s", "m", "sm"};
+    return k_flags[(serving(r) ? 1 : 0) + (r.model_missing ? 2 : 0)];
+  }
+
+  uint64_t hash() const {
+    uint64_t h = 0;
+    for (std::string_view p : parts) {
+      h = util::hash_mix(h, p);
+    }
+    return h;
+  }
+
+  bool operator==(const std::array<std::string, 8>& kept) const {
+    for (size_t i = 0; i < parts.size(); ++i) {
+      if (!util::same_text(parts[i], kept[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // The map's key: the parts, each after its length (no two keys share a text).
+  void write(std::string& out) const {
+    out.clear();
+    for (std::string_view p : parts) {
+      const auto size = static_cast<uint32_t>(p.size());
+      out.append(reinterpret_cast<const char*>(&size), sizeof size).append(p);
+    }
+  }
+};
+
+} // namespace
+
 const Verdict& Auditor::judge(const Resource& r) {
-  // Built in one buffer, reused: judge runs once per resource.
-  thread_local std::string key;
-  key.clear();
-  for (const std::string* part : {&r.kind, &r.service, &r.catalog, &r.runtime, &r.python, &r.framework}) {
-    key.append(*part).push_back('\x1f');
+  // judge runs once per record: a recent answer is found by a hash of the fields, without building
+  // the map's key; the map holds every verdict, each computed once.
+  const VerdictKey key(r);
+  if (m_recent.empty()) {
+    m_recent.resize(k_recent_slots);
   }
-  key.append(serving(r) ? "s" : "").append(r.model_missing ? "m" : "").push_back('\x1f');
-  if (r.runtime.empty()) {
-    key.append(r.image_uri);
+  Recent& recent = m_recent[key.hash() >> 54 & (k_recent_slots - 1)];
+  if (recent.verdict && key == recent.parts) {
+    return *recent.verdict;
   }
-  auto it = m_cache.find(key);
+  thread_local std::string text; // reused
+  key.write(text);
+  auto it = m_cache.find(text);
   if (it == m_cache.end()) {
-    it = m_cache.emplace(key, compute(r)).first;
+    it = m_cache.emplace(text, compute(r)).first;
   }
+  std::copy(key.parts.begin(), key.parts.end(), recent.parts.begin());
+  recent.verdict = &it->second;
   return it->second;
 }
 

@@ -6,6 +6,7 @@
 #include "lib/inventory.hpp"
 #include "lib/lifecycle.hpp"
 
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -73,7 +74,15 @@ private:
   Date m_on;
   int m_warn_days;
   std::string m_platform;
-  std::unordered_map<std::string, Verdict> m_cache;
+  std::unordered_map<std::string, Verdict> m_cache; // every verdict, by what it depends on
+  // judge()'s recent answers, in a fixed table of slots by a hash of what they depend on (a
+  // verdict that lands in a taken slot takes it over): the fields, and the verdict in m_cache.
+  struct Recent {
+    std::array<std::string, 8> parts;
+    const Verdict* verdict = nullptr;
+  };
+  static constexpr size_t k_recent_slots = 1024;
+  std::vector<Recent> m_recent;
   std::unordered_map<const Verdict*, Verdict> m_outlines; // outcome()'s, by shared verdict
 };
 

@@ -1,6 +1,7 @@
 #include "lib/frameworks.hpp"
 
 #include "catalog/pep440.hpp"
+#include "util/bytes.hpp"
 
 #include <array>
 #include <string_view>
@@ -41,7 +42,7 @@ std::string framework_key(std::string_view name) {
   thread_local std::array<Known, 4> known;
   thread_local size_t next = 0;
   for (const Known& k : known) {
-    if (!k.key.empty() && k.name == name) {
+    if (!k.key.empty() && util::same_text(k.name, name)) {
       return k.key;
     }
   }

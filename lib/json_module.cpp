@@ -5,6 +5,8 @@
 
 #include "lib/json_module.h"
 
+#include "util/bytes.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -86,37 +88,11 @@ public:
       return false;
     }
     for (size_t i = m_first[key.size()]; i < m_first[key.size() + 1]; ++i) {
-      if (same_bytes(m_names[i].data(), key.data(), key.size())) {
+      if (util::same_bytes(m_names[i].data(), key.data(), key.size())) {
         return true;
       }
     }
     return false;
-  }
-
-  // Whether n bytes are the same: words compared in place (the last ones overlapping), no call.
-  static bool same_bytes(const char* a, const char* b, size_t n) {
-    auto word = [](const char* p, auto size) {
-      decltype(size) w;
-      std::memcpy(&w, p, sizeof w);
-      return w;
-    };
-    if (n >= 8) {
-      for (size_t i = 0; i + 8 < n; i += 8) {
-        if (word(a + i, uint64_t{}) != word(b + i, uint64_t{})) {
-          return false;
-        }
-      }
-      return word(a + n - 8, uint64_t{}) == word(b + n - 8, uint64_t{});
-    }
-    if (n >= 4) {
-      return word(a, uint32_t{}) == word(b, uint32_t{}) && word(a + n - 4, uint32_t{}) == word(b + n - 4, uint32_t{});
-    }
-    for (size_t i = 0; i < n; ++i) {
-      if (a[i] != b[i]) {
-        return false;
-      }
-    }
-    return true;
   }
 
 private:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lib/audit.hpp"
+#include "util/bytes.hpp"
 
 #include <optional>
 #include <string>
@@ -55,8 +56,8 @@ private:
     std::optional<long> days;
     std::string csv;
     bool same(const lib::Verdict& v) const {
-      return verdict == &v && status == v.status && action == v.action && target == v.target && deadline == v.deadline &&
-             days == v.days;
+      return verdict == &v && util::same_text(status, v.status) && util::same_text(action, v.action) &&
+             util::same_text(target, v.target) && deadline == v.deadline && days == v.days;
     }
   };
   static constexpr size_t k_verdict_slots = 2048;

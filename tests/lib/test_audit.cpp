@@ -273,3 +273,32 @@ TEST_CASE("freshness: ages as written, and the gate on both sides of the limit")
   REQUIRE(f.size() == 1);
   CHECK(f[0].message.find("no as_of date") != std::string::npos);
 }
+
+TEST_CASE("audit: one verdict per distinct set of fields, however many, and none shared by fields that merely join alike") {
+  auto set = test::migration_set();
+  lib::Auditor auditor(set, test::day("2021-03-01"), 90, "");
+  // Fields that would read the same if they were joined with a separator inside them.
+  const lib::Verdict& a = auditor.judge(job("2.1\x1f"
+                                            "3.7",
+                                            ""));
+  const lib::Verdict& b = auditor.judge(job("2.1", "3.7\x1f"));
+  CHECK(&a != &b);
+  REQUIRE(!a.findings.empty());
+  REQUIRE(!b.findings.empty());
+  CHECK(a.findings.front().message != b.findings.front().message); // each names its own field
+  // Thousands of distinct records (more than the recent answers kept), each judged twice: the same
+  // verdict for the same fields, another for other fields, whatever was judged in between.
+  std::vector<const lib::Verdict*> first;
+  for (int i = 0; i < 3000; ++i) {
+    first.push_back(&auditor.judge(job(("9." + std::to_string(i)).c_str())));
+  }
+  for (int i = 2999; i >= 0; --i) {
+    const lib::Verdict& again = auditor.judge(job(("9." + std::to_string(i)).c_str()));
+    REQUIRE(&again == first[static_cast<size_t>(i)]);
+    if (i > 0) {
+      REQUIRE(&again != first[static_cast<size_t>(i - 1)]);
+    }
+  }
+  // A model version's key differs from a job's with the same fields.
+  CHECK(&auditor.judge(version("9.1")) != first[1]);
+}

@@ -1,0 +1,50 @@
+#include "util/bytes.hpp"
+
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+TEST_CASE("same_bytes: every length up to 40, a difference at every position, in every byte value") {
+  for (size_t n = 0; n <= 40; ++n) {
+    std::string a(n, 'x');
+    for (size_t i = 0; i < n; ++i) {
+      a[i] = static_cast<char>('a' + i % 26);
+    }
+    std::string b = a;
+    CAPTURE(n);
+    CHECK(util::same_bytes(a.data(), b.data(), n));
+    CHECK(util::same_text(a, b));
+    for (size_t at = 0; at < n; ++at) {
+      for (int delta : {1, 0x80, 0xff}) {
+        b[at] = static_cast<char>(a[at] + delta);
+        CAPTURE(at);
+        CHECK_FALSE(util::same_bytes(a.data(), b.data(), n));
+        CHECK_FALSE(util::same_text(a, b));
+        b[at] = a[at];
+      }
+    }
+  }
+  CHECK_FALSE(util::same_text("abc", "abcd"));
+  CHECK(util::same_text("", ""));
+}
+
+TEST_CASE("hash_mix: texts that differ by a byte or by a split between parts hash apart") {
+  std::set<uint64_t> seen;
+  size_t texts = 0;
+  for (size_t n = 0; n <= 24; ++n) {
+    for (size_t at = 0; at < std::max<size_t>(n, 1); ++at) {
+      std::string t(n, 'q');
+      if (n > 0) {
+        t[at] = 'z';
+      }
+      seen.insert(util::hash_mix(0, t));
+      ++texts;
+    }
+  }
+  CHECK(seen.size() == texts); // all distinct
+  // The same bytes split differently between two parts.
+  CHECK(util::hash_mix(util::hash_mix(0, "ab"), "c") != util::hash_mix(util::hash_mix(0, "a"), "bc"));
+  CHECK(util::hash_mix(util::hash_mix(0, "abc"), "") != util::hash_mix(util::hash_mix(0, ""), "abc"));
+  CHECK(util::hash_mix(7, "same") == util::hash_mix(7, std::string("same")));
+}

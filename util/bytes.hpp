@@ -1,0 +1,70 @@
+#pragma once
+
+// Byte comparison and hashing for short texts on hot paths (an audit's keys and fields, a few to
+// a few dozen bytes): words read in place, the last ones overlapping, so that no call and no loop
+// over single bytes is made. Header-only: the JSON module uses it too.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+namespace util {
+
+namespace bytes_detail {
+template <typename T> T load(const char* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+} // namespace bytes_detail
+
+// Whether the n bytes at a and b are the same.
+inline bool same_bytes(const char* a, const char* b, size_t n) {
+  using bytes_detail::load;
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 < n; i += 8) {
+      if (load<uint64_t>(a + i) != load<uint64_t>(b + i)) {
+        return false;
+      }
+    }
+    return load<uint64_t>(a + n - 8) == load<uint64_t>(b + n - 8);
+  }
+  if (n >= 4) {
+    return load<uint32_t>(a) == load<uint32_t>(b) && load<uint32_t>(a + n - 4) == load<uint32_t>(b + n - 4);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+inline bool same_text(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && same_bytes(a.data(), b.data(), a.size());
+}
+
+// `h` with the text mixed in (its length, then its bytes): for hash tables, not cryptography.
+inline uint64_t hash_mix(uint64_t h, std::string_view text) {
+  using bytes_detail::load;
+  auto mix = [](uint64_t x, uint64_t v) {
+    x = (x ^ v) * 0x9e3779b97f4a7c15u;
+    return x ^ (x >> 29);
+  };
+  h = mix(h, text.size());
+  size_t n = text.size();
+  const char* d = text.data();
+  for (; n > 8; n -= 8, d += 8) {
+    h = mix(h, load<uint64_t>(d));
+  }
+  if (n >= 4) {
+    h = mix(h, load<uint32_t>(d) | uint64_t{load<uint32_t>(d + n - 4)} << 32);
+  } else if (n > 0) {
+    h = mix(h, uint64_t{static_cast<unsigned char>(d[0])} | uint64_t{static_cast<unsigned char>(d[n / 2])} << 8 |
+                   uint64_t{static_cast<unsigned char>(d[n - 1])} << 16);
+  }
+  return h;
+}
+
+} // namespace util
