@@ -7,6 +7,9 @@
 #include "util/text.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <type_traits>
+#include <unordered_map>
 
 namespace lib {
 
@@ -71,13 +74,16 @@ const MilestoneDate* deadline_milestone(const ReportGroup& g, const Verdict& v) 
 
 namespace {
 
-// Keeps the k most urgent rows of a group, in order.
-void keep_urgent(std::vector<ReportRow>& rows, const ReportRow& row, size_t k) {
-  auto at = std::upper_bound(rows.begin(), rows.end(), row, more_urgent);
+// Keeps the k most urgent rows of a group, in order (a row is made only for one that is kept).
+void keep_urgent(std::vector<ReportRow>& rows, const Resource& res, const Verdict& v, size_t k) {
+  // After the rows at least as urgent (upper_bound's place).
+  auto at = std::find_if(rows.begin(), rows.end(), [&](const ReportRow& kept) {
+    return verdict_more_urgent(v, res.name, kept.verdict, kept.resource.name);
+  });
   if (static_cast<size_t>(at - rows.begin()) >= k) {
     return;
   }
-  rows.insert(at, row);
+  rows.insert(at, ReportRow{res, v});
   if (rows.size() > k) {
     rows.pop_back();
   }
@@ -91,33 +97,36 @@ public:
 
   void add(const Resource& res) {
     const Verdict& v = m_auditor.judge(res);
-    bool affected = v.severity && *v.severity >= Severity::warning;
-    bool broken = affected && *v.severity == Severity::error;
-    ReportGroup& g = group_for(res, v);
+    // The verdict depends on the resource's kind, service, runtime, Python and framework (and the
+    // verdict's address stays the same for the same ones: Auditor::judge), and so does all that
+    // the report counts about the resource but its name: found once per verdict.
+    auto [it, fresh] = m_shared.try_emplace(&v);
+    Shared& sh = it->second;
+    if (fresh) {
+      share(sh, res, v);
+    }
+    ReportGroup& g = m_rep.groups[sh.group];
     ++m_rep.resources;
-    ++m_rep.by_status[v.status];
-    std::string words = resource_status_words(g, v);
-    ++m_rep.by_words[words];
-    m_rep.words_broken[words] = m_rep.words_broken[words] || broken;
-    m_rep.words_affected[words] = m_rep.words_affected[words] || affected;
+    ++*sh.by_status;
+    ++*sh.by_words;
+    *sh.words_broken = *sh.words_broken || sh.broken;
+    *sh.words_affected = *sh.words_affected || sh.affected;
     ++g.resources;
-    ++g.by_status[v.status];
+    ++*sh.group_by_status;
     keep_representative(g, res, v);
-    if (!affected) {
+    if (!sh.affected) {
       return;
     }
     ++m_rep.affected;
     ++g.affected;
-    ++g.affected_by_words[words];
-    m_rep.broken += broken ? 1 : 0;
-    g.broken += broken ? 1 : 0;
+    ++*sh.group_affected_by_words;
+    m_rep.broken += sh.broken ? 1 : 0;
+    g.broken += sh.broken ? 1 : 0;
     if (v.days && *v.days > 0 && (!g.next_deadline || *v.deadline < *g.next_deadline)) {
       g.next_deadline = v.deadline;
     }
-    ReportRow row{res, v};
-    keep_urgent(g.urgent, row, ReportGroup::k_urgent);
-    add_target_set(g, res);
-    note_findings(v);
+    keep_urgent(g.urgent, res, v, ReportGroup::k_urgent);
+    count_target_set(g, sh);
     if (m_o.on_row) {
       m_o.on_row(res, v);
     }
@@ -126,7 +135,8 @@ public:
   Report& report() { return m_rep; }
 
 private:
-  ReportGroup& group_for(const Resource& res, const Verdict& v) {
+  // The index of the resource's group (made on first use).
+  size_t group_for(const Resource& res, const Verdict& v) {
     std::optional<EntryRef> ref;
     if (!v.catalog.empty()) {
       ref = find_entry(m_set, res.runtime, Scope{v.catalog, res.service});
@@ -145,33 +155,34 @@ private:
       }
       m_rep.groups.push_back(std::move(g));
     }
-    return m_rep.groups[it->second];
+    return it->second;
   }
 
-  void add_target_set(ReportGroup& g, const Resource& res) {
+  // The target set an affected resource moves with (made on first use): nullopt when its group
+  // has no catalog entry, Shared::k_no_set when the group keeps no more sets.
+  std::optional<size_t> target_set_for(ReportGroup& g, const Resource& res) {
     if (!g.entry) {
-      return;
+      return std::nullopt;
     }
     std::vector<std::string> fws;
     if (!res.framework.empty()) {
       fws.push_back(framework_key(res.framework));
     }
-    for (auto& t : g.targets) {
+    for (size_t i = 0; i < g.targets.size(); ++i) {
+      const TargetSet& t = g.targets[i];
       if (t.python == res.python && (t.frameworks_assumed ? fws.empty() : t.frameworks == fws)) {
-        ++t.resources;
-        return;
+        return i;
       }
     }
     if (g.targets.size() >= ReportGroup::k_target_sets) {
-      ++g.other_targets;
-      return;
+      return Shared::k_no_set;
     }
     TargetSet t;
     t.frameworks_assumed = fws.empty();
     t.frameworks = fws.empty() ? assumed_frameworks(*g.catalog, *g.entry) : fws;
     t.python = res.python;
-    t.resources = 1;
     g.targets.push_back(std::move(t));
+    return g.targets.size() - 1;
   }
 
   void note_findings(const Verdict& v) {
@@ -184,12 +195,61 @@ private:
     }
   }
 
+  // What the records of one verdict share: their group, and the counters they add to (map
+  // values: their addresses hold as the maps grow, and as the groups' vector grows, since a
+  // group moves without copying, see the static_assert below).
+  struct Shared {
+    size_t group = 0;
+    bool affected = false;
+    bool broken = false;
+    size_t* by_status = nullptr;
+    size_t* by_words = nullptr;
+    bool* words_broken = nullptr;
+    bool* words_affected = nullptr;
+    size_t* group_by_status = nullptr;
+    size_t* group_affected_by_words = nullptr;
+    static constexpr size_t k_no_set = static_cast<size_t>(-1); // counted in other_targets
+    std::optional<size_t> target_set;                           // once known: the index of its target set in the group
+  };
+
+  void share(Shared& sh, const Resource& res, const Verdict& v) {
+    sh.affected = v.severity && *v.severity >= Severity::warning;
+    sh.broken = sh.affected && *v.severity == Severity::error;
+    sh.group = group_for(res, v);
+    ReportGroup& g = m_rep.groups[sh.group];
+    const std::string words = resource_status_words(g, v);
+    sh.by_status = &m_rep.by_status[v.status];
+    sh.by_words = &m_rep.by_words[words];
+    sh.words_broken = &m_rep.words_broken[words];
+    sh.words_affected = &m_rep.words_affected[words];
+    sh.group_by_status = &g.by_status[v.status];
+    if (sh.affected) {
+      sh.group_affected_by_words = &g.affected_by_words[words];
+      sh.target_set = target_set_for(g, res);
+      note_findings(v);
+    }
+  }
+
+  // Counts an affected resource in its target set (found when its verdict was first seen).
+  void count_target_set(ReportGroup& g, const Shared& sh) {
+    if (!sh.target_set) {
+      return; // no catalog entry: no target set
+    }
+    if (*sh.target_set == Shared::k_no_set) {
+      ++g.other_targets;
+    } else {
+      ++g.targets[*sh.target_set].resources;
+    }
+  }
+
   const catalog::CatalogSet& m_set;
   const ReportOptions& m_o;
   Auditor m_auditor;
   Report m_rep;
   std::map<std::string, size_t> m_index;
+  std::unordered_map<const Verdict*, Shared> m_shared;
 };
+static_assert(std::is_nothrow_move_constructible_v<ReportGroup>, "a group's maps keep their nodes as the groups grow");
 
 // The targets of every target set, planned once the groups are complete.
 void plan_targets(const catalog::CatalogSet& set, ReportGroup& g, const ReportOptions& o) {

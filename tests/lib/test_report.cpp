@@ -208,6 +208,43 @@ TEST_CASE("report: groups keep counts and the most urgent few, whatever the numb
   CHECK(rep.verdict_findings.size() < 10);
 }
 
+TEST_CASE("report: records of one verdict counted alike, interleaved with others, past the target sets kept") {
+  auto set = test::migration_set();
+  const std::vector<std::string> pythons = {"2.7", "3.5", "3.6", "3.7", "3.8", "3.9", "3.10", "3.11"};
+  std::string lines;
+  for (int i = 0; i < 240; ++i) {
+    lines += R"({"jobId":"job_)" + std::to_string(1000 + i) + R"(","trainingInput":{"runtimeVersion":"1.0","pythonVersion":")" +
+             pythons[static_cast<size_t>(i) % pythons.size()] + "\"}}\n";
+  }
+  TempFile inv("interleaved.jsonl", lines);
+  lib::ReportOptions o;
+  o.on = test::day("2021-08-01");
+  auto rep = lib::build_report(set, {inv.path}, o);
+  REQUIRE(rep.groups.size() == 1);
+  const auto& g = rep.groups[0];
+  CHECK(rep.resources == 240);
+  CHECK(g.resources == 240);
+  CHECK(g.affected == 240);
+  size_t by_status = 0;
+  for (const auto& [status, n] : g.by_status) {
+    by_status += n;
+  }
+  CHECK(by_status == 240);
+  size_t by_words = 0;
+  for (const auto& [words, n] : rep.by_words) {
+    by_words += n;
+  }
+  CHECK(by_words == 240);
+  // The first six Pythons seen get a target set each, 30 resources apiece; the last two are
+  // counted as others.
+  REQUIRE(g.targets.size() == lib::ReportGroup::k_target_sets);
+  for (const auto& t : g.targets) {
+    CHECK(t.resources == 30);
+  }
+  CHECK(g.other_targets == 60);
+  CHECK(g.urgent.size() == lib::ReportGroup::k_urgent);
+}
+
 TEST_CASE("report: a sink that throws stops the report there") {
   auto set = test::migration_set();
   TempFile inv("stop.jsonl", k_inventory);
