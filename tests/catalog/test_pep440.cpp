@@ -134,8 +134,8 @@ TEST_CASE("package names in PEP 503 normal form") {
                                                          {"Foo.Bar", "foo-bar"}, {"Foo.....Bar", "foo-bar"},
                                                          {"foo_bar", "foo-bar"}, {"foo___bar", "foo-bar"},
                                                          {"foo-bar", "foo-bar"}, {"foo----bar", "foo-bar"}};
-  for (const auto& [name, normal] : vectors) {
-    CHECK(normalize_name(name) == normal);
+  for (const auto& vector : vectors) {
+    CHECK(normalize_name(vector.first) == vector.second);
   }
   // Every ASCII letter, digit and separator; other bytes are kept as they are.
   CHECK(normalize_name("ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz.0123456789") ==

@@ -27,7 +27,9 @@ TEST_CASE("framework keys: aliases and PEP 503 names, the same however often and
   // the keys kept (framework_key keeps the last few), and right after itself.
   for (int round = 0; round < 3; ++round) {
     for (size_t i = 0; i < names.size(); ++i) {
-      const auto& [name, key] = names[round % 2 == 0 ? i : names.size() - 1 - i];
+      // Named copies, not structured bindings: doctest's macros capture them in lambdas.
+      const std::string name = names[round % 2 == 0 ? i : names.size() - 1 - i].first;
+      const std::string key = names[round % 2 == 0 ? i : names.size() - 1 - i].second;
       CAPTURE(name);
       CHECK(lib::framework_key(name) == key);
       CHECK(lib::framework_key(std::string(name)) == key); // the same text elsewhere
