@@ -35,7 +35,7 @@ std::string compute_key(std::string_view name) {
 std::string framework_key(std::string_view name) {
   // The upgrade planner asks for the keys of a catalog's entries over and over, entry after
   // entry, and a catalog names a handful of frameworks: the last few names and their keys are
-  // kept (by content: nothing depends on where a name is stored), one thread's apart.
+  // kept, per thread (by content: nothing depends on where a name is stored).
   struct Known {
     std::string name, key;
   };
