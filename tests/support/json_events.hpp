@@ -28,32 +28,25 @@ struct EventLog {
   }
 };
 
-class EventRecorder final : public lib::json_fast::Events {
+// The module's events as an EventLog (out, events), stopping the walk after stop_after events.
+class EventRecorder final : public lib::json_fast::Events, public EventLog {
 public:
-  std::string& out = m_log.out;
-  std::vector<std::string>& events = m_log.events;
   size_t stop_after = static_cast<size_t>(-1); // events before one returns false
 
-  EventRecorder() = default;
-  EventRecorder(const EventRecorder&) = delete;
-  EventRecorder& operator=(const EventRecorder&) = delete;
-
-  bool null() override { return add("z"); }
-  bool boolean() override { return add("b"); }
-  bool number() override { return add("n"); }
-  bool string(std::string_view value) override { return add("s:" + std::string(value)); }
-  bool key(std::string_view value) override { return add("k:" + std::string(value)); }
-  bool start_object() override { return add("{"); }
-  bool end_object() override { return add("}"); }
-  bool start_array() override { return add("["); }
-  bool end_array() override { return add("]"); }
+  bool null() override { return record("z"); }
+  bool boolean() override { return record("b"); }
+  bool number() override { return record("n"); }
+  bool string(std::string_view value) override { return record("s:" + std::string(value)); }
+  bool key(std::string_view value) override { return record("k:" + std::string(value)); }
+  bool start_object() override { return record("{"); }
+  bool end_object() override { return record("}"); }
+  bool start_array() override { return record("["); }
+  bool end_array() override { return record("]"); }
 
 private:
-  EventLog m_log;
-  size_t m_events = 0;
-  bool add(const std::string& event) {
-    m_log.add(event);
-    return ++m_events <= stop_after;
+  bool record(const std::string& event) {
+    add(event);
+    return events.size() <= stop_after;
   }
 };
 
