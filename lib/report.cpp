@@ -43,7 +43,8 @@ std::vector<std::string> assumed_frameworks(const Catalog& c, const RuntimeEntry
   return out;
 }
 
-// more_urgent on a verdict and a resource's name (no row to build).
+// Whether a resource (its verdict and name) is more urgent than another: past deadlines (longest
+// overdue first), then the nearest ahead, then none; errors before warnings; then by name.
 bool verdict_more_urgent(const Verdict& va, const std::string& a_name, const Verdict& vb, const std::string& b_name) {
   if (va.days.has_value() != vb.days.has_value()) {
     return va.days.has_value();
@@ -374,10 +375,6 @@ void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) 
   if (g.candidates.size() > ReportGroup::k_candidates) {
     g.candidates.pop_back();
   }
-}
-
-bool more_urgent(const ReportRow& a, const ReportRow& b) {
-  return verdict_more_urgent(a.verdict, a.resource.name, b.verdict, b.resource.name);
 }
 
 std::string status_words(const Catalog* c, const std::string& status) {

@@ -134,8 +134,4 @@ void add_scan_findings(Report& report, const std::vector<Finding>& findings);
 // Representative); Vertex AI resources and groups outside every catalog keep none.
 void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v);
 
-// Most urgent first: past deadlines (longest overdue first), then the nearest ahead, then none;
-// errors before warnings; then by name.
-bool more_urgent(const ReportRow& a, const ReportRow& b);
-
 } // namespace lib
