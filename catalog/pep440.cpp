@@ -488,6 +488,95 @@ bool Specifier::contains(const Version& v, bool prereleases) const {
   return op == "<" ? less_than(v, spec) : greater_than(v, spec);
 }
 
+namespace {
+
+// How a prefix clause (== P.* or the prefix of ~=) meets the line: the prefix covers the whole line
+// when it is no longer than the line and agrees with it, part of it when longer and agreeing.
+LineHolds prefix_on_line(int epoch, const std::vector<long>& prefix, const std::vector<long>& line) {
+  const size_t n = std::min(prefix.size(), line.size());
+  if (epoch != 0 || !std::equal(prefix.begin(), prefix.begin() + static_cast<long>(n), line.begin())) {
+    return LineHolds::never;
+  }
+  return prefix.size() <= line.size() ? LineHolds::always : LineHolds::maybe;
+}
+
+// One exact version against the line: on it (one version of many: maybe) when it is a final or
+// post release whose release numbers, padded with zeros to the line's length, begin with the
+// line's (2 is 2.0, not on the line 2.8).
+LineHolds exact_on_line(const Version& v, const std::vector<long>& line) {
+  if (v.is_prerelease()) {
+    return LineHolds::never;
+  }
+  std::vector<long> rel = v.release();
+  if (rel.size() < line.size()) {
+    rel.resize(line.size(), 0);
+  }
+  return v.epoch() == 0 && std::equal(line.begin(), line.end(), rel.begin()) ? LineHolds::maybe : LineHolds::never;
+}
+
+LineHolds both(LineHolds a, LineHolds b) {
+  if (a == LineHolds::never || b == LineHolds::never) {
+    return LineHolds::never;
+  }
+  return a == LineHolds::always && b == LineHolds::always ? LineHolds::always : LineHolds::maybe;
+}
+
+LineHolds negated(LineHolds h) {
+  return h == LineHolds::always ? LineHolds::never : h == LineHolds::never ? LineHolds::always : LineHolds::maybe;
+}
+
+// The line as versions: its first release (the line itself, 2.8 == 2.8.0) and the first version
+// after it (2.9.dev0): every version of the line v has lo <= v < hi.
+std::pair<Version, Version> line_bounds(const std::vector<long>& line) {
+  std::string lo;
+  std::string hi;
+  for (size_t i = 0; i < line.size(); ++i) {
+    lo += (i ? "." : "") + std::to_string(line[i]);
+    hi += (i ? "." : "") + std::to_string(i + 1 == line.size() ? line[i] + 1 : line[i]);
+  }
+  return {Version::parse(lo), Version::parse(hi + ".dev0")};
+}
+
+} // namespace
+
+LineHolds Specifier::on_line(const std::vector<long>& line) const {
+  if (line.empty()) {
+    return LineHolds::maybe;
+  }
+  if (op == "===") {
+    // Compared as text with the installed version: possible only where its numbers fit the line.
+    auto v = Version::try_parse(version_text);
+    return v && exact_on_line(*v, line) == LineHolds::never ? LineHolds::never : LineHolds::maybe;
+  }
+  const Version& spec = *version;
+  if (spec.epoch() != 0) {
+    // Epoch 0 against another epoch: every comparison goes one way.
+    return (op == "<" || op == "<=" || op == "!=") ? LineHolds::always : LineHolds::never;
+  }
+  const auto [lo, hi] = line_bounds(line);
+  if (op == "==" || op == "!=") {
+    LineHolds eq = wildcard ? prefix_on_line(0, spec.release(), line) : exact_on_line(spec, line);
+    return op == "==" ? eq : negated(eq);
+  }
+  if (op == "~=") {
+    std::vector<long> prefix(spec.release().begin(), spec.release().end() - 1);
+    Specifier at_least{">=", version_text, false, spec};
+    return both(at_least.on_line(line), prefix_on_line(0, prefix, line));
+  }
+  const Version& v = spec.public_version();
+  if (op == ">=") {
+    return v <= lo ? LineHolds::always : v >= hi ? LineHolds::never : LineHolds::maybe;
+  }
+  if (op == ">") {
+    return v < lo ? LineHolds::always : v >= hi ? LineHolds::never : LineHolds::maybe;
+  }
+  if (op == "<=") {
+    return v >= hi ? LineHolds::always : v < lo ? LineHolds::never : LineHolds::maybe;
+  }
+  // "<"
+  return v >= hi ? LineHolds::always : v <= lo ? LineHolds::never : LineHolds::maybe;
+}
+
 std::string Specifier::str() const {
   return op + version_text + (wildcard ? ".*" : "");
 }
@@ -518,6 +607,14 @@ bool SpecifierSet::contains(const Version& v, bool prereleases) const {
     return false;
   }
   return std::all_of(clauses.begin(), clauses.end(), [&](const Specifier& s) { return s.contains(v); });
+}
+
+LineHolds SpecifierSet::on_line(const std::vector<long>& line) const {
+  LineHolds out = LineHolds::always;
+  for (const auto& c : clauses) {
+    out = both(out, c.on_line(line));
+  }
+  return out;
 }
 
 std::string SpecifierSet::str() const {

@@ -45,6 +45,11 @@ private:
   std::vector<std::string> m_local; // lower-cased segments
 };
 
+// How a clause holds on a release line (every final or post release whose release numbers begin
+// with the line's, such as 2.8 for 2.8.0, 2.8.4, 2.8.4.post1): on every version of it, on none, or
+// on some only (which one is installed decides).
+enum class LineHolds { always, never, maybe };
+
 // One clause: "~=1.4", "==1.15.*", "!=0.23.0", ">=2.11", "===foo".
 struct Specifier {
   std::string op;
@@ -57,6 +62,9 @@ struct Specifier {
   // installed distribution; prereleases=false rejects every pre-release, as an installer does unless
   // asked for them.
   bool contains(const Version& v, bool prereleases = true) const;
+  // How the clause holds on the release line `line` (its release numbers, epoch 0): `>=2.3` never
+  // holds on 2.2, `==2.8.*` always holds on 2.8, `==2.8.4` maybe.
+  LineHolds on_line(const std::vector<long>& line) const;
   std::string str() const;
 };
 
@@ -67,6 +75,9 @@ struct SpecifierSet {
   static SpecifierSet parse(std::string_view text);
   // As Specifier::contains, for every clause.
   bool contains(const Version& v, bool prereleases = true) const;
+  // Never when a clause never holds on the line, always when every clause always does, else
+  // maybe (the clauses may still exclude each other within the line: maybe is not a promise).
+  LineHolds on_line(const std::vector<long>& line) const;
   std::string str() const;
 };
 

@@ -144,3 +144,79 @@ TEST_CASE("package names in PEP 503 normal form") {
   CHECK(normalize_name("").empty());
   CHECK(normalize_name("._-").empty());
 }
+
+namespace {
+// Versions of the line 2.8 (final and post releases, patch levels up to 200) for the brute-force
+// reference of on_line.
+std::vector<Version> line_2_8() {
+  std::vector<Version> out;
+  for (int patch : {0, 1, 2, 3, 4, 5, 9, 10, 11, 99, 200}) {
+    out.push_back(v(("2.8." + std::to_string(patch)).c_str()));
+    out.push_back(v(("2.8." + std::to_string(patch) + ".post1").c_str()));
+  }
+  out.push_back(v("2.8"));
+  out.push_back(v("2.8.post2"));
+  out.push_back(v("2.8.4.1"));
+  return out;
+}
+
+// What the samples say of a clause: every one holds, none does, or some do.
+LineHolds brute(const SpecifierSet& s, const std::vector<Version>& line) {
+  size_t n = 0;
+  for (const auto& x : line) {
+    n += s.contains(x) ? 1 : 0;
+  }
+  return n == line.size() ? LineHolds::always : n == 0 ? LineHolds::never : LineHolds::maybe;
+}
+} // namespace
+
+TEST_CASE("a requirement judged against a release line") {
+  const std::vector<long> line{2, 8};
+  // The examples of the reference: >=2.3 cannot hold on 2.2, <2.2 cannot hold on 2.4, ==2.8.*
+  // holds on 2.8, ==2.8.4 is possible but unconfirmed.
+  CHECK(SpecifierSet::parse(">=2.3").on_line({2, 2}) == LineHolds::never);
+  CHECK(SpecifierSet::parse("<2.2").on_line({2, 4}) == LineHolds::never);
+  CHECK(SpecifierSet::parse("==2.8.*").on_line(line) == LineHolds::always);
+  CHECK(SpecifierSet::parse("==2.8.4").on_line(line) == LineHolds::maybe);
+  CHECK(SpecifierSet::parse("==2").on_line(line) == LineHolds::never); // 2 is 2.0, not on 2.8
+  CHECK(SpecifierSet::parse("").on_line(line) == LineHolds::always);
+  CHECK(SpecifierSet::parse(">=2.8.5,<2.8.3").on_line(line) == LineHolds::maybe); // maybe is no promise
+
+  // Every clause over a grid of operators and versions is exactly what the line's versions say:
+  // always when all of them hold, never when none does, maybe when some do.
+  const auto samples = line_2_8();
+  const std::vector<std::string> ops{"==", "!=", "<=", ">=", "<", ">", "~=", "==="};
+  const std::vector<std::string> versions{"1.15",       "2",        "2.7",         "2.7.9",    "2.8",    "2.8.0",
+                                          "2.8.1",      "2.8.4",    "2.8.4.post1", "2.8.0rc1", "2.8.99", "2.9",
+                                          "2.9.0.dev0", "2.9.0rc1", "3.0",         "1!1.0"};
+  std::vector<std::string> clauses;
+  for (const auto& op : ops) {
+    for (const auto& ver : versions) {
+      if (op == "~=" && ver.find('.') == std::string::npos) {
+        continue; // ~= needs two release numbers
+      }
+      clauses.push_back(op + ver);
+    }
+  }
+  for (const char* w : {"2.*", "2.8.*", "2.9.*", "2.8.4.*", "3.*", "1.*"}) {
+    clauses.push_back(std::string("==") + w);
+    clauses.push_back(std::string("!=") + w);
+  }
+  for (const auto& c : clauses) {
+    CAPTURE(c);
+    auto s = SpecifierSet::parse(c);
+    CHECK(s.on_line(line) == brute(s, samples));
+  }
+  // Pairs of clauses: always and never are promises (maybe may hide a never inside the line).
+  for (const auto& a : clauses) {
+    for (const auto& b : clauses) {
+      auto s = SpecifierSet::parse(a + "," + b);
+      auto holds = s.on_line(line);
+      if (holds != LineHolds::maybe) {
+        CAPTURE(a);
+        CAPTURE(b);
+        CHECK(holds == brute(s, samples));
+      }
+    }
+  }
+}
