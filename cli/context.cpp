@@ -119,13 +119,14 @@ void add_job_options(Options& sub, JobArgs& a, const JobOptionsHelp& help) {
     framework->allow_extra_args(false);
     require->allow_extra_args(false);
   }
-  sub.add_option("--service", a.service, "training (jobs) or prediction (model versions)")
+  sub.add_option("--service", a.service,
+                 "training (jobs) or prediction (model versions); default: the image's own service, else training")
       ->check(one_of({"training", "prediction"}));
 }
 
 lib::Request job_request(Context& ctx, const JobArgs& a) {
   lib::Request req = lib::request_from_text(a.runtime, a.python, a.frameworks, a.requires_);
-  req.service = a.service;
+  req.service = lib::service_for(ctx.catalogs(), a.runtime, ctx.g.platform, a.service);
   req.on = ctx.today();
   req.warn_days = ctx.g.warn_days;
   req.platform = ctx.g.platform;

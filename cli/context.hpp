@@ -78,7 +78,7 @@ struct JobArgs {
   std::string python;
   std::vector<std::string> frameworks;
   std::vector<std::string> requires_;
-  std::string service = "training";
+  std::string service; // "" when not given: the runtime's own service (lib::service_for)
 };
 
 // How a command describes the job options in its --help.

@@ -13,6 +13,31 @@ bool CheckResult::ok() const {
   return std::none_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::error; });
 }
 
+CheckVerdict CheckResult::verdict() const {
+  auto any = [&](auto pred) { return std::any_of(findings.begin(), findings.end(), pred); };
+  if (!ok()) {
+    return CheckVerdict::invalid;
+  }
+  if (any([](const Finding& f) { return f.rule == rule_id(RuleId::require_unverified); })) {
+    return CheckVerdict::unconfirmed;
+  }
+  return any([](const Finding& f) { return f.severity == Severity::warning; }) ? CheckVerdict::warnings : CheckVerdict::valid;
+}
+
+const char* verdict_name(CheckVerdict v) {
+  switch (v) {
+  case CheckVerdict::valid:
+    return "valid";
+  case CheckVerdict::warnings:
+    return "warnings";
+  case CheckVerdict::unconfirmed:
+    return "unconfirmed";
+  case CheckVerdict::invalid:
+    break;
+  }
+  return "invalid";
+}
+
 namespace {
 
 std::string python_list(const RuntimeEntry& r) {
@@ -175,16 +200,20 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
                          c, r));
       continue;
     }
-    if (pv->line) {
+    auto pin = catalog::pep440::Version::try_parse(pv->version);
+    auto holds = !pin                                ? catalog::pep440::LineHolds::maybe
+                 : pv->line                          ? req_pkg.specifiers.on_line(pin->release())
+                 : req_pkg.specifiers.contains(*pin) ? catalog::pep440::LineHolds::always
+                                                     : catalog::pep440::LineHolds::never;
+    if (holds == catalog::pep440::LineHolds::maybe) {
       out.push_back(make(RuleId::require_unverified,
-                         who + " is known only to carry " + req_pkg.name + " " + pv->version + ".x; " + spec +
-                             " cannot be checked against an exact version",
+                         who + " is known only to carry " + req_pkg.name + " " + pv->version + ".x; " + spec + " holds on some " +
+                             pv->version + ".x releases only, so it is unconfirmed",
                          c, r));
       continue;
     }
-    auto pin = catalog::pep440::Version::try_parse(pv->version);
-    if (pin && !req_pkg.specifiers.contains(*pin)) {
-      std::string msg = spec + " is not satisfied by " + who + "'s " + req_pkg.name + " " + pv->version;
+    if (holds == catalog::pep440::LineHolds::never) {
+      std::string msg = spec + " is not satisfied by " + who + "'s " + req_pkg.name + " " + pv->version + (pv->line ? ".x" : "");
       if (req.service == "prediction") {
         out.push_back(make(RuleId::require_over_pin, Severity::error,
                            msg + "; a model version cannot install packages over the runtime's pins", c, r));

@@ -36,12 +36,21 @@ Request request_from_text(std::string runtime, const std::string& python, const 
 // A runtime or image to use instead (see find_targets).
 using Suggestion = Target;
 
+// What check concludes of a request: valid; valid with warnings; unconfirmed (nothing is wrong
+// that the data shows, but a requirement only possibly holds on the release line the runtime is
+// known by); not valid (an error).
+enum class CheckVerdict { valid, warnings, unconfirmed, invalid };
+
+// "valid", "warnings", "unconfirmed", "invalid".
+const char* verdict_name(CheckVerdict v);
+
 struct CheckResult {
   std::optional<EntryRef> target; // unset when the runtime is not in any catalog
   std::optional<Lifecycle> lifecycle;
   std::vector<Finding> findings;
   std::vector<Suggestion> suggestions;
   bool ok() const; // no error finding
+  CheckVerdict verdict() const;
 };
 
 // Checks a request against the catalogs: lifecycle on the date, Python, framework rules,

@@ -150,4 +150,19 @@ std::string usable_near(const std::vector<NearMatch>& near) {
   return "";
 }
 
+std::string service_for(const catalog::CatalogSet& set, std::string_view runtime, const std::string& platform,
+                        const std::string& given) {
+  auto ref = find_entry(set, runtime, Scope{platform, given});
+  const std::string own = ref ? ref->catalog->policy.service : "";
+  if (given.empty()) {
+    return own.empty() ? "training" : own;
+  }
+  if (!own.empty() && own != given) {
+    throw catalog::InvalidInput("--service " + given + " contradicts " + ref->catalog->name + ":" + ref->entry->id + ", a " +
+                                own + " " + ref->catalog->entry_noun + " (leave --service out, or name a " + given + " " +
+                                ref->catalog->entry_noun + ")");
+  }
+  return given;
+}
+
 } // namespace lib

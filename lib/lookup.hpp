@@ -28,6 +28,12 @@ std::vector<const catalog::Catalog*> catalogs_in_scope(const catalog::CatalogSet
 // Throws InvalidInput when the id is not well formed (it may hold letters, digits and . _ + -).
 std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_view id, const Scope& scope);
 
+// The service a request about `runtime` is for: `given` when set; else the service of the catalog
+// that holds it (an image of a prediction catalog is judged for prediction), else training.
+// Throws InvalidInput when `given` contradicts the service of the catalog that holds it.
+std::string service_for(const catalog::CatalogSet& set, std::string_view runtime, const std::string& platform,
+                        const std::string& given);
+
 // Up to `max` ids in scope closest to `id` (edit distance, then numeric nearness), for
 // "did you mean".
 std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::string_view id, const Scope& scope, size_t max = 3);

@@ -80,9 +80,11 @@ constexpr RuleInfo k_rules[] = {
    "The runtime records no version of the required package.",
    "The requirement cannot be compared with a pin, and the package is installed when the job starts."},
   {R::require_unverified, "require-unverified", Severity::note,
-   "Only the package's major.minor line is known, so the requirement cannot be checked.",
-   "The catalog knows the runtime's package only as a release line (like 2.11.x), which is too coarse to decide "
-   "the requirement. Check the exact version on the vendor's page."},
+   "Only the package's release line is known; the requirement holds on some of it.",
+   "The catalog knows the runtime's package only as a release line (like 2.11.x). A requirement that holds on "
+   "every release of the line (tensorflow==2.11.*) passes, one that holds on none (tensorflow>=2.12) is judged "
+   "like one over a pin; one that holds on some only (tensorflow==2.11.1) is unconfirmed, never valid. Check "
+   "the exact version on the vendor's page."},
   {R::stale_data, "stale-data", Severity::note,
    "The answer rests on catalog data older than the date.",
    "The date asked is after the catalog's as_of day and the entry has unknown or later dates, which may have "

@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/check.hpp"
+#include "lib/frameworks.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -78,8 +79,8 @@ std::vector<Combo> combos(const std::vector<const Catalog*>& catalogs, Date on, 
   for (const auto* c : catalogs) {
     std::vector<Combo> mine;
     for (const auto& r : c->runtimes) {
-      if (!r.python) {
-        continue;
+      if (!r.python || entry_framework(r) == "ray") {
+        continue; // Ray images run Ray clusters, not training jobs
       }
       Lifecycle lc = evaluate(*c, r, on, warn_days);
       for (const auto& py : *r.python) {

@@ -50,6 +50,7 @@ struct Combo {
 
 // The runtime x Python pairs valid for new training work on the date (those check finds no
 // error for: an entry of unknown status is listed, with that status), newest runtime first.
+// Ray cluster images are not training images and are not listed.
 std::vector<Combo> combos(const std::vector<const Catalog*>& catalogs, Date on, int warn_days);
 
 } // namespace lib

@@ -2,6 +2,8 @@
 
 #include "util/text.hpp"
 
+#include <algorithm>
+
 namespace lib {
 
 using catalog::format_date;
@@ -25,7 +27,9 @@ void nothing_found(UpgradePlan& plan, const TargetSearch& s, const TargetQuery& 
   std::string with = plan.frameworks.empty() ? "" : " with " + util::join(plan.frameworks);
   std::string when =
       " on " + format_date(q.on) + (req.min_days > 0 ? " for at least " + std::to_string(req.min_days) + " more days" : "");
-  if (plan.current_lifecycle->usable() || plan.current_lifecycle->status.is(Standing::unknown)) {
+  const bool fails =
+      std::any_of(plan.verdict.begin(), plan.verdict.end(), [](const Finding& f) { return f.severity == Severity::error; });
+  if (!fails && (plan.current_lifecycle->usable() || plan.current_lifecycle->status.is(Standing::unknown))) {
     plan.findings.push_back(finding(RuleId::no_alternative,
                                     "nothing in " + where + " available for " + q.service + with + when + " outlasts " +
                                         c.entry_noun + " " + r.id + "; keep it until a newer one appears",
@@ -55,8 +59,11 @@ UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& r
   const Catalog& c = *plan.current->catalog;
   const RuntimeEntry& r = *plan.current->entry;
   plan.current_lifecycle = evaluate(c, r, base.on, base.warn_days);
+  plan.verdict = judge(c, r, *plan.current_lifecycle, base);
 
   TargetQuery q = target_query(base, req.max);
+  q.current_fails =
+      std::any_of(plan.verdict.begin(), plan.verdict.end(), [](const Finding& f) { return f.severity == Severity::error; });
   q.strategy = req.strategy;
   q.min_days = req.min_days;
   q.any_framework = true;

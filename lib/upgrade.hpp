@@ -21,6 +21,7 @@ using Candidate = Target;
 struct UpgradePlan {
   std::optional<EntryRef> current; // unset when the runtime is not in any catalog
   std::optional<Lifecycle> current_lifecycle;
+  std::vector<Finding> verdict;        // check's findings on the current entry for the request (judge)
   std::vector<std::string> frameworks; // the frameworks the plan is about
   bool handoff = false;                // candidates come from the successor catalog
   std::string handoff_reason;          // why: the platform's sunset, or nothing in it fits
@@ -30,10 +31,11 @@ struct UpgradePlan {
 };
 
 // Plans an upgrade off the request's runtime on the request date: the targets find_targets
-// gives (hand-off included), ranked by the strategy. With none, the images available last are
-// named in `closest` (the last known, not a recommendation), and a finding says why: no-candidate
-// with the custom-container route when the runtime cannot be used any more, else a note that
-// nothing outlasts it yet. Throws InvalidInput only for malformed input (see find_entry).
+// gives (hand-off included), in its order. With none, the images available last are named in
+// `closest` (the last known, not a recommendation), and a finding says why: no-candidate with the
+// custom-container route when the job cannot stay (check's verdict on the current entry has an
+// error: its lifecycle, or its Python or frameworks do not fit), else a note that nothing
+// outlasts it yet. It never says to keep what check rejects. Throws InvalidInput only for malformed input (see find_entry).
 UpgradePlan plan_upgrade(const catalog::CatalogSet& set, const UpgradeRequest& req);
 
 } // namespace lib

@@ -151,6 +151,8 @@ ordered candidate_json(const lib::Candidate& c) {
   framework_fields(j, *c.entry);
   j["status"] = c.lifecycle.status.name;
   j["unconfirmed"] = c.unconfirmed;
+  j["standing"] = lib::standing_name(c.standing);
+  j["downgrade"] = c.downgrade;
   j["next_milestone"] = next_milestone_json(c.lifecycle, false);
   j["usable_until"] = date_or_null(c.usable_until);
   j["usable_until_earliest"] = date_or_null(c.usable_until_earliest);
@@ -162,6 +164,7 @@ ordered candidate_json(const lib::Candidate& c) {
     });
   }
   j["python_changes"] = c.python_changes;
+  j["python_older"] = c.python_older;
   j["changes"] = array_of(c.changes, change_json);
   return j;
 }
@@ -268,6 +271,7 @@ std::string json_entry_full(const EntryView& v) {
 std::string json_check(const lib::Request& req, const lib::CheckResult& res) {
   ordered j;
   j["ok"] = res.ok();
+  j["verdict"] = lib::verdict_name(res.verdict());
   j["status"] = res.lifecycle ? ordered(res.lifecycle->status.name) : ordered(nullptr);
   j["date"] = format_date(req.on);
   j["catalog"] = res.target ? ordered(res.target->catalog->name) : ordered(nullptr);
@@ -281,7 +285,10 @@ std::string json_check(const lib::Request& req, const lib::CheckResult& res) {
     ordered d = entry_json(EntryView{s.catalog, s.entry, s.lifecycle});
     d["runs_python"] = text_or_null(s.python);
     d["python_changes"] = s.python_changes;
+    d["python_older"] = s.python_older;
     d["unconfirmed"] = s.unconfirmed;
+    d["standing"] = lib::standing_name(s.standing);
+    d["downgrade"] = s.downgrade;
     d["uris"] = s.uris();
     return d;
   });
@@ -359,6 +366,7 @@ std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan&
   j["handoff_reason"] = text_or_null(plan.handoff_reason);
   j["candidates"] = candidates_json(plan.candidates);
   j["closest"] = candidates_json(plan.closest);
+  j["verdict"] = findings_json(plan.verdict);
   j["findings"] = findings_json(plan.findings);
   return util::json::dump_pretty(j);
 }

@@ -160,11 +160,11 @@ namespace {
 std::string verdict_text(const lib::Request& req, const lib::CheckResult& res, const std::string& python, bool color) {
   const auto& lc = *res.lifecycle;
   std::string who = res.target->catalog->entry_noun + " " + req.runtime + " (" + res.target->catalog->name + ")";
-  bool warned = std::any_of(res.findings.begin(), res.findings.end(),
-                            [](const lib::Finding& f) { return f.severity == catalog::Severity::warning; });
-  std::string verdict = !res.ok() ? paint("not valid", Tone::bad, color)
-                        : warned  ? paint("valid, with warnings,", Tone::warn, color)
-                                  : paint("valid", Tone::good, color);
+  const lib::CheckVerdict v = res.verdict();
+  std::string verdict = v == lib::CheckVerdict::invalid       ? paint("not valid", Tone::bad, color)
+                        : v == lib::CheckVerdict::unconfirmed ? paint("possibly valid (unconfirmed)", Tone::warn, color)
+                        : v == lib::CheckVerdict::warnings    ? paint("valid, with warnings,", Tone::warn, color)
+                                                              : paint("valid", Tone::good, color);
   std::string out = who + (python.empty() ? "" : " with Python " + python) + " is " + verdict + " for " + req.service + " on " +
                     format_date(req.on) + ": " + lc.status.name;
   if (const auto* n = lc.next(); n && !lc.status.is(lib::Standing::unreleased)) {
@@ -191,10 +191,11 @@ std::string check_text(const lib::Request& req, const lib::CheckResult& res, con
     for (const auto& s : res.suggestions) {
       std::string runs = s.python.empty() ? python_text(*s.entry) : s.python;
       if (s.python_changes) {
-        runs += " (Python changes from " + python + ")";
+        runs += " (Python changes from " + python + (s.python_older ? ", to an older one" : "") + ")";
       }
       out += "  " + s.catalog->name + " " + s.entry->id + "  " + s.lifecycle.status.name + ", python " + runs + ", next " +
-             next_text(s.lifecycle) + (s.unconfirmed ? ", unconfirmed: it may not exist yet on this date" : "") + "\n";
+             next_text(s.lifecycle) + (s.unconfirmed ? ", unconfirmed: it may not exist yet on this date" : "") +
+             (s.downgrade ? ", a downgrade" : "") + "\n";
     }
   }
   return out;

@@ -89,11 +89,16 @@ std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan&
   const auto& lc = *plan.current_lifecycle;
   out += plan.current->catalog->entry_noun + " " + req.base.runtime + " (" + plan.current->catalog->name + ") on " +
          catalog::format_date(req.base.on) + ": " + lc.status.name + ", next " + next_text(lc) + "\n";
+  for (const auto& f : plan.verdict) {
+    if (f.severity == catalog::Severity::error) {
+      out += "  cannot stay: " + f.message + " [" + f.rule + "]\n";
+    }
+  }
   if (plan.handoff) {
     out += "migrate: " + plan.handoff_reason + "\n";
   }
   if (!plan.candidates.empty()) {
-    out += "candidates for " + req.base.service + " (" + strategy_name(req.strategy) + " first" +
+    out += "candidates for " + req.base.service + " (supported first, then " + strategy_name(req.strategy) +
            (req.min_days > 0 ? ", usable for at least " + std::to_string(req.min_days) + " days" : "") + "):\n";
     for (size_t i = 0; i < plan.candidates.size(); ++i) {
       out += candidate_text(plan.candidates[i], i + 1);

@@ -70,8 +70,9 @@ std::string uri_for(const Target& t, bool gpu, const std::string& region) {
 }
 
 // The query for the one image that runs `framework` for `service` on `on`, with the job's Python
-// when it states one.
-TargetQuery one_image(std::string framework, std::string service, catalog::Date on, const std::optional<std::string>& python) {
+// when it states one, on the job's accelerator.
+TargetQuery one_image(std::string framework, std::string service, catalog::Date on, const std::optional<std::string>& python,
+                      bool gpu) {
   TargetQuery q;
   q.frameworks = {std::move(framework)};
   q.service = std::move(service);
@@ -79,8 +80,24 @@ TargetQuery one_image(std::string framework, std::string service, catalog::Date 
   if (python) {
     q.python = catalog::Version::try_parse(*python);
   }
+  q.accelerator = gpu ? "gpu" : "";
   q.max = 1;
   return q;
+}
+
+// The search for that image: from the job's legacy runtime when the catalogs know it, so that the
+// target order is the one check and upgrade give (anchored on the framework version the job ran),
+// else straight in the image catalog.
+TargetSearch image_search(const catalog::CatalogSet& set, const catalog::Catalog& images,
+                          const std::optional<std::string>& runtime, TargetQuery q) {
+  if (runtime) {
+    if (auto ref = find_entry(set, *runtime, Scope{"", q.service});
+        ref && ref->catalog->successor_for(q.service) == images.name) {
+      q.successor_only = true;
+      return find_targets(set, *ref->catalog, ref->entry, q);
+    }
+  }
+  return find_targets(set, images, nullptr, q);
 }
 
 } // namespace
@@ -103,7 +120,8 @@ std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& 
                                 job.runtime_version.value_or("not set") +
                                 "): pass --framework NAME, or --image URI for the prebuilt image to run it on");
   }
-  TargetSearch s = find_targets(set, *images, nullptr, one_image(framework, "training", opt.on, job.python_version));
+  TargetSearch s = image_search(set, *images, opt.framework ? std::nullopt : job.runtime_version,
+                                one_image(framework, "training", opt.on, job.python_version, gpu));
   const bool open = !s.targets.empty();
   if (!open && s.last_known.empty()) {
     throw catalog::InvalidInput(job.path + ": the " + images->name + " data knows no training image for " + framework +
@@ -114,8 +132,8 @@ std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& 
   std::string image = t.entry->framework + " " + t.entry->framework_version + " (Python " + t.python + ")";
   if (open) {
     add(RuleId::migrate_image_chosen, "runtimeVersion",
-        "executorImageUri is " + uri + ": the newest " + images->name + " image of " + framework + " (from " + why +
-            ") open for new jobs on " + catalog::format_date(opt.on) + ", " + image + "; --image URI chooses another");
+        "executorImageUri is " + uri + ": the " + describe_pick(t) + " " + images->name + " image of " + framework + " (from " +
+            why + ") for new jobs on " + catalog::format_date(opt.on) + ", " + image + "; --image URI chooses another");
   } else {
     std::string as_of = images->as_of ? catalog::format_date(*images->as_of) : "unknown";
     add(RuleId::migrate_image_not_open, "runtimeVersion",
@@ -145,7 +163,8 @@ std::string prediction_image(const catalog::CatalogSet& set, const PredictionIma
   if (!images) {
     return "";
   }
-  TargetSearch s = find_targets(set, *images, nullptr, one_image(framework_key(q.framework), "prediction", q.on, q.python));
+  TargetSearch s =
+      image_search(set, *images, q.runtime, one_image(framework_key(q.framework), "prediction", q.on, q.python, q.gpu));
   if (s.targets.empty() && s.last_known.empty()) {
     return "";
   }
@@ -159,7 +178,7 @@ std::string prediction_image(const catalog::CatalogSet& set, const PredictionIma
   std::string uri = uri_for(t, q.gpu, q.region);
   const bool gpu_image = twin_for(t, q.gpu)->accelerator == "gpu";
   add(open ? RuleId::migrate_image_chosen : RuleId::migrate_image_not_open,
-      open ? "container image " + uri + ": the newest " + images->name + " image of " + q.framework + " open on " +
+      open ? "container image " + uri + ": the " + describe_pick(t) + " " + images->name + " image of " + q.framework + " on " +
                  catalog::format_date(q.on) + ", " + t.entry->framework + " " + t.entry->framework_version + " for " +
                  (gpu_image ? "GPU" : "CPU") + (t.python.empty() ? "" : ", Python " + t.python) + "; --image URI chooses another"
            : "no " + images->name + " image of " + q.framework + " is open on " + catalog::format_date(q.on) +

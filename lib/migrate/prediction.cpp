@@ -357,9 +357,14 @@ ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v
   if (!text_at(v, "pythonVersion").empty()) {
     python = text_at(v, "pythonVersion");
   }
-  d.container_image_uri = prediction_image(
-      set, PredictionImageQuery{framework.empty() ? "tensorflow" : framework, python, !d.accelerator_type.empty(), d.region, on},
-      path, d.findings);
+  std::optional<std::string> runtime;
+  if (!text_at(v, "runtimeVersion").empty()) {
+    runtime = text_at(v, "runtimeVersion");
+  }
+  d.container_image_uri = prediction_image(set,
+                                           PredictionImageQuery{framework.empty() ? "tensorflow" : framework, python,
+                                                                !d.accelerator_type.empty(), d.region, on, runtime},
+                                           path, d.findings);
   if (d.container_image_uri.empty()) {
     throw catalog::InvalidInput(path + ": the data knows no prediction image for framework '" + framework +
                                 "': pass --image URI");

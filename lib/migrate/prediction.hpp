@@ -69,6 +69,7 @@ struct PredictionImageQuery {
   bool gpu = false;                  // the version has accelerators: the GPU image, where there is one
   std::string region;                // picks the registry (us, europe, asia)
   catalog::Date on;
+  std::optional<std::string> runtime; // the version's runtimeVersion (unset: not stated)
 };
 
 // The prebuilt prediction image for the query on its date. Findings (at `path`) say which and why,

@@ -13,7 +13,7 @@ expect_exit 1
 expect_json 'j.status' 'submission_end'
 expect_json 'j.findings[0].rule' 'submission-end'
 expect_json 'j.suggestions[0]' '2.1'
-expect_json 'Object.keys(j).join(",")' 'ok,status,date,catalog,runtime,python,service,next_milestone,findings,suggestions,suggestion_details'
+expect_json 'Object.keys(j).join(",")' 'ok,verdict,status,date,catalog,runtime,python,service,next_milestone,findings,suggestions,suggestion_details'
 cases <<'CASES'
 0 | --at 2021-07-18 check --runtime 1.14 --deployed --service prediction | warning: runtime 1.14 closed to new jobs on 2020-07-19 [submission-end]
 1 | --at 2021-07-19 check --runtime 1.14 --deployed --service prediction | error: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion]
@@ -110,7 +110,8 @@ expect_input_error "--runtime is required"
 cases <<'CASES'
 1 | --at 2019-01-01 check --runtime 1.15 | error: runtime 1.15 is not released until 2019-12-19 [unreleased]
 0 | --at 2024-06-01 check --runtime tf2-cpu.2-15 --python 3.10 --service prediction | note: the sources do not say which Python image tf2-cpu.2-15 has; Python 3.10 is unverified [python-unknown]
-0 | --at 2018-06-01 check --runtime 1.4 --require tensorflow>=1.4 | note: runtime 1.4 is known only to carry tensorflow 1.4.x; tensorflow>=1.4 cannot be checked against an exact version [require-unverified]
+0 | --at 2018-06-01 check --runtime 1.4 --require tensorflow>=1.4.1 | note: runtime 1.4 is known only to carry tensorflow 1.4.x; tensorflow>=1.4.1 holds on some 1.4.x releases only, so it is unconfirmed [require-unverified] | is possibly valid (unconfirmed) for training
+0 | --at 2018-06-01 check --runtime 1.4 --require tensorflow>=1.4 | runtime 1.4 (ai-platform) is valid for training on 2018-06-01
 1 | --at 2019-06-01 check --runtime 1.12 --framework xgboost | error: training with XGBoost needs runtime 1.13 or later; runtime 1.12 is older [xgboost-training] (use 1.13)
 1 | --at 2018-01-01 check --runtime 1.2 --framework scikit-learn --service prediction | error: serving scikit-learn model versions needs runtime 1.4 or later; runtime 1.2 is older [sklearn-prediction]
 1 | --at 2018-01-01 check --runtime 1.2 --framework xgboost --service prediction | error: serving XGBoost model versions needs runtime 1.4 or later; runtime 1.2 is older [xgboost-prediction]
@@ -120,8 +121,8 @@ CASES
 
 # A framework the runtime does not record: a training job installs it, a model version cannot.
 cases <<'CASES'
-0 | check --runtime 2.8 --framework tensorflow --at 2022-08-01 | runtime 2.8 has no recorded tensorflow version; install it with your job's packages [framework-not-included]
-0 | check --runtime 2.8 --framework tensorflow --service prediction --at 2022-08-01 | runtime 2.8 has no recorded tensorflow version; a model version cannot install it; check which tensorflow the runtime serves before deploying [framework-not-included]
+0 | check --runtime 2.8 --framework pytorch --at 2022-08-01 | runtime 2.8 has no recorded torch version; install it with your job's packages [framework-not-included]
+0 | check --runtime 2.8 --framework pytorch --service prediction --at 2022-08-01 | runtime 2.8 has no recorded torch version; a model version cannot install it; check which torch the runtime serves before deploying [framework-not-included]
 CASES
 
 finish

@@ -135,12 +135,12 @@ expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.baseOutputDirectory.outputUriPref
 expect_json 'JSON.parse(j[0].CLUSTER_SPEC).task.trial' '3'
 expect_json '"studySpec" in JSON.parse(j[0].CLUSTER_SPEC).job' false
 # A job migrate cannot rewrite (no framework known): `job` left out, with a note that says why.
-printf '%s\n' '{"trainingInput": {"scaleTier": "BASIC", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.11"}}' >"$WORK/unknown-framework.json"
+printf '%s\n' '{"trainingInput": {"scaleTier": "BASIC", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "1.1"}}' >"$WORK/unknown-framework.json"
 run cluster-spec "$WORK/unknown-framework.json" --as vertex --format json --at 2025-06-01
 expect_exit 0
 expect_json 'Object.keys(JSON.parse(j[0].CLUSTER_SPEC)).join(",")' 'cluster,environment,task'
 expect_err "note: \`job\` is left out: the job cannot be migrated ("
-expect_err "cannot tell which framework the job trains with (runtimeVersion 2.11): pass --framework NAME"
+expect_err "cannot tell which framework the job trains with (runtimeVersion 1.1): pass --framework NAME"
 
 # Bad --as, bad or absent pool.
 run cluster-spec "$J/valid-config.yaml" --as platform

@@ -15,7 +15,7 @@ expect_exit 0
 ids=$(cut -d, -f1 <<<"$OUT" | tr -d '\r' | tr '\n' ' ')
 [[ "$ids" == "ID 1.0 1.1 1.2 1.4 1.5 1.6 1.7 1.8 1.9 1.10 1.11 1.12 1.13 1.14 1.15 2.1 2.2 2.3 2.4 2.5 2.6 2.7 2.8 2.9 2.10 2.11 " ]] ||
   fail "unexpected order: $ids"
-expect_out "2.2,2020-05-21..2020-08-28,3.7,-,deletion,-,-"
+expect_out "2.2,2020-05-21..2020-08-28,3.7,tensorflow 2.2.x,deletion,-,-"
 expect_out "1.1,<= 2019-12-10,2.7,-,deletion,-,-"
 
 # Every entry is past its last milestone after the sunset.

@@ -194,9 +194,9 @@ expect_input_error "has no training code to migrate"
 mrun migrate "$J/valid-rest.json" --at 2025-06-01 --format table
 expect_input_error
 # A runtime whose frameworks the data does not record: --framework says which.
-printf '%s\n' '{"trainingInput": {"scaleTier": "BASIC", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.11", "pythonVersion": "3.7"}}' >"$WORK/unknown.json"
+printf '%s\n' '{"trainingInput": {"scaleTier": "BASIC", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "1.1", "pythonVersion": "2.7"}}' >"$WORK/unknown.json"
 mrun migrate "$WORK/unknown.json" --at 2025-06-01
-expect_input_error "cannot tell which framework the job trains with (runtimeVersion 2.11): pass --framework NAME"
+expect_input_error "cannot tell which framework the job trains with (runtimeVersion 1.1): pass --framework NAME"
 mrun migrate "$WORK/unknown.json" --at 2025-06-01 --framework scikit-learn
 expect_exit 0
 vertex CustomJob
@@ -256,7 +256,7 @@ expect_exit 0
 expect_out "gcloud ai models upload --region=us-central1 --display-name=census-v2 --container-image-uri=us-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.2-15:latest --artifact-uri=gs://my-bucket/census/model
 gcloud ai endpoints create --region=us-central1 --display-name=census-v2
 gcloud ai endpoints deploy-model ENDPOINT_ID --region=us-central1 --model=MODEL_ID --display-name=census-v2 --machine-type=n1-standard-4 --min-replica-count=2 --max-replica-count=5"
-expect_err "the newest vertex-prediction image of tensorflow open on 2025-06-01"
+expect_err "the newest unconfirmed vertex-prediction image of tensorflow on 2025-06-01"
 mrun migrate "$P/version-create.sh" --at 2025-06-01 --format gcloud --image gcr.io/p/mine:1
 expect_exit 0
 expect_out "--container-image-uri=gcr.io/p/mine:1"
@@ -308,7 +308,9 @@ mrun migrate --inventory "$E/jobs.json" --inventory "$E/versions.json" --at 2025
 expect_exit 0
 expect_err "wrote $WORK/vx/census_wide_deep_20191102.json"
 expect_err "wrote $WORK/vx/recsys-v12.json"
-[ "$(ls "$WORK/vx" | wc -l)" -eq 9 ] || fail "expected 9 files in -o DIR, got: $(ls "$WORK/vx")"
+# Every record, the 2.x ones on their TensorFlow line.
+expect_err "wrote $WORK/vx/recsys_two_tower_20230601.json"
+[ "$(ls "$WORK/vx" | wc -l)" -eq 10 ] || fail "expected 10 files in -o DIR, got: $(ls "$WORK/vx")"
 OUT=$(cat "$WORK/vx/census_wide_deep_20191102.json")
 vertex CustomJob
 OUT=$(cat "$WORK/vx/churn-v1.json")

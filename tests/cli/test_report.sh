@@ -27,16 +27,16 @@ expect_out "| vertex-training:tf-cpu.2-17.py310 † | TensorFlow 2.17 | 3.5 → 
 expect_no_out "(availability unconfirmed)"
 [[ $(grep -c "availability unconfirmed" <<<"$OUT") -eq 1 ]] || fail "the unconfirmed mark is explained once"
 
-# A training job with no framework recorded, on a TensorFlow runtime whose packages are not
-# recorded (2.8): the frameworks of its catalog's 2.x runtimes, never PyTorch images.
+# A training job with no framework recorded, on a runtime known by its TensorFlow line (2.8): the
+# framework of the runtime, never PyTorch images.
 printf '{"jobId":"tf28_job","trainingInput":{"runtimeVersion":"2.8","pythonVersion":"3.7"}}\n' >"$WORK/tf28.jsonl"
 run report --inventory "$WORK/tf28.jsonl" --at 2024-12-01 --format json
-expect_json 'j.runtimes[0].target_sets[0].frameworks.join(" ")' "tensorflow scikit-learn xgboost"
+expect_json 'j.runtimes[0].target_sets[0].frameworks.join(" ")' "tensorflow"
 expect_json 'j.runtimes[0].target_sets[0].frameworks_assumed' "true"
 expect_json 'j.runtimes[0].target_sets[0].targets.some(t => /torch/.test(t.id))' "false"
 expect_json 'j.runtimes[0].target_sets[0].python' "3.7"
 run report --inventory "$WORK/tf28.jsonl" --at 2024-12-01
-expect_out "1 resource with tensorflow, scikit-learn, xgboost work on Python 3.7 (no framework recorded: the frameworks of 2.8)"
+expect_out "1 resource with tensorflow work on Python 3.7 (no framework recorded: the frameworks of 2.8)"
 
 # Many resources: the text shows the most urgent few per group; CSV and JSON list every one.
 for i in $(seq 1 12); do

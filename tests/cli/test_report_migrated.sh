@@ -20,7 +20,7 @@ expect_out "gcloud ai hp-tuning-jobs create --region=us-central1 --display-name=
 expect_out "Model version projects/acme-ml/models/churn/versions/v2 (${INV}:5): the runtime's only resource."
 expect_out "gcloud ai models upload --region=REGION --display-name=churn-v2 --container-image-uri=us-docker.pkg.dev/vertex-ai/prediction/xgboost-cpu.2-1:latest"
 expect_out "Batch prediction job score_nightly_20200901"
-expect_out "- note: executorImageUri is us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest: the newest vertex-training image of tensorflow (from runtime 2.1) open for new jobs on 2024-12-01"
+expect_out "- note: executorImageUri is us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest: the newest unconfirmed vertex-training image of tensorflow (from runtime 2.1) for new jobs on 2024-12-01"
 expect_out "- warning: the image runs Python 3.10, not 3.7 as the job asked"
 run report --inventory "$INV" --at 2024-12-01 --fail-on never
 expect_exit 0

@@ -7,9 +7,9 @@ cd "$FIX" || exit 1
 
 run scan --no-config --at 2024-06-01 --ignore no-alternative
 expect_exit 1
-expect_out "scripts/train.sh:5:21: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 [deletion] (use tf-cpu.2-11)" # Python 3.7, as on 1.15
+expect_out "scripts/train.sh:5:21: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 [deletion] (use tf-cpu.2-16.py310)" # supported, before tf-cpu.2-11 (Python 3.7, past support)
 expect_out "scripts/train.sh:10:21: error: runtime 2.1 had its model versions deleted on 2022-03-09"
-expect_out "(use sklearn-cpu.1-0)"
+expect_out "(use sklearn-cpu.1-5)"
 expect_out "Makefile:8:22: error: runtime 2.11 closed to new jobs by 2024-04-08 at the latest"
 expect_out "Makefile:4:65: error: runtime 2.11 closed to new jobs by 2024-04-08 at the latest (through RUNTIME, set on line 1) [submission-end]" # $(RUNTIME)
 expect_out ".github/workflows/ci.yml:9:31: error: pythonVersion is required from 2020-01-13 (before, it defaulted to 2.7) [python-version-required]"
@@ -24,7 +24,7 @@ expect_out "pkg/submit.py:7:43: error: runtime 2.8"
 expect_out "pkg/submit.py:12:66: error: Python 3.7 is not available on runtime 1.13 (available: 2.7, 3.5) [python-unsupported]"
 # Columns count code points; malformed UTF-8 bytes count one each.
 expect_out "pkg/latin1.txt:1:35: error: runtime 2.11 closed to new jobs"
-expect_out "10 files scanned, 16 references: 16 errors, 2 warnings, 0 notes (9 suppressed)"
+expect_out "10 files scanned, 16 references: 16 errors, 2 warnings, 0 notes (1 suppressed)"
 
 # A gcloud command naming --config FILE is judged as the merged job (flags win), reported at the
 # command; the fragment's own findings that the commands resolve are not reported again.

@@ -10,7 +10,7 @@ run scan --no-config --at 2024-06-01 --ignore no-alternative
 expect_exit 1
 # "!gcloud" across backslash continuations; the value is on line 19 of the JSON file.
 expect_out "shell_lines.ipynb:19:28: error: runtime 1.15 had its model versions deleted on 2021-12-19"
-expect_out "shell_lines.ipynb:38:76: error: runtime 2.1 had its model versions deleted on 2022-03-09; it closed to new jobs on 2021-03-09 [deletion] (use sklearn-cpu.1-0)"
+expect_out "shell_lines.ipynb:38:76: error: runtime 2.1 had its model versions deleted on 2022-03-09; it closed to new jobs on 2021-03-09 [deletion] (use sklearn-cpu.1-5)"
 # Markdown prose and the stream output (runtimeVersion: '1.13') are not references.
 expect_no_out "shell_lines.ipynb:4:"
 expect_no_out "shell_lines.ipynb:2"
@@ -33,7 +33,7 @@ expect_out "broken.ipynb:5:2: warning: notebook not read: invalid JSON: expected
 expect_out "forms.ipynb:12:26: warning: image tf-cpu.2-3 left support on 2023-09-01 [support-end]"
 expect_out "forms.ipynb:13:47: warning: image tf2-cpu.2-3 left support on 2023-11-15"
 expect_out "forms.ipynb:15:112: warning: image sklearn-cpu.0-24 left support on 2023-11-15"
-expect_out "forms.ipynb:17:38: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 [deletion] (use sklearn-cpu.1-0)"
+expect_out "forms.ipynb:17:38: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 [deletion] (use sklearn-cpu.1-5)"
 expect_out "forms.ipynb:18:100: error: runtime 2.1 had"
 expect_out "forms.ipynb:28:11: warning: image pytorch-gpu.1-11 left support on 2023-09-01"
 expect_out "forms.ipynb:38:68: error: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion] (use tf2-cpu.2-15)"
@@ -49,7 +49,7 @@ expect_out "variables.ipynb:57:112: warning: image xgboost-cpu.0-82 left support
 expect_out "variables.ipynb:67:70: error: runtime 2.1 had its model versions deleted on 2022-03-09; it closed to new jobs on 2021-03-09 (through RUNTIME, set on line 66) [deletion]"
 expect_out "variables.ipynb:76:73: error: runtime 1.14 had its model versions deleted on 2021-07-19"
 expect_out "variables.py:30:27: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 (through RUNTIME_VERSION, set on line 5) [deletion]"
-expect_out "9 files scanned, 32 references: 16 errors, 17 warnings, 0 notes (3 suppressed)"
+expect_out "9 files scanned, 32 references: 16 errors, 17 warnings, 0 notes (1 suppressed)"
 
 # The same code as a .py file and as a notebook cell yields the same references.
 run scan --no-config --at 2024-06-01 --format json forms.py

@@ -23,7 +23,7 @@ expect_json 'j.candidates.map(c => c.id).join(" ")' "1.14"
 # What changes, in text: the pins old -> new, the next milestone with days left.
 run upgrade --runtime 1.12 --at 2019-08-01
 expect_exit 0
-expect_out "candidates for training (newest first):"
+expect_out "candidates for training (supported first, then newest):"
 expect_out "1. ai-platform 1.14  python 3.5, supported, next submission_end 2020-07-19 (353 days), usable until 2020-07-19"
 expect_out "tensorflow 1.12.3 -> 1.14.0"
 # Only packages both pin: no "(none) -> x.y" lines.
@@ -107,8 +107,9 @@ expect_json 'j.closest[0].id' "tf-cpu.2-17.py310"
 run upgrade --runtime 1.15 --at 2026-07-11 --fail-on never
 expect_exit 0
 
-# No framework recorded: every framework's images, and a note saying so.
-run upgrade --runtime 2.11 --at 2025-06-01 --format json
+# No framework recorded (1.1: no source names its TensorFlow): every framework's images, and a
+# note saying so.
+run upgrade --runtime 1.1 --at 2025-06-01 --format json
 expect_json 'j.findings[0].rule' "framework-unknown"
 expect_json 'new Set(j.candidates.map(c => c.framework)).size > 1' "true"
 

@@ -2,6 +2,7 @@
 // entry of the embedded catalogs, both services.
 #include "catalog/calendar.hpp"
 #include "lib/check.hpp"
+#include "lib/rules.hpp"
 #include "lib/targets.hpp"
 #include "lib/timeline.hpp"
 #include "lib/upgrade.hpp"
@@ -51,7 +52,8 @@ void check_target(const lib::Target& t, const catalog::Catalog& from, const cata
   ++checked;
   const std::string ctx = where(from, current, req.on, req.service) + " -> " + t.catalog->name + ":" + t.entry->id;
   INFO(ctx);
-  CHECK(t.entry != &current);
+  // The current entry itself only with another Python (the fix when only the Python does not fit).
+  CHECK((t.entry != &current || t.python_changes));
   lib::Lifecycle lc = lib::evaluate(*t.catalog, *t.entry, req.on, req.warn_days);
   CHECK(lc.status.name != "unreleased");
   // Checked on the same date and service, with the Python it would run, it has no error.
@@ -65,16 +67,17 @@ void check_target(const lib::Target& t, const catalog::Catalog& from, const cata
     probe.frameworks = {};
   }
   CHECK_FALSE(has_error(lib::judge(*t.catalog, *t.entry, lc, probe)));
-  // A confirmed target existed on the date.
+  // A confirmed target existed on the date: released, shown in use, or past a milestone.
   if (!t.unconfirmed) {
     auto by = lib::existed_by(*t.catalog, *t.entry);
-    CHECK((t.entry->released ? *t.entry->released <= req.on : by && *by <= req.on));
+    CHECK((t.entry->released ? *t.entry->released <= req.on : (by && *by <= req.on) || lc.reached() != nullptr));
   }
-  // It outlasts what it replaces.
+  // It outlasts what it replaces, when the job can run on that.
   lib::Lifecycle cur = lib::evaluate(from, current, req.on, req.warn_days);
   const lib::MilestoneDate* ce = lib::first_error_milestone(cur);
   const lib::MilestoneDate* te = lib::first_error_milestone(lc);
-  if (cur.status.name != "unreleased" && ce && ce->date && te) {
+  const bool fits = !has_error(lib::compatibility(from, current, req));
+  if (cur.status.name != "unreleased" && ce && ce->date && te && fits && t.entry != &current) {
     auto lo = te->date && !te->at_latest ? te->date : te->earliest;
     REQUIRE(lo);
     CHECK(*lo > *ce->date);
@@ -110,9 +113,14 @@ TEST_CASE("sweep: every suggestion and candidate holds on the date asked") {
           for (const auto& cand : plan.candidates) {
             check_target(cand, *c, r, req, targets);
           }
-          // Confirmed candidates come first.
-          CHECK(std::is_partitioned(plan.candidates.begin(), plan.candidates.end(),
-                                    [](const lib::Candidate& x) { return !x.unconfirmed; }));
+          // Confirmed supported candidates come before unconfirmed ones, and they before what is past
+          // support (whose reached milestone proves that it exists).
+          CHECK(std::is_partitioned(plan.candidates.begin(), plan.candidates.end(), [](const lib::Candidate& x) {
+            return x.standing == lib::TargetStanding::supported || x.standing == lib::TargetStanding::expiring;
+          }));
+          for (const auto& cand : plan.candidates) {
+            CHECK(cand.unconfirmed == (cand.standing == lib::TargetStanding::unconfirmed));
+          }
         }
       }
     }
@@ -130,8 +138,8 @@ TEST_CASE("sweep: combos and check agree on every date") {
     }
     for (const auto* c : set.all()) {
       for (const auto& r : c->runtimes) {
-        if (!r.python) {
-          continue;
+        if (!r.python || r.framework == "Ray") {
+          continue; // Ray cluster images are not training images
         }
         for (const auto& py : *r.python) {
           lib::Request req;
@@ -190,4 +198,99 @@ TEST_CASE("window bounds: the day before, of and after") {
     CHECK(offered("1.15", "tf-cpu.2-17.py310", "2026-07-10"));
     CHECK_FALSE(offered("1.15", "tf-cpu.2-17.py310", "2026-07-11"));
   }
+}
+
+namespace {
+
+// The version the target order ranks a target by.
+std::optional<catalog::Version> order_version(const lib::Target& t) {
+  return t.handoff ? catalog::Version::try_parse(t.entry->framework_version) : t.entry->version;
+}
+
+// Whether a build is a TPU or XLA one.
+bool tpu_build(const catalog::RuntimeEntry& e) {
+  return e.accelerator == "tpu" || e.id.rfind("pytorch-xla", 0) == 0;
+}
+
+// The order of item by item: standing first, then no downgrade before a downgrade, then (within a
+// framework) the newest version.
+void check_order(const std::vector<lib::Target>& ts) {
+  for (size_t i = 1; i < ts.size(); ++i) {
+    const lib::Target& a = ts[i - 1];
+    const lib::Target& b = ts[i];
+    INFO(a.entry->id << " before " << b.entry->id);
+    CHECK(a.standing <= b.standing);
+    if (a.standing == b.standing && a.catalog == b.catalog && a.entry->framework == b.entry->framework) {
+      CHECK((!a.downgrade || b.downgrade));
+      auto va = order_version(a);
+      auto vb = order_version(b);
+      if (a.downgrade == b.downgrade && va && vb) {
+        CHECK(*va >= *vb);
+      }
+    }
+  }
+}
+
+} // namespace
+
+TEST_CASE("sweep: one target order, the same first target for check and upgrade") {
+  const auto& set = embedded();
+  size_t compared = 0;
+  for (Date on : months()) {
+    for (const auto* c : set.all()) {
+      for (const auto& r : c->runtimes) {
+        for (const auto& service : services_of(*c)) {
+          lib::Request req;
+          req.runtime = c->name + ":" + r.id;
+          req.service = service;
+          req.on = on;
+          if (r.python && !r.python->empty()) {
+            req.python = *std::min_element(r.python->begin(), r.python->end());
+          }
+          INFO(where(*c, r, on, service));
+          lib::CheckResult res = lib::check(set, req);
+          lib::UpgradeRequest up;
+          up.base = req;
+          lib::UpgradePlan plan = lib::plan_upgrade(set, up);
+          check_order(plan.candidates);
+          check_order(res.suggestions);
+          // check's error: upgrade never says to keep it.
+          if (!res.ok()) {
+            CHECK(std::none_of(plan.findings.begin(), plan.findings.end(),
+                               [](const lib::Finding& f) { return f.rule == lib::rule(lib::RuleId::no_alternative).id; }));
+          }
+          // The same first target (check asks only when something is wrong).
+          if (!res.suggestions.empty() && !plan.candidates.empty()) {
+            ++compared;
+            CHECK(res.suggestions.front().entry->id == plan.candidates.front().entry->id);
+          }
+          // A GPU image gets GPU builds; only when none fits, builds for another accelerator.
+          auto has_gpu = [](const lib::Target& t) {
+            return t.entry->accelerator == "gpu" ||
+                   std::any_of(t.twins.begin(), t.twins.end(), [](const auto* e) { return e->accelerator == "gpu"; });
+          };
+          if (r.accelerator == "gpu" && !plan.candidates.empty()) {
+            CHECK((std::all_of(plan.candidates.begin(), plan.candidates.end(), has_gpu) ||
+                   std::none_of(plan.candidates.begin(), plan.candidates.end(), has_gpu)));
+          }
+          for (const auto& t : plan.candidates) {
+            INFO("candidate " << t.catalog->name << ":" << t.entry->id);
+            // A TPU or XLA build only for a TPU one.
+            if (!tpu_build(r)) {
+              CHECK_FALSE(tpu_build(*t.entry));
+            }
+            // Ray images only for Ray.
+            CHECK((t.entry->framework != "Ray" || r.framework == "Ray"));
+            // A lower version of the same framework is marked as a downgrade.
+            if (t.catalog == c && r.version && t.entry->version && *t.entry->version < *r.version &&
+                t.entry->framework == r.framework && lib::evaluate(*c, r, on, 90).status.name != "unreleased") {
+              CHECK(t.downgrade);
+            }
+          }
+        }
+      }
+    }
+  }
+  MESSAGE("compared " << compared << " first targets");
+  CHECK(compared > 500);
 }
