@@ -2,6 +2,9 @@
 // entry of the embedded catalogs, both services.
 #include "catalog/calendar.hpp"
 #include "lib/check.hpp"
+#include "lib/frameworks.hpp"
+#include "lib/jobs/job_spec.hpp"
+#include "lib/migrate/migrate.hpp"
 #include "lib/rules.hpp"
 #include "lib/targets.hpp"
 #include "lib/timeline.hpp"
@@ -293,4 +296,43 @@ TEST_CASE("sweep: one target order, the same first target for check and upgrade"
   }
   MESSAGE("compared " << compared << " first targets");
   CHECK(compared > 500);
+}
+
+TEST_CASE("sweep: migrate writes the first target upgrade gives, after the sunset") {
+  const auto& set = embedded();
+  const catalog::Catalog& legacy = *set.get("ai-platform");
+  size_t compared = 0;
+  for (Date on : months()) {
+    if (on < *legacy.policy.sunset) {
+      continue;
+    }
+    for (const auto& r : legacy.runtimes) {
+      if (lib::frameworks_carried(r).empty() || !r.python || r.python->empty()) {
+        continue;
+      }
+      const auto python = *std::min_element(r.python->begin(), r.python->end());
+      INFO("runtime " << r.id << " on " << catalog::format_date(on));
+      lib::UpgradeRequest up;
+      up.base.runtime = "ai-platform:" + r.id;
+      up.base.python = python;
+      up.base.on = on;
+      lib::UpgradePlan plan = lib::plan_upgrade(set, up);
+      if (plan.candidates.empty()) {
+        continue; // migrate then writes the last known image, named as such
+      }
+      lib::jobs::JobSpec job;
+      job.path = "sweep";
+      job.runtime_version = r.id;
+      job.python_version = python.str();
+      lib::migrate::Options opt;
+      opt.on = on;
+      std::vector<lib::Finding> findings;
+      const std::string uri = lib::migrate::executor_image(set, job, opt, false, "us-central1", findings);
+      const auto uris = plan.candidates.front().uris();
+      CHECK(std::find(uris.begin(), uris.end(), uri) != uris.end());
+      ++compared;
+    }
+  }
+  MESSAGE("compared " << compared << " migrated images");
+  CHECK(compared > 100);
 }
