@@ -13,6 +13,37 @@ expect_out "audited 10 resources in 2 files on 2024-12-01"
 expect_out "custom-container     1"
 expect_out "inventory-disagrees  4"
 
+# After the platform's shutdown (2025-02-01) a model version listed READY is a stale export, not
+# a contradiction: the deletion stands (an error, exit 1, as report counts it), and a warning
+# says that the export predates the shutdown and what bounds it from below.
+run audit "$EX/versions.json" --at 2026-12-01
+expect_exit 1
+expect_out "$EX/versions.json:2:3: error: model version projects/acme-ml/models/churn/versions/v1: runtime 1.15 had its model versions deleted on 2021-12-19"
+expect_out "$EX/versions.json:2:3: warning: model version projects/acme-ml/models/churn/versions/v1: listed READY, but its platform shut down on 2025-02-01: the export is stale, taken before then (no earlier than 2020-02-11, its createTime); the model version no longer exists [stale-export]"
+expect_no_out "the catalog's date may be wrong"
+expect_no_out "inventory-disagrees"
+expect_out "deletion  5"
+run report --inventory "$EX/versions.json" --at 2026-12-01 --format json
+expect_exit 1
+expect_json 'JSON.stringify(j.summary.by_status)' '{"deletion":5}'
+# The latest time a record shows (lastUseTime, updateTime, startTime, endTime) bounds the export;
+# a job still RUNNING after the shutdown is a stale export too; one that ended is history.
+cat >"$WORK/stale.jsonl" <<'JSONL'
+{"name":"projects/p/models/m/versions/v9","state":"READY","createTime":"2023-01-05T00:00:00Z","lastUseTime":"2024-11-30T08:00:00Z","runtimeVersion":"2.11","pythonVersion":"3.7","framework":"TENSORFLOW"}
+{"jobId":"still_running","state":"RUNNING","createTime":"2024-01-05T00:00:00Z","startTime":"2024-01-05T00:10:00Z","trainingInput":{"runtimeVersion":"2.11","pythonVersion":"3.7"}}
+{"jobId":"done","state":"SUCCEEDED","createTime":"2024-01-05T00:00:00Z","endTime":"2024-01-06T00:00:00Z","trainingInput":{"runtimeVersion":"2.11","pythonVersion":"3.7"}}
+JSONL
+run audit "$WORK/stale.jsonl" --at 2025-03-01 --format json
+expect_exit 1
+expect_json 'j.resources.map(r => r.status).join(",")' "deletion,deletion,deletion"
+expect_json 'j.resources.map(r => r.findings.filter(f => f.rule == "stale-export").length).join(",")' "1,1,0"
+expect_json 'j.resources[0].findings.find(f => f.rule == "stale-export").message' "model version projects/p/models/m/versions/v9: listed READY, but its platform shut down on 2025-02-01: the export is stale, taken before then (no earlier than 2024-11-30, its lastUseTime); the model version no longer exists"
+expect_json 'j.resources[1].findings.find(f => f.rule == "stale-export").message' "job still_running: listed RUNNING, but its platform shut down on 2025-02-01: the export is stale, taken before then (no earlier than 2024-01-05, its startTime); the job no longer runs"
+# The day before the shutdown the same READY model version is a contradiction (2.11's deletion
+# is known only as a window ending on the shutdown day: nothing to contradict yet).
+run audit "$WORK/stale.jsonl" --at 2025-01-31 --format json
+expect_json 'j.resources.some(r => r.findings.some(f => f.rule == "stale-export"))' "false"
+
 # Deployed model versions: a warning after submission_end, an error from deletion on.
 run audit "$EX/versions.json" --at 2020-07-18 --format json
 expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).status' "expiring"
