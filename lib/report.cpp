@@ -441,6 +441,10 @@ std::string Report::headline() const {
   } else if (affected > 0) {
     s += "; no deadline ahead: every deadline has passed";
   }
+  if (scanned) {
+    s += "; the scan found " + util::plural(scan_errors, "error") + ", " + util::plural(scan_warnings, "warning") + " and " +
+         util::plural(scan_notes, "note");
+  }
   return s + ".";
 }
 
@@ -489,6 +493,9 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
 void add_scan_findings(Report& report, const std::vector<Finding>& findings) {
   report.scanned = true;
   for (const auto& f : findings) {
+    ++(f.severity == Severity::error     ? report.scan_errors
+       : f.severity == Severity::warning ? report.scan_warnings
+                                         : report.scan_notes);
     if (!report.worst || f.severity > *report.worst) {
       report.worst = f.severity;
     }

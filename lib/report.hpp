@@ -114,7 +114,12 @@ struct Report {
   // the exit code follows it (lib::fails), as audit's follows its verdicts'.
   std::optional<catalog::Severity> worst;
   bool scanned = false;
-  // "12 of 40 resources break: ..." (one sentence).
+  size_t scan_errors = 0; // scan findings by severity
+  size_t scan_warnings = 0;
+  size_t scan_notes = 0;
+  // Whether anything needs action: a resource with at least a warning, or a scan finding.
+  bool needs_action() const { return affected > 0 || scan_errors + scan_warnings > 0; }
+  // "12 of 40 resources break: ..." (one sentence; with a scan, what it found).
   std::string headline() const;
 };
 

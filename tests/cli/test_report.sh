@@ -154,6 +154,29 @@ if "$RTCAT" --help | grep -qE "^  scan +"; then
   run report --inventory "$EX/jobs.json" --scan "$WORK/src" --at 2024-12-01 --format json
   expect_exit 1
   expect_json 'j.findings.some(f => f.path.endsWith("train.sh") && f.line == 1)' "true"
+  # Scan findings count in the headline, and keep their severity and "(use X)": no green
+  # "Nothing needs action" above errors.
+  run report --scan "$SRC/tests/fixtures/scan" --at 2024-06-01 --format html -o "$WORK/scan.html"
+  expect_exit 1
+  grep -q "Nothing needs action" "$WORK/scan.html" && fail "a report with scan errors says nothing needs action"
+  grep -qF '<p class="headline">The source scan found 16 errors and 2 warnings, listed under Input problems and scan findings.</p>' \
+    "$WORK/scan.html" || fail "the HTML headline does not count the scan findings"
+  run report --scan "$SRC/tests/fixtures/scan" --at 2024-06-01
+  expect_exit 1
+  expect_out "**The source scan found 16 errors and 2 warnings, listed under Input problems and scan findings.**"
+  expect_out "| $SRC/tests/fixtures/scan/docs/howto.md:4:64: error: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion] (use tf-cpu.2-16.py310) |"
+  expect_out "| $SRC/tests/fixtures/scan/Dockerfile:1:6: warning: image tf-cpu.2-11.py310 left support on 2023-11-15 [support-end]"
+  run report --scan "$SRC/tests/fixtures/scan" --at 2024-06-01 --format json
+  expect_json 'j.headline.endsWith("the scan found 16 errors, 2 warnings and 1 note.")' "true"
+  # With inventories: both said, the resources first; a scan with only notes needs nothing.
+  run report --inventory "$EX/jobs.json" --scan "$WORK/src" --at 2024-12-01
+  expect_out "Where to move each group is listed below. The source scan found 1 error, listed under Input problems and scan findings.**"
+  printf '{"jobId":"j","trainingInput":{"runtimeVersion":"2.1","pythonVersion":"3.7"}}\n' >"$WORK/fine.jsonl"
+  mkdir -p "$WORK/clean"
+  printf 'gcloud ai-platform jobs submit training j --region us-central1 --runtime-version 2.1 --python-version 3.7 --module-name trainer.task --package-path trainer/\n' >"$WORK/clean/train.sh"
+  run report --inventory "$WORK/fine.jsonl" --scan "$WORK/clean" --at 2020-06-01
+  expect_exit 0
+  expect_out "**Nothing needs action on 2020-06-01: 1 resource checked, none on a runtime that is closed, deleted or closing within 90 days; the scan found nothing at warning or above.**"
 else
   run report --inventory "$EX/jobs.json" --scan "$WORK/src"
   expect_input_error "--scan: the scan library is not in this build"

@@ -129,6 +129,21 @@ TEST_CASE("report: scan findings join through the hook") {
   CHECK(rep.scanned);
   REQUIRE(rep.findings.size() == 1);
   CHECK(rep.findings.front().path == "train.sh");
+  // They count: in the headline, in what needs action, and in the exit code's severity.
+  CHECK(rep.scan_errors == 1);
+  CHECK(rep.needs_action());
+  CHECK(rep.worst == catalog::Severity::error);
+  lib::Finding note = f;
+  note.severity = catalog::Severity::note;
+  lib::Report quiet;
+  lib::add_scan_findings(quiet, {note});
+  CHECK(quiet.scan_notes == 1);
+  CHECK_FALSE(quiet.needs_action());
+  CHECK(quiet.headline().find("the scan found 0 errors, 0 warnings and 1 note") != std::string::npos);
+  std::string md = render::report_markdown(rep);
+  CHECK(md.find("Nothing needs action") == std::string::npos);
+  CHECK(md.find("The source scan found 1 error, listed under Input problems and scan findings.") != std::string::npos);
+  CHECK(md.find("| train.sh:3: error: runtime 1.14 [runtime-reference] |") != std::string::npos);
 }
 
 TEST_CASE("report: elapsed time in calendar years, months and days") {
