@@ -148,7 +148,7 @@ expect_input_error "r.csv: cannot write: No such file or directory"
 run report --at 2024-12-01
 expect_input_error "report needs at least one --inventory FILE"
 mkdir -p "$WORK/src"
-printf 'gcloud ai-platform jobs submit training j --runtime-version 1.14 --python-version 3.5\n' >"$WORK/src/train.sh"
+printf 'gcloud ai-platform jobs submit training j --runtime-version 1.14 --python-version 3.5 --package-path t --module-name t.task\n' >"$WORK/src/train.sh"
 if "$RTCAT" --help | grep -qE "^  scan +"; then
   # scan is built in: its findings join the report.
   run report --inventory "$EX/jobs.json" --scan "$WORK/src" --at 2024-12-01 --format json
@@ -159,15 +159,15 @@ if "$RTCAT" --help | grep -qE "^  scan +"; then
   run report --scan "$SRC/tests/fixtures/scan" --at 2024-06-01 --format html -o "$WORK/scan.html"
   expect_exit 1
   grep -q "Nothing needs action" "$WORK/scan.html" && fail "a report with scan errors says nothing needs action"
-  grep -qF '<p class="headline">The source scan found 16 errors and 2 warnings, listed under Input problems and scan findings.</p>' \
+  grep -qF '<p class="headline">The source scan found 19 errors and 2 warnings, listed under Input problems and scan findings.</p>' \
     "$WORK/scan.html" || fail "the HTML headline does not count the scan findings"
   run report --scan "$SRC/tests/fixtures/scan" --at 2024-06-01
   expect_exit 1
-  expect_out "**The source scan found 16 errors and 2 warnings, listed under Input problems and scan findings.**"
+  expect_out "**The source scan found 19 errors and 2 warnings, listed under Input problems and scan findings.**"
   expect_out "| $SRC/tests/fixtures/scan/docs/howto.md:4:64: error: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion] (use tf-cpu.2-16.py310) |"
   expect_out "| $SRC/tests/fixtures/scan/Dockerfile:1:6: warning: image tf-cpu.2-11.py310 left support on 2023-11-15 [support-end]"
   run report --scan "$SRC/tests/fixtures/scan" --at 2024-06-01 --format json
-  expect_json 'j.headline.endsWith("the scan found 16 errors, 2 warnings and 1 note.")' "true"
+  expect_json 'j.headline.endsWith("the scan found 19 errors, 2 warnings and 1 note.")' "true"
   # With inventories: both said, the resources first; a scan with only notes needs nothing.
   run report --inventory "$EX/jobs.json" --scan "$WORK/src" --at 2024-12-01
   expect_out "Where to move each group is listed below. The source scan found 1 error, listed under Input problems and scan findings.**"
