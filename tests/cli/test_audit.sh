@@ -160,4 +160,42 @@ if [[ -w /dev/full ]]; then
       fail "expected exit 2 and one line, got $code: $(cat "$WORK/err")"
   done
 fi
+
+# One verdict per record: over a grid of records (runtimes across the catalog's life, jobs and
+# model versions, live and ended, created early and late) on dates from 2018 to 2026, report
+# gives every affected record the status audit gives it, the same counts, and the same exit
+# code on each --fail-on.
+for rt in 1.0 1.14 1.15 2.1 2.8 2.11; do
+  for state in READY SUCCEEDED RUNNING FAILED; do
+    for created in 2019-03-01 2023-03-01; do
+      printf '{"jobId":"j_%s_%s_%s","state":"%s","createTime":"%sT00:00:00Z","trainingInput":{"runtimeVersion":"%s","pythonVersion":"3.7"}}\n' \
+        "$rt" "$state" "$created" "$state" "$created" "$rt"
+      printf '{"name":"projects/p/models/m/versions/v_%s_%s_%s","state":"%s","createTime":"%sT00:00:00Z","runtimeVersion":"%s","pythonVersion":"3.7","framework":"TENSORFLOW"}\n' \
+        "${rt//./_}" "$state" "${created//-/}" "$state" "$created" "$rt"
+    done
+  done
+done >"$WORK/grid.jsonl"
+for on in 2018-06-01 2019-12-01 2020-07-19 2021-12-19 2023-06-01 2024-12-01 2025-01-31 2025-02-01 2026-06-01; do
+  CMD="rtcat audit|report grid.jsonl --at $on"
+  cases=$((cases + 1))
+  for fail_on in error warning note; do
+    "$RTCAT" audit "$WORK/grid.jsonl" --at "$on" --fail-on "$fail_on" --format jsonl >"$WORK/audit.jsonl"
+    audit_code=$?
+    "$RTCAT" report --inventory "$WORK/grid.jsonl" --at "$on" --fail-on "$fail_on" --format json >"$WORK/report.json"
+    report_code=$?
+    [[ $audit_code == "$report_code" ]] || fail "on $on with --fail-on $fail_on: audit exits $audit_code, report $report_code"
+  done
+  got=$(node -e '
+    const fs = require("fs");
+    const lines = fs.readFileSync(process.argv[1], "utf8").trim().split("\n").map(l => JSON.parse(l));
+    const audit = new Map(lines.filter(l => !l.summary).map(r => [r.line, r]));
+    const summary = lines.find(l => l.summary).summary;
+    const rep = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+    const bad = rep.resources.filter(r => audit.get(r.line).status !== r.status).map(r => r.line + ": audit " + audit.get(r.line).status + ", report " + r.status);
+    const affected = [...audit.values()].filter(r => r.findings.some(f => f.severity !== "note")).length;
+    if (JSON.stringify(rep.summary.by_status) !== JSON.stringify(summary.by_status)) bad.push("by_status " + JSON.stringify(rep.summary.by_status) + " vs " + JSON.stringify(summary.by_status));
+    if (rep.summary.affected !== affected || rep.resources.length !== affected) bad.push("affected " + rep.summary.affected + " vs " + affected);
+    console.log(bad.length ? bad.slice(0, 5).join("; ") : "same");' "$WORK/audit.jsonl" "$WORK/report.json")
+  [[ "$got" == "same" ]] || fail "on $on: $got"
+done
 finish
