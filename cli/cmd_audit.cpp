@@ -50,10 +50,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
   Output out(""); // stdout, in large blocks as the audit goes: memory stays flat
   out.put(writer.begin());
   auto on_resource = [&](const lib::Resource& r) {
-    const lib::Verdict& shared = auditor.judge(r);
-    const bool findings = writer.prints_findings();
-    const auto own = findings ? lib::Auditor::reconciled(r, shared) : std::nullopt;
-    const lib::Verdict& v = own ? *own : findings ? shared : auditor.outcome(r, shared);
+    const lib::Verdict& v = auditor.judge(r);
     summary.add(v);
     writer.append_resource(out.buffer(), r, v);
     out.written();
@@ -70,8 +67,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
   units.finish();
   out.put(writer.end(summary, a.files.size(), ctx.g.quiet));
   out.commit();
-  auto threshold = ctx.fail_threshold();
-  return threshold && summary.worst && *summary.worst >= *threshold ? k_exit_findings : k_exit_ok;
+  return lib::fails(summary.worst, ctx.fail_threshold()) ? k_exit_findings : k_exit_ok;
 }
 
 } // namespace

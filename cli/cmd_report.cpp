@@ -63,9 +63,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
   }
   out.put(list ? writer.end(rep) : format == "html" ? render::report_html(rep) : render::report_markdown(rep));
   out.commit();
-  std::vector<lib::Finding> all = rep.findings;
-  all.insert(all.end(), rep.verdict_findings.begin(), rep.verdict_findings.end());
-  return ctx.exit_for(all);
+  return lib::fails(rep.worst, ctx.fail_threshold()) ? k_exit_findings : k_exit_ok;
 }
 
 } // namespace

@@ -43,6 +43,13 @@ bool shows_alive(const Resource& r) {
          (r.state == "READY"sv || r.state == "CREATING"sv || r.state == "UPDATING"sv);
 }
 
+// Whether the record's state shows the resource in existence or at work: a model version alive,
+// or a job queued, preparing, running or being cancelled.
+bool shows_live(const Resource& r) {
+  return shows_alive(r) || (r.kind == "job"sv && (r.state == "QUEUED"sv || r.state == "PREPARING"sv || r.state == "RUNNING"sv ||
+                                                  r.state == "CANCELLING"sv));
+}
+
 // Whether the platform accepted the resource: any known state but a failure.
 bool shows_accepted(const Resource& r) {
   auto ends = [&](std::string_view s) { return r.state.size() >= s.size() && r.state.ends_with(s); };
@@ -55,90 +62,126 @@ bool serving(const Resource& r) {
   return r.kind == "model_version"sv || r.kind == "endpoint"sv || (r.kind == "model"sv && !r.endpoints.empty());
 }
 
-// The UTC day of createTime ("2021-03-02T14:09:33Z"), when it has one.
-std::optional<Date> created_day(const Resource& r) {
-  if (r.created.size() < 10) {
+// The UTC day of an RFC 3339 time ("2021-03-02T14:09:33Z"), when it has one.
+std::optional<Date> day_of(std::string_view time) {
+  if (time.size() < 10) {
     return std::nullopt;
   }
-  return catalog::try_parse_date(std::string_view(r.created).substr(0, 10));
+  return catalog::try_parse_date(time.substr(0, 10));
 }
 
 } // namespace
 
 namespace {
 
-// How a record contradicts a verdict's milestone, if it does.
-enum class Contradiction { none, created_after, alive_after };
+// What the record shows beyond a (shared) verdict, as a key of Auditor::m_evidenced.
+struct Evidence {
+  RecordEvidence contradiction = RecordEvidence::none;
+  bool stale = false;
+  int key() const { return static_cast<int>(contradiction) * 2 + (stale ? 1 : 0); }
+  bool any() const { return contradiction != RecordEvidence::none || stale; }
+};
 
-Contradiction contradiction(const Resource& r, const Verdict& v, std::optional<Date>& created) {
+Evidence evidence_of(const Resource& r, const Verdict& v, std::optional<Date> sunset) {
+  Evidence e;
+  e.stale = sunset && shows_live(r);
   if (!v.deadline || v.deadline_milestone.empty()) {
-    return Contradiction::none;
+    return e;
   }
-  created = created_day(r);
+  const auto created = day_of(r.created);
   if (created && *created >= *v.deadline && shows_accepted(r)) {
     // Created on or after the day the catalog says the milestone was in effect.
-    return Contradiction::created_after;
+    e.contradiction = RecordEvidence::created_after;
+  } else if (shows_alive(r) && v.days && *v.days <= 0) {
+    // In existence on a date the catalog says it was gone: the date of the audit while the
+    // platform runs (the export is taken as current), else a time the record itself shows
+    // (an export listing it alive after the shutdown was taken before, when is not known).
+    const auto seen = day_of(r.seen);
+    if (!sunset || (seen && *seen >= *v.deadline && *seen < *sunset)) {
+      e.contradiction = RecordEvidence::alive_after;
+    }
   }
-  if (shows_alive(r) && v.days && *v.days <= 0) {
-    // Still in existence on a date the catalog says it was gone.
-    return Contradiction::alive_after;
-  }
-  return Contradiction::none;
+  return e;
 }
 
-// Whether the verdict already is a reconciled one.
-bool reconciled_already(const Verdict& v) {
-  return std::any_of(v.findings.begin(), v.findings.end(),
-                     [](const Finding& f) { return f.rule == rule(RuleId::inventory_disagrees).id; });
+// A finding about the record itself, worded by findings_for(); one that takes the milestone's
+// place takes its "use X" too.
+Finding placeholder(RuleId rule, const Verdict& v, bool replaces) {
+  Finding f = make(rule, "");
+  f.catalog = v.catalog;
+  f.suggestion = replaces ? v.target : "";
+  return f;
 }
 
-// The verdict with its milestone's finding replaced by an inventory-disagrees one.
-Verdict replaced(const Verdict& v, Finding d) {
+// The verdict of a record that shows more than the catalog.
+Verdict with_evidence(const Verdict& v, Evidence e, std::optional<Date> sunset) {
   Verdict out = v;
+  out.evidence = e.contradiction;
+  out.stale_export = e.stale;
   const std::string rule = milestone_rule(v.deadline_milestone);
   auto it = std::find_if(out.findings.begin(), out.findings.end(), [&](const Finding& f) { return f.rule == rule; });
-  if (it != out.findings.end()) {
-    *it = std::move(d);
-  } else {
-    out.findings.push_back(std::move(d));
+  out.milestone_words = it != out.findings.end() ? it->message : "";
+  if (e.contradiction != RecordEvidence::none) {
+    if (sunset) {
+      // The platform is gone whatever the catalog's date: the milestone stands, the
+      // contradiction is said beside it.
+      out.findings.push_back(placeholder(RuleId::inventory_disagrees, v, false));
+    } else {
+      // The inventory is evidence too: the milestone is not stated as fact against it.
+      if (it != out.findings.end()) {
+        *it = placeholder(RuleId::inventory_disagrees, v, true);
+      } else {
+        out.findings.push_back(placeholder(RuleId::inventory_disagrees, v, true));
+      }
+      out.status = "inventory-disagrees";
+    }
   }
-  out.status = "inventory-disagrees";
+  if (e.stale) {
+    out.findings.push_back(placeholder(RuleId::stale_export, v, false));
+  }
   out.severity = worst(out.findings);
   return out;
 }
 
-} // namespace
+// "READY", "READY, created on 2023-01-05": what the record shows, for its findings.
+std::string shown(const Resource& r, bool created) {
+  const auto day = day_of(r.created);
+  return created && day ? r.state + ", created on " + format_date(*day) : r.state;
+}
 
-std::optional<Finding> Auditor::disagreement(const Resource& r, const Verdict& v) {
-  std::optional<Date> created;
-  std::string shown;
-  switch (contradiction(r, v, created)) {
-  case Contradiction::created_after:
-    shown = r.state + ", created on " + format_date(*created);
-    break;
-  case Contradiction::alive_after:
-    shown = r.state;
-    break;
-  case Contradiction::none:
-    return std::nullopt;
-  }
-  const std::string rule = milestone_rule(v.deadline_milestone);
-  std::string catalog_says;
-  for (const auto& f : v.findings) {
-    if (f.rule == rule) {
-      catalog_says = f.message;
-    }
-  }
-  if (catalog_says.empty()) {
+std::string disagreement_words(const Resource& r, const Verdict& v) {
+  std::string catalog_says = v.milestone_words;
+  if (catalog_says.empty() && v.deadline) {
     catalog_says = "its " + v.deadline_milestone + " was in effect from " + format_date(*v.deadline);
   }
-  Finding f = make(RuleId::inventory_disagrees,
-                   "the inventory shows it " + shown + ", but the catalog says " + catalog_says +
-                       ": the inventory and the catalog disagree (check the resource; the catalog's date may be wrong)");
-  f.catalog = v.catalog;
-  f.suggestion = v.target;
-  return f;
+  std::string what = shown(r, v.evidence == RecordEvidence::created_after);
+  if (v.evidence == RecordEvidence::alive_after && v.sunset) {
+    const auto seen = day_of(r.seen);
+    what += seen ? " with its " + std::string(r.seen_field) + " on " + format_date(*seen) : "";
+  }
+  return "the inventory shows it " + what + ", but the catalog says " + catalog_says +
+         ": the inventory and the catalog disagree (check the resource; the catalog's date may be wrong)";
 }
+
+// "listed READY, but its platform shut down on 2025-02-01: the export is stale, taken before then
+// (no earlier than 2023-09-04, its createTime); the model version no longer exists".
+std::string stale_words(const Resource& r, const Verdict& v) {
+  const std::string sunset = v.sunset ? format_date(*v.sunset) : "?";
+  std::string since;
+  const auto seen = day_of(r.seen);
+  const auto created = day_of(r.created);
+  if (seen && (!created || *seen >= *created)) {
+    since = "no earlier than " + format_date(*seen) + ", its " + std::string(r.seen_field);
+  } else if (created) {
+    since = "no earlier than " + format_date(*created) + ", its createTime";
+  } else {
+    since = "the inventory does not say when";
+  }
+  return "listed " + r.state + ", but its platform shut down on " + sunset + ": the export is stale, taken before then (" +
+         since + "); the " + kind_label(r) + " no longer " + (r.kind == "job"sv ? "runs" : "exists");
+}
+
+} // namespace
 
 Auditor::Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform)
     : m_set(set), m_on(on), m_warn_days(warn_days), m_platform(std::move(platform)) {}
@@ -190,7 +233,20 @@ struct VerdictKey {
 } // namespace
 
 const Verdict& Auditor::judge(const Resource& r) {
-  // judge runs once per record: a recent answer is found by a hash of the fields, without building
+  const Verdict& v = shared(r);
+  const Evidence e = evidence_of(r, v, v.sunset);
+  if (!e.any()) {
+    return v;
+  }
+  auto [it, fresh] = m_evidenced.try_emplace({&v, e.key()});
+  if (fresh) {
+    it->second = with_evidence(v, e, v.sunset);
+  }
+  return it->second;
+}
+
+const Verdict& Auditor::shared(const Resource& r) {
+  // shared runs once per record: a recent answer is found by a hash of the fields, without building
   // the map's key; the map holds every verdict, each computed once.
   const VerdictKey key(r);
   if (m_recent.empty()) {
@@ -312,6 +368,9 @@ Verdict Auditor::compute(const Resource& r) const {
   }
   v.status = cr.lifecycle->status.name;
   v.catalog = cr.target->catalog->name;
+  if (const auto& sunset = cr.target->catalog->policy.sunset; sunset && m_on >= *sunset) {
+    v.sunset = sunset;
+  }
   if (const MilestoneDate* m = breaking_milestone(*cr.lifecycle, req.deployed)) {
     v.deadline = m->date;
     v.deadline_milestone = m->name();
@@ -486,37 +545,15 @@ void Units::finish() {
   }
 }
 
-std::optional<Verdict> Auditor::reconciled(const Resource& r, const Verdict& v) {
-  auto d = reconciled_already(v) ? std::nullopt : disagreement(r, v);
-  if (!d) {
-    return std::nullopt;
-  }
-  // The inventory is evidence too: the milestone is not stated as fact against it.
-  return replaced(v, std::move(*d));
-}
-
-const Verdict& Auditor::outcome(const Resource& r, const Verdict& shared) {
-  std::optional<Date> created;
-  if (contradiction(r, shared, created) == Contradiction::none || reconciled_already(shared)) {
-    return shared;
-  }
-  auto it = m_outlines.find(&shared);
-  if (it == m_outlines.end()) {
-    // The finding's message names the record, and so is left out: what outcome() gives is read
-    // for its status, severity and action only.
-    Finding d = make(RuleId::inventory_disagrees, "");
-    d.catalog = shared.catalog;
-    d.suggestion = shared.target;
-    it = m_outlines.emplace(&shared, replaced(shared, std::move(d))).first;
-  }
-  return it->second;
-}
-
 std::vector<Finding> Auditor::findings_for(const Resource& r, const Verdict& v) {
-  auto own = reconciled(r, v);
-  std::vector<Finding> out = own ? own->findings : v.findings;
+  std::vector<Finding> out = v.findings;
   const std::string label = resource_label(r);
   for (auto& f : out) {
+    if (f.message.empty() && f.rule == rule(RuleId::inventory_disagrees).id) {
+      f.message = disagreement_words(r, v);
+    } else if (f.message.empty() && f.rule == rule(RuleId::stale_export).id) {
+      f.message = stale_words(r, v);
+    }
     f.path = r.path;
     f.line = r.line;
     f.column = r.column;

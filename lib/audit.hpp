@@ -16,50 +16,71 @@
 
 namespace lib {
 
-// What an audit concludes about one resource.
+// What the record itself shows beyond the catalog, for one resource (Auditor::judge decides it).
+enum class RecordEvidence : unsigned char {
+  none,
+  // It contradicts the catalog inside the platform's lifetime: created on or after the day its
+  // breaking milestone took effect, or listed alive (READY, CREATING, UPDATING) on a date the
+  // catalog says it was gone (inventory-disagrees).
+  created_after,
+  alive_after,
+};
+
+// What an audit concludes about one resource: the one verdict that audit prints and report
+// counts (status, severity, deadline, action), decided here and nowhere else.
 struct Verdict {
-  // The runtime's lifecycle status on the date ("supported", "expiring", "submission_end", ...),
-  // or "custom-container", "missing-runtime", "unknown-runtime", "invalid".
+  // One vocabulary: the lifecycle status of its runtime or image on the date ("supported",
+  // "expiring", "unreleased", "unknown", or the last milestone reached: "submission_end",
+  // "deletion", "support_end", "availability_end", ...); for a resource with no lifecycle to
+  // follow "custom-container", "custom-image", "no-image", "missing-runtime", "unknown-runtime",
+  // "invalid" or "model-missing"; "inventory-disagrees" when the record contradicts the
+  // catalog inside the platform's lifetime.
   std::string status;
   std::string catalog;                       // the catalog the runtime is in, when it is in one
   std::string action;                        // "none", "upgrade to 2.1 before 2021-01-21", "migrate to ..."
   std::string target;                        // the recommended runtime or image id ("" when none)
-  std::optional<catalog::Severity> severity; // the worst finding's
+  std::optional<catalog::Severity> severity; // the worst finding's: what the exit code follows
   std::optional<Date> deadline;              // first day of the first milestone that breaks it
   std::string deadline_milestone;
-  std::optional<long> days;      // from the date to the deadline (negative: past)
-  std::vector<Finding> findings; // without path, line and column
+  std::optional<long> days; // from the date to the deadline (negative: past)
+  // Without path, line and column. A finding about the record itself (inventory-disagrees,
+  // stale-export) is here with its rule and severity, and its message empty: findings_for()
+  // words it for the record.
+  std::vector<Finding> findings;
+  // What the record shows beyond the catalog; `stale_export` when it lists as alive a resource
+  // of a platform that was shut down before the date (the export predates the shutdown).
+  RecordEvidence evidence = RecordEvidence::none;
+  bool stale_export = false;
+  std::optional<Date> sunset;  // its catalog's platform shutdown, when the date is on or past it
+  std::string milestone_words; // the milestone finding's message, for the inventory-disagrees one
 };
 
 // Judges inventory resources on a date. Verdicts are cached by what they depend on (kind,
-// runtime, Python, framework), so an audit of a million records costs a handful of lookups.
+// runtime, Python, framework, and what the record shows beyond the catalog), so an audit of a
+// million records costs a handful of lookups.
 class Auditor {
 public:
   Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform);
 
-  // The verdict for a resource: model versions are judged as deployed (the milestone's
-  // deployed severity), jobs as new work (a re-run). Never throws for bad field values: a
-  // malformed runtime or Python gives the "invalid" status with an invalid-field finding.
+  // The verdict for this record. Model versions are judged as deployed (the milestone's
+  // deployed severity), jobs as new work (a re-run). The record is evidence too: where it
+  // contradicts the catalog inside the platform's lifetime (a model version READY, or a
+  // resource created, after the day the catalog says its milestone took effect), the
+  // milestone's finding gives way to an inventory-disagrees warning and the status is
+  // "inventory-disagrees"; where the date is past the platform's shutdown and the record still
+  // lists the resource alive, the export is stale: the milestone stands (the platform is gone)
+  // and a stale-export warning says so. Never throws for bad field values: a malformed runtime
+  // or Python gives the "invalid" status with an invalid-field finding. The same fields and
+  // evidence give the same verdict, at the same address.
   const Verdict& judge(const Resource& r);
 
-  // The findings of a verdict placed at the resource, each message naming it. Where the
-  // record contradicts the catalog (a model version READY, or a resource created, after the day
-  // the catalog says its milestone took effect), the milestone's finding gives way to an
-  // inventory-disagrees warning: the inventory is evidence too.
+  // The findings of a verdict placed at the resource, each message naming it, the record's own
+  // findings (inventory-disagrees, stale-export) worded from its fields.
   static std::vector<Finding> findings_for(const Resource& r, const Verdict& v);
-  // That inventory-disagrees finding, when the record contradicts the verdict.
-  static std::optional<Finding> disagreement(const Resource& r, const Verdict& v);
-  // The verdict for this very record when it contradicts the (shared) verdict: status
-  // "inventory-disagrees", the milestone's finding replaced, severity recomputed. nullopt when
-  // the record agrees with the catalog.
-  static std::optional<Verdict> reconciled(const Resource& r, const Verdict& v);
-  // The same verdict's status, severity, deadline, action and target for an output that prints
-  // no findings (CSV), without building the record's finding: `shared` (a verdict judge()
-  // returned) when the record agrees with it, else a verdict kept per shared verdict whose
-  // inventory-disagrees finding has no message.
-  const Verdict& outcome(const Resource& r, const Verdict& shared);
 
 private:
+  // The verdict of the record's fields, before what the record shows beyond the catalog.
+  const Verdict& shared(const Resource& r);
   Verdict compute(const Resource& r) const;
   // A resource with no runtimeVersion: a custom container, or the missing field.
   Verdict without_runtime(const Resource& r) const;
@@ -74,8 +95,8 @@ private:
   Date m_on;
   int m_warn_days;
   std::string m_platform;
-  std::unordered_map<std::string, Verdict> m_cache; // every verdict, by what it depends on
-  // judge()'s recent answers, in a fixed table of slots by a hash of what they depend on (a
+  std::unordered_map<std::string, Verdict> m_cache; // every shared verdict, by what it depends on
+  // shared()'s recent answers, in a fixed table of slots by a hash of what they depend on (a
   // verdict that lands in a taken slot takes it over): the fields, and the verdict in m_cache.
   struct Recent {
     std::array<std::string, 8> parts;
@@ -83,7 +104,8 @@ private:
   };
   static constexpr size_t k_recent_slots = 1024;
   std::vector<Recent> m_recent;
-  std::unordered_map<const Verdict*, Verdict> m_outlines; // outcome()'s, by shared verdict
+  // The verdicts of records that show more than the catalog: by shared verdict and evidence.
+  std::map<std::pair<const Verdict*, int>, Verdict> m_evidenced;
 };
 
 // Running totals of an audit (constant size).

@@ -21,8 +21,11 @@ std::optional<catalog::Severity> worst(const std::vector<Finding>& findings) {
 }
 
 bool fails(const std::vector<Finding>& findings, std::optional<catalog::Severity> threshold) {
-  auto w = worst(findings);
-  return threshold && w && *w >= *threshold;
+  return fails(worst(findings), threshold);
+}
+
+bool fails(std::optional<catalog::Severity> worst, std::optional<catalog::Severity> threshold) {
+  return threshold && worst && *worst >= *threshold;
 }
 
 bool follows_a_finding(const Finding& f) {

@@ -32,6 +32,9 @@ std::optional<catalog::Severity> worst(const std::vector<Finding>& findings);
 
 // Whether any finding is at or above the threshold (nullopt threshold: never).
 bool fails(const std::vector<Finding>& findings, std::optional<catalog::Severity> threshold);
+// The same rule for a worst severity already known (an audit's, a report's): every command's
+// exit code follows it.
+bool fails(std::optional<catalog::Severity> worst, std::optional<catalog::Severity> threshold);
 
 // Whether the finding is a note that follows from another finding (what to use instead, that
 // nothing fits, how old the data is): it goes with that finding when it is suppressed.

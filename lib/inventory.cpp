@@ -32,7 +32,7 @@ using json = nlohmann::json;
 
 // What a string value does to the record, by its key path: most values fill one member of the
 // Resource (Field::member).
-enum class Field { none, job_id, name, member, deployment };
+enum class Field { none, job_id, name, member, deployment, time_seen };
 struct Slot {
   Field field = Field::none;
   std::string Resource::*member = nullptr; // for Field::member
@@ -52,6 +52,10 @@ enum class Key : unsigned char {
   framework,
   deployment_uri,
   display_name,
+  start_time, // the top level: the times that show the record alive after its creation
+  end_time,
+  update_time,
+  last_use_time,
   // the top level: containers that tell the kind of record
   training_input,
   prediction_input,
@@ -97,15 +101,17 @@ constexpr Key classify(std::string_view key) {
            : first == 'i' ? is("image", Key::image)
                           : is("model", Key::model);
   case 7:
-    return is("jobSpec", Key::job_spec);
+    return first == 'j' ? is("jobSpec", Key::job_spec) : is("endTime", Key::end_time);
   case 8:
     return first == 'i' ? is("imageUri", Key::image_uri) : is("endpoint", Key::endpoint);
   case 9:
-    return first == 'f' ? is("framework", Key::framework) : is("container", Key::container);
+    return first == 'f'   ? is("framework", Key::framework)
+           : first == 's' ? is("startTime", Key::start_time)
+                          : is("container", Key::container);
   case 10:
-    return is("createTime", Key::create_time);
+    return first == 'c' ? is("createTime", Key::create_time) : is("updateTime", Key::update_time);
   case 11:
-    return is("displayName", Key::display_name);
+    return first == 'd' ? is("displayName", Key::display_name) : is("lastUseTime", Key::last_use_time);
   case 12:
     return first == 't' ? is("trialJobSpec", Key::trial_job_spec) : is("masterConfig", Key::master_config);
   case 13:
@@ -139,6 +145,10 @@ constexpr std::string_view k_keys_read[] = {"jobId",
                                             "framework",
                                             "deploymentUri",
                                             "displayName",
+                                            "startTime",
+                                            "endTime",
+                                            "updateTime",
+                                            "lastUseTime",
                                             "trainingInput",
                                             "predictionInput",
                                             "jobSpec",
@@ -189,6 +199,11 @@ Slot top_level_slot(Key k) {
     return {Field::deployment};
   case Key::display_name:
     return {Field::member, &Resource::display_name};
+  case Key::start_time:
+  case Key::end_time:
+  case Key::update_time:
+  case Key::last_use_time:
+    return {Field::time_seen};
   default:
     return {};
   }
@@ -435,8 +450,8 @@ private:
       return true;
     }
     if (!val) {
-      if (std::strcmp(what, "null") == 0) {
-        return true; // an explicit null is a missing field
+      if (std::strcmp(what, "null") == 0 || s.field == Field::time_seen) {
+        return true; // an explicit null is a missing field; a time that is no text says nothing
       }
       return fail("field " + std::string(m_key) + " must be a string, found " + what);
     }
@@ -454,6 +469,16 @@ private:
       break;
     case Field::deployment:
       saw_deployment = true;
+      break;
+    case Field::time_seen:
+      // The latest (RFC 3339 times in UTC compare as text).
+      if (*val > std::string_view(res.seen)) {
+        res.seen.assign(*val);
+        res.seen_field = m_key_id == Key::start_time    ? "startTime"
+                         : m_key_id == Key::end_time    ? "endTime"
+                         : m_key_id == Key::update_time ? "updateTime"
+                                                        : "lastUseTime";
+      }
       break;
     case Field::none:
       break;
@@ -525,14 +550,15 @@ std::string vertex_kind(const std::string& name, const std::string& spec) {
 
 // Empties a resource, keeping its strings' storage for the next record.
 void clear(Resource& r) {
-  for (std::string* s : {&r.kind, &r.name, &r.state, &r.created, &r.runtime, &r.python, &r.framework, &r.image_uri, &r.service,
-                         &r.display_name, &r.part, &r.catalog, &r.path}) {
+  for (std::string* s : {&r.kind, &r.name, &r.state, &r.created, &r.seen, &r.runtime, &r.python, &r.framework, &r.image_uri,
+                         &r.service, &r.display_name, &r.part, &r.catalog, &r.path}) {
     s->clear();
   }
   r.images.clear();
   r.endpoints.clear();
   r.deployed.clear();
   r.model_missing = false;
+  r.seen_field = {};
   r.record = {};
   r.line = 0;
   r.column = 0;

@@ -30,9 +30,13 @@ struct Resource {
   // "job" or "model_version" (AI Platform); "model", "custom_job", "hyperparameter_tuning_job",
   // "training_pipeline" or "endpoint" (Vertex AI).
   std::string kind;
-  std::string name;                    // jobId, or the resource name
-  std::string state;                   // SUCCEEDED, RUNNING, READY, ...
-  std::string created;                 // createTime as written
+  std::string name;    // jobId, or the resource name
+  std::string state;   // SUCCEEDED, RUNNING, READY, ...
+  std::string created; // createTime as written
+  // The latest of the times that show the record alive after its creation (startTime, endTime,
+  // updateTime, lastUseTime), as written, and its key; empty when the record has none.
+  std::string seen;
+  std::string_view seen_field;
   std::string runtime;                 // runtimeVersion (trainingInput / predictionInput for jobs)
   std::string python;                  // pythonVersion
   std::string framework;               // model versions: TENSORFLOW, SCIKIT_LEARN, XGBOOST

@@ -97,10 +97,11 @@ public:
       : m_set(set), m_o(o), m_auditor(set, o.on, o.warn_days, o.platform) {}
 
   void add(const Resource& res) {
+    // The record's verdict, as audit gives it. It depends on the resource's kind, service,
+    // runtime, Python, framework and what the record shows beyond the catalog (and the
+    // verdict's address stays the same for the same ones: Auditor::judge), and so does all
+    // that the report counts about the resource but its name: found once per verdict.
     const Verdict& v = m_auditor.judge(res);
-    // The verdict depends on the resource's kind, service, runtime, Python and framework (and the
-    // verdict's address stays the same for the same ones: Auditor::judge), and so does all that
-    // the report counts about the resource but its name: found once per verdict.
     auto [it, fresh] = m_shared.try_emplace(&v);
     Shared& sh = it->second;
     if (fresh) {
@@ -108,6 +109,9 @@ public:
     }
     ReportGroup& g = m_rep.groups[sh.group];
     ++m_rep.resources;
+    if (v.severity && (!m_rep.worst || *v.severity > *m_rep.worst)) {
+      m_rep.worst = v.severity;
+    }
     ++*sh.by_status;
     ++*sh.by_words;
     *sh.words_broken = *sh.words_broken || sh.broken;
@@ -186,16 +190,6 @@ private:
     return g.targets.size() - 1;
   }
 
-  void note_findings(const Verdict& v) {
-    for (const auto& f : v.findings) {
-      bool seen = std::any_of(m_rep.verdict_findings.begin(), m_rep.verdict_findings.end(),
-                              [&](const Finding& e) { return e.rule == f.rule && e.severity == f.severity; });
-      if (!seen) {
-        m_rep.verdict_findings.push_back(f);
-      }
-    }
-  }
-
   // What the records of one verdict share: their group, and the counters they add to (map
   // values: their addresses hold as the maps grow, and as the groups' vector grows, since a
   // group moves without copying, see the static_assert below).
@@ -218,7 +212,7 @@ private:
     sh.broken = sh.affected && *v.severity == Severity::error;
     sh.group = group_for(res, v);
     ReportGroup& g = m_rep.groups[sh.group];
-    const std::string words = resource_status_words(g, v);
+    const std::string words = status_words(g.catalog, v.status);
     sh.by_status = &m_rep.by_status[v.status];
     sh.by_words = &m_rep.by_words[words];
     sh.words_broken = &m_rep.words_broken[words];
@@ -227,7 +221,6 @@ private:
     if (sh.affected) {
       sh.group_affected_by_words = &g.affected_by_words[words];
       sh.target_set = target_set_for(g, res);
-      note_findings(v);
     }
   }
 
@@ -337,20 +330,6 @@ void find_next_deadline(Report& rep) {
 
 } // namespace
 
-std::string resource_status_words(const ReportGroup& g, const Verdict& v) {
-  const MilestoneDate* m = deadline_milestone(g, v);
-  if (!m || !v.days || v.status == "inventory-disagrees") {
-    return status_words(g.catalog, v.status);
-  }
-  std::string words = *v.days > 0 ? m->policy->upcoming + " soon" : m->policy->reached;
-  for (const std::string lead : {"had its ", "has its "}) {
-    if (words.rfind(lead, 0) == 0) {
-      return words.substr(lead.size());
-    }
-  }
-  return words;
-}
-
 void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) {
   if (!g.entry || is_vertex(res) || (res.kind != "job" && res.kind != "model_version")) {
     return;
@@ -381,6 +360,12 @@ std::string status_words(const Catalog* c, const std::string& status) {
   if (c) {
     for (const auto& m : c->policy.milestones) {
       if (m.name == status && !m.reached.empty()) {
+        // "had its model versions deleted" -> "model versions deleted"
+        for (std::string_view lead : {"had its ", "has its "}) {
+          if (m.reached.rfind(lead, 0) == 0) {
+            return m.reached.substr(lead.size());
+          }
+        }
         return m.reached;
       }
     }
@@ -431,6 +416,13 @@ std::string standing_words(const ReportGroup& g, const Verdict& v, Date on) {
   if (!m || !v.deadline || !v.days) {
     return status_words(g.catalog, v.status);
   }
+  if (v.status == "inventory-disagrees") {
+    // The milestone is the catalog's word, not a fact against the record.
+    Verdict catalog_says = v;
+    catalog_says.status.clear();
+    return "the inventory disagrees with the catalog, which says its " + (g.catalog ? g.catalog->entry_noun : "runtime") + " " +
+           standing_words(g, catalog_says, on);
+  }
   std::string d = format_date(*v.deadline);
   if (*v.days <= 0) {
     std::string ago = *v.days == 0 ? "today" : elapsed(*v.deadline, on) + " ago";
@@ -449,6 +441,10 @@ std::string Report::headline() const {
   } else if (affected > 0) {
     s += "; no deadline ahead: every deadline has passed";
   }
+  if (scanned) {
+    s += "; the scan found " + util::plural(scan_errors, "error") + ", " + util::plural(scan_warnings, "warning") + " and " +
+         util::plural(scan_notes, "note");
+  }
   return s + ".";
 }
 
@@ -460,6 +456,7 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
   rep.inputs = inventories;
   auto on_malformed = [&](const Malformed& m) {
     ++rep.malformed;
+    rep.worst = Severity::error;
     if (rep.findings.size() < k_max_findings) {
       rep.findings.push_back(malformed_finding(m));
     }
@@ -496,10 +493,15 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
 void add_scan_findings(Report& report, const std::vector<Finding>& findings) {
   report.scanned = true;
   for (const auto& f : findings) {
-    if (report.findings.size() >= k_max_findings) {
-      break;
+    ++(f.severity == Severity::error     ? report.scan_errors
+       : f.severity == Severity::warning ? report.scan_warnings
+                                         : report.scan_notes);
+    if (!report.worst || f.severity > *report.worst) {
+      report.worst = f.severity;
     }
-    report.findings.push_back(f);
+    if (report.findings.size() < k_max_findings) {
+      report.findings.push_back(f);
+    }
   }
 }
 

@@ -53,7 +53,7 @@ struct ReportGroup {
   size_t affected = 0;
   size_t broken = 0;
   std::map<std::string, size_t> by_status;
-  std::map<std::string, size_t> affected_by_words; // resource_status_words of the affected ones
+  std::map<std::string, size_t> affected_by_words; // the affected ones' statuses, in words (status_words)
   std::optional<Date> next_deadline;               // the nearest deadline ahead of its affected resources
   std::vector<ReportRow> urgent;                   // its most urgent affected resources (at most k_urgent)
   std::vector<TargetSet> targets;                  // at most k_target_sets, by resources
@@ -66,13 +66,10 @@ struct ReportGroup {
   static constexpr size_t k_candidates = 3;
 };
 
-// How a status reads: "closed to new jobs" for a milestone (its policy's wording), else
-// "supported", "deadline soon", "not released yet", "custom container", ...
+// How a verdict's status reads, one wording per status (the counts in words are the counts by
+// status): "closed to new jobs", "model versions deleted" for a milestone (its policy's wording),
+// else "supported", "deadline soon", "not released yet", "custom container", ...
 std::string status_words(const Catalog* c, const std::string& status);
-
-// How one resource stands, in words: the milestone that breaks it ("closed to new jobs", "model
-// versions deleted", "closes to new jobs soon"), else status_words.
-std::string resource_status_words(const ReportGroup& g, const Verdict& v);
 
 // The milestone of the group's lifecycle that a verdict's deadline is, if any.
 const MilestoneDate* deadline_milestone(const ReportGroup& g, const Verdict& v);
@@ -104,8 +101,8 @@ struct Report {
   size_t affected = 0; // at least a warning
   size_t broken = 0;   // an error: already broken, or cannot be re-created
   size_t malformed = 0;
-  std::map<std::string, size_t> by_status;    // raw status names (JSON)
-  std::map<std::string, size_t> by_words;     // the same, in words (text)
+  std::map<std::string, size_t> by_status;    // the verdicts' statuses (JSON), as audit counts them
+  std::map<std::string, size_t> by_words;     // the same, in words (text): status_words
   std::map<std::string, bool> words_broken;   // whether a status in words is an error
   std::map<std::string, bool> words_affected; // whether it is at least a warning
   std::optional<Date> next_deadline;          // the nearest deadline still ahead
@@ -113,10 +110,16 @@ struct Report {
   std::optional<long> next_days;
   std::vector<ReportGroup> groups; // most urgent first
   std::vector<Finding> findings;   // malformed records (capped) and scan findings
-  // The findings of the resources' verdicts, one per rule and severity (for the exit code).
-  std::vector<Finding> verdict_findings;
+  // The worst severity of the resources' verdicts, malformed records (errors) and scan findings:
+  // the exit code follows it (lib::fails), as audit's follows its verdicts'.
+  std::optional<catalog::Severity> worst;
   bool scanned = false;
-  // "12 of 40 resources break: ..." (one sentence).
+  size_t scan_errors = 0; // scan findings by severity
+  size_t scan_warnings = 0;
+  size_t scan_notes = 0;
+  // Whether anything needs action: a resource with at least a warning, or a scan finding.
+  bool needs_action() const { return affected > 0 || scan_errors + scan_warnings > 0; }
+  // "12 of 40 resources break: ..." (one sentence; with a scan, what it found).
   std::string headline() const;
 };
 

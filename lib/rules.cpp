@@ -203,6 +203,12 @@ constexpr RuleInfo k_rules[] = {
    "An inventory record contradicts the catalog's dates.",
    "The inventory shows a model version READY, or a resource created, after the date on which the catalog says "
    "its runtime's milestone took effect. Neither is taken as fact: check the resource, and the catalog's date."},
+  {R::stale_export, "stale-export", Severity::warning,
+   "An inventory lists a resource alive on a platform that was shut down before the date.",
+   "The export shows a model version READY (or a job running) on a platform shut down before the date audited, "
+   "so it was taken before the shutdown and no longer shows what exists: the resource is gone with its platform. "
+   "The finding gives what the record says of when the export was taken; the milestone finding beside it stands. "
+   "Export the inventory again from the successor platform, and migrate what still matters."},
   {R::deployed_model_missing, "deployed-model-missing", Severity::warning,
    "An endpoint serves a model whose record is not among the inventories given.",
    "A Vertex AI endpoint's deployedModels name a model that no inventory of the run describes, so the image it "

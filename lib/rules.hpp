@@ -69,6 +69,7 @@ enum class RuleId {
   invalid_field,
   malformed_record,
   inventory_disagrees,
+  stale_export,
   deployed_model_missing,
   // every answer from the catalogs
   data_too_old,

@@ -30,9 +30,6 @@ public:
   std::string resource(const lib::Resource& r, const lib::Verdict& v);
   // The same, appended to `out` (no string of its own per resource).
   void append_resource(std::string& out, const lib::Resource& r, const lib::Verdict& v);
-  // Whether resource() prints the verdict's findings (all but CSV): for CSV,
-  // lib::Auditor::outcome() gives what it prints.
-  bool prints_findings() const { return m_format != AuditFormat::csv; }
   std::string malformed(const lib::Malformed& m);
   // `files`: how many inventories were read; `quiet` leaves out the table's summary.
   std::string end(const lib::AuditSummary& summary, size_t files, bool quiet) const;

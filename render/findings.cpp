@@ -65,7 +65,9 @@ std::string counts_text(const std::vector<lib::Finding>& findings) {
 }
 
 std::string finding_line(const lib::Finding& f) {
-  return f.path + (f.line ? ":" + std::to_string(f.line) : "") + ": " + f.message + " [" + f.rule + "]";
+  std::string line = findings_text({f}, false);
+  line.pop_back(); // the newline
+  return line;
 }
 
 } // namespace render

@@ -17,7 +17,7 @@ std::string findings_text(const std::vector<lib::Finding>& findings, bool color)
 // How many findings of each severity: "1 error, 2 warnings"; "ok" when there is none.
 std::string counts_text(const std::vector<lib::Finding>& findings);
 
-// One line without severity, for a report's list: "path:line: message [rule]".
+// One compiler-style line without colour or newline, for a report's list.
 std::string finding_line(const lib::Finding& f);
 
 } // namespace render

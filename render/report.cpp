@@ -173,9 +173,12 @@ std::string target_set_intro(const TargetSet& t, const ReportGroup& g, Date on) 
 std::vector<Block> summary_blocks(const Report& r) {
   std::vector<Block> out;
   std::string s;
-  if (r.affected == 0) {
+  if (!r.needs_action()) {
     s = "Nothing needs action on " + format_date(r.on) + ": " + util::plural(r.resources, "resource") +
-        " checked, none on a runtime that is closed, deleted or closing within " + std::to_string(r.warn_days) + " days.";
+        " checked, none on a runtime that is closed, deleted or closing within " + std::to_string(r.warn_days) + " days" +
+        (r.scanned ? "; the scan found nothing at warning or above." : ".");
+  } else if (r.affected == 0) {
+    s = util::plural(r.resources, "resource") + " checked, none affected.";
   } else {
     s = std::to_string(r.affected) + " of " + util::plural(r.resources, "resource") +
         " need action: " + std::to_string(r.broken) + " already broken or blocked";
@@ -187,7 +190,18 @@ std::vector<Block> summary_blocks(const Report& r) {
     }
     s += ". Where to move each group is listed below.";
   }
-  out.push_back(Block{Block::headline, s, {}, {}, r.affected == 0});
+  if (r.scan_errors + r.scan_warnings > 0) {
+    std::vector<std::string> counts;
+    if (r.scan_errors) {
+      counts.push_back(util::plural(r.scan_errors, "error"));
+    }
+    if (r.scan_warnings) {
+      counts.push_back(util::plural(r.scan_warnings, "warning"));
+    }
+    s = (r.resources ? s + " " : std::string()) + "The source scan found " + util::join(counts, " and ") +
+        ", listed under Input problems and scan findings.";
+  }
+  out.push_back(Block{Block::headline, s, {}, {}, !r.needs_action()});
   Table t;
   t.headers = {"Status on " + format_date(r.on), "Resources"};
   for (const auto& [words, n] : r.by_words) {
@@ -291,7 +305,7 @@ std::vector<Block> findings_blocks(const Report& r) {
   Table t;
   t.headers = {"Finding"};
   for (const auto& f : r.findings) {
-    t.rows.push_back({{finding_line(f)}});
+    t.rows.push_back({{finding_line(f), severity_tone(f.severity, Tone::plain)}});
   }
   out.push_back(Block{Block::table, "", t, {0}, false});
   return out;

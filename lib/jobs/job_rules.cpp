@@ -26,6 +26,12 @@ std::string plural(long n, const std::string& role) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
+// Whether a value is written as a shell expression ($TIER, ${PKG}, $(cmd)) that is expanded only
+// when the command runs: what it becomes is not judged.
+bool unexpanded(const std::string& value) {
+  return value.find('$') != std::string::npos;
+}
+
 Finding at(const Pos& p, const std::string& path, Finding f) {
   f.path = p.file.empty() ? path : p.file;
   f.line = p.line;
@@ -147,7 +153,7 @@ private:
           "set either runtimeVersion or masterConfig.imageUri: a custom container brings its own runtime, and runtimeVersion "
           "only changes TF_CONFIG (chief on 2.1 and later)");
     }
-    if (!m_runtime) {
+    if (!m_runtime || (!m_opt.judge_given_runtime && !m_defaulted)) {
       return;
     }
     lib::Request req;
@@ -218,6 +224,9 @@ private:
   void scale_tier() {
     const auto& tiers = scale_tiers();
     std::string tier = m_spec.scale_tier.value_or("BASIC");
+    if (unexpanded(tier)) {
+      return; // the tier, and so what it allows, is known only when the command runs
+    }
     if (std::find(tiers.begin(), tiers.end(), tier) == tiers.end()) {
       std::string fixed = tier;
       std::transform(fixed.begin(), fixed.end(), fixed.begin(),
@@ -273,6 +282,9 @@ private:
     for (size_t i = 0; i < m_spec.package_uris.size(); ++i) {
       const std::string& uri = m_spec.package_uris[i];
       const std::string field = "packageUris[" + std::to_string(i) + "]";
+      if (unexpanded(uri)) {
+        continue;
+      }
       bool gcs = uri.rfind("gs://", 0) == 0;
       if (!gcs && !gcloud_uploads) {
         add(field, RuleId::package_not_gcs,

@@ -16,6 +16,10 @@ struct RuleOptions {
   std::string platform = "ai-platform";         // the catalog the job's runtimeVersion is looked up in
   std::vector<LocatedRequirement> requirements; // what the job installs (--requirements)
   std::vector<std::string> frameworks;          // framework keys the job trains with (--framework)
+  // false: a runtimeVersion the job gives is judged elsewhere (scan judges each runtime it finds,
+  // through variables too, with lib::check), so neither it nor the Python version is judged here
+  // (nor read: either may be an expression); a defaulted runtime still is.
+  bool judge_given_runtime = true;
 };
 
 // Every finding for one job, sorted by position: the parser's notes, the catalog's lifecycle,

@@ -27,11 +27,14 @@ struct Reference {
   bool whole_job = false;              // a whole job or model version: the required fields apply
   bool has_image = false;              // the job names a container image (runtime is then optional)
   size_t job_offset = 0;               // where the job starts (for a job without a runtime)
+  size_t job_end = 0;                  // a gcloud command: where it ends (0 for the other forms)
+  bool opaque = false;                 // a gcloud command with a word that may expand to more flags
   int cell = -1;                       // the notebook cell it is in (set by scan); -1 outside notebooks
   // gcloud --config FILE, as written (not a variable): the fragment gcloud merges with the flags.
   // scan() reads it and fills runtime, python and has_image from it where no flag gives them.
   std::optional<Value> config;
   std::string merged_from;    // the fragment a runtime or Python version came from ("" when none)
+  std::string config_dir;     // the folder the fragment was found from (scan sets it)
   bool config_unread = false; // the fragment could not be found or read: a missing runtime is not judged
 
   // A value written as a variable or an expression, which extract_all evaluates (vars.hpp):

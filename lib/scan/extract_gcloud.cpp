@@ -33,15 +33,17 @@ int open_substitutions(const std::vector<util::ShellWord>& words) {
 
 // The words of the command at `start` (util/shell_words.hpp); an unclosed quote ends it.
 // A Makefile's $(NAME) or a substitution in a word (JOB_$(shell date +%s), job_$(date +%s))
-// ends a shell command at its ')': the command goes on after it.
-std::vector<util::ShellWord> words_at(std::string_view text, size_t start) {
+// ends a shell command at its ')': the command goes on after it. `end`: where the command ends.
+std::vector<util::ShellWord> words_at(std::string_view text, size_t start, size_t& end) {
   util::ShellCommand cmd = util::read_shell_command(text, start, 256);
+  end = cmd.end;
   std::vector<util::ShellWord> words = std::move(cmd.words);
   for (int more = 0; more < 16 && !words.empty() && cmd.end > 0 && cmd.end <= text.size() && text[cmd.end - 1] == ')'; ++more) {
     if (open_substitutions(words) == 0) {
       break;
     }
     cmd = util::read_shell_command(text, cmd.end, 256);
+    end = cmd.end;
     words.insert(words.end(), cmd.words.begin(), cmd.words.end());
   }
   return words;
@@ -108,7 +110,8 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     if ((p > 0 && is_word_char(text[p - 1])) || (from < text.size() && is_word_char(text[from]))) {
       continue;
     }
-    std::vector<util::ShellWord> toks = words_at(text, p);
+    size_t end = 0;
+    std::vector<util::ShellWord> toks = words_at(text, p, end);
     size_t i = 1;
     while (at(toks, i, "beta") || at(toks, i, "alpha")) {
       ++i;
@@ -121,6 +124,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     r.form = "gcloud";
     r.whole_job = true;
     r.job_offset = p;
+    r.job_end = std::min(end, text.size());
     if (!command_kind(toks, i, r)) {
       continue;
     }
@@ -177,6 +181,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
         }
       }
     }
+    r.opaque = opaque;
     if (readable && (!runtime_written || !r.runtime.text.empty() || r.expr_kind) && (runtime_written || !opaque)) {
       out.push_back(std::move(r));
     }

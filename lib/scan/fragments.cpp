@@ -12,8 +12,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The fragment's file: from the script's folder, then from each root (a folder, or a file's folder).
-std::optional<fs::path> find_fragment(const std::string& name, const std::string& script, const std::vector<std::string>& roots) {
+// The fragment's file: from the script's folder, then from each root (a folder, or a file's folder);
+// `dir` the folder it was found from.
+std::optional<fs::path> find_fragment(const std::string& name, const std::string& script, const std::vector<std::string>& roots,
+                                      std::string& dir) {
   std::error_code ec;
   fs::path p(name);
   if (p.is_absolute()) {
@@ -26,6 +28,7 @@ std::optional<fs::path> find_fragment(const std::string& name, const std::string
   for (const auto& base : bases) {
     fs::path candidate = base / p;
     if (fs::is_regular_file(candidate, ec)) {
+      dir = base.string();
       return candidate;
     }
   }
@@ -41,7 +44,7 @@ std::string fragment_key(const std::string& path) {
 }
 
 std::optional<FragmentUse> merge_fragment(Reference& r, const std::string& script, const std::vector<std::string>& roots) {
-  std::optional<fs::path> file = find_fragment(r.config->text, script, roots);
+  std::optional<fs::path> file = find_fragment(r.config->text, script, roots, r.config_dir);
   std::optional<jobs::JobSpec> spec;
   if (file) {
     try {

@@ -2,6 +2,8 @@
 
 #include "catalog/error.hpp"
 #include "lib/check.hpp"
+#include "lib/jobs/job_rules.hpp"
+#include "lib/jobs/parsers.hpp"
 #include "lib/scan/extract.hpp"
 #include "lib/scan/fragments.hpp"
 #include "lib/scan/notebook.hpp"
@@ -11,6 +13,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -25,6 +28,15 @@ struct Position {
   std::string line_text;
 };
 
+// A training job a file holds, which validate's job rules judge: a JSON or YAML job spec (a
+// trainingInput at its top level), or a gcloud `jobs submit training` command.
+struct FoundJob {
+  jobs::JobSpec spec;
+  std::vector<size_t> refs; // the file's references that are this job's runtime (or its lack)
+  int line = 0;             // where the job is (the trainingInput key, the gcloud word)
+  int column = 0;
+};
+
 // What the extraction of one file hands to the (single-threaded) judging.
 struct FileRefs {
   std::vector<Reference> refs;
@@ -35,6 +47,8 @@ struct FileRefs {
   std::optional<Finding> unreadable; // a notebook whose JSON could not be read
   Position unreadable_at;
   std::vector<FragmentUse> fragments; // the --config fragments its gcloud commands merge
+  std::vector<FoundJob> jobs;
+  std::string text; // the file's text when it holds jobs (the line texts of their findings)
 };
 
 // Per fragment (fragment_key): whether every command that merges it gives the runtime, the
@@ -122,7 +136,8 @@ public:
 
   const CheckResult* check(const Reference& r) {
     std::string id = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime.text : r.catalog + ":" + r.runtime.text;
-    std::string key = id + "|" + (r.python ? r.python->text : "") + "|" + r.service;
+    const std::string python = r.python ? r.python->text : defaulted_python(r);
+    std::string key = id + "|" + python + "|" + r.service;
     for (const auto& f : r.frameworks) {
       key += "|" + f;
     }
@@ -134,8 +149,8 @@ public:
     try {
       Request req;
       req.runtime = id;
-      if (r.python) {
-        req.python = catalog::Version::parse(r.python->text);
+      if (!python.empty()) {
+        req.python = catalog::Version::parse(python);
       }
       req.frameworks = r.frameworks;
       req.service = r.service;
@@ -148,6 +163,9 @@ public:
     auto& slot = m_cache[key] = std::move(res);
     return slot ? &*slot : nullptr;
   }
+
+  // The first catalog that requires a runtime (nullptr when none does).
+  const catalog::Catalog* required_catalog() const { return m_required_catalog; }
 
   // The runtime-version-required (or -defaulted) finding for a whole job without a runtime, or
   // the python-version one for a job without a Python version.
@@ -183,6 +201,22 @@ public:
   }
 
 private:
+  // The Python version a whole job that names none runs with before the policy requires one
+  // (2.7 before 2020-01-13, as validate judges it); "" otherwise.
+  std::string defaulted_python(const Reference& r) const {
+    const catalog::Catalog* c = m_required_catalog;
+    if (!r.whole_job || r.python_written || r.form == "image" || !r.catalog.empty() || !c || !c->policy.required_fields ||
+        m_options.on >= c->policy.required_fields->from) {
+      return "";
+    }
+    for (const auto& [name, value] : c->policy.required_fields->defaults) {
+      if (name == "pythonVersion") {
+        return value;
+      }
+    }
+    return "";
+  }
+
   const catalog::CatalogSet& m_set;
   const ScanOptions& m_options;
   const catalog::Catalog* m_required_catalog = nullptr;
@@ -241,6 +275,120 @@ std::vector<Reference> references_in(const std::string& path, std::string_view t
   return extract_all(text);
 }
 
+bool ends_with_any(std::string_view path, std::initializer_list<std::string_view> suffixes) {
+  return std::any_of(suffixes.begin(), suffixes.end(), [&](std::string_view s) { return path.ends_with(s); });
+}
+
+// Whether a file's jobs are judged by validate's job rules: a job spec or a script, not the
+// code of a notebook, a Markdown file's examples or a Python program (which build jobs, or
+// show them, rather than submit them as written).
+bool job_rules_apply(std::string_view path) {
+  return !is_notebook_path(path) && !is_markdown_path(path) && !ends_with_any(path, {".py", ".pyw"});
+}
+
+// The end of the expansion that starts at s[i] ("$(", "${" or a backquote), or npos.
+size_t expansion_end(std::string_view s, size_t i) {
+  if (s[i] == '`') {
+    size_t close = s.find('`', i + 1);
+    return close == std::string_view::npos ? close : close + 1;
+  }
+  const char open = s[i + 1];
+  const char close = open == '(' ? ')' : '}';
+  int depth = 0;
+  for (size_t k = i + 1; k < s.size(); ++k) {
+    if (s[k] == open) {
+      ++depth;
+    } else if (s[k] == close && --depth == 0) {
+      return k + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// The gcloud command at [from, to) alone, in its place: every character before it blanked (one
+// space per code point, line breaks kept, so that lines and columns stay), and each expansion in
+// it ($(date +%s), ${{ env.X }}, `cmd`) one word starting with '$', as scan reads it (the job
+// rules judge no value written as an expression).
+std::string command_alone(std::string_view text, size_t from, size_t to) {
+  std::string out;
+  out.reserve(to);
+  for (size_t i = 0; i < from; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      out += '\n';
+    } else if ((c & 0xC0) != 0x80) {
+      out += ' ';
+    }
+  }
+  std::string cmd(text.substr(from, to - from));
+  for (size_t i = 0; i < cmd.size(); ++i) {
+    const bool dollar = cmd[i] == '$' && i + 1 < cmd.size() && (cmd[i + 1] == '(' || cmd[i + 1] == '{');
+    if (!dollar && cmd[i] != '`') {
+      continue;
+    }
+    const size_t end = expansion_end(cmd, i);
+    if (end == std::string::npos) {
+      break;
+    }
+    cmd[i] = '$';
+    for (size_t k = i + 1; k < end; ++k) {
+      if (cmd[k] != '\n' && !(cmd[k] == '\\' && k + 1 < end && cmd[k + 1] == '\n')) {
+        cmd[k] = 'x';
+      }
+    }
+    i = end - 1;
+  }
+  return out + cmd;
+}
+
+// The training jobs of a file whose references are found: its own job spec, and each gcloud
+// `jobs submit training` command that nothing expands into more flags. What cannot be read as a
+// job (a template, a command cut short) is not judged as one.
+std::vector<FoundJob> find_jobs(const std::string& path, std::string_view text, const std::vector<Reference>& refs) {
+  std::vector<FoundJob> out;
+  if (!job_rules_apply(path)) {
+    return out;
+  }
+  if (ends_with_any(path, {".json", ".yaml", ".yml"}) && text.find("trainingInput") != std::string_view::npos) {
+    try {
+      FoundJob job;
+      job.spec = path.ends_with(".json") ? jobs::parse_rest_json(text, path) : jobs::parse_config_yaml(text, path);
+      if (auto top = job.spec.positions.find(""); top != job.spec.positions.end()) { // a trainingInput at the top
+        job.line = top->second.line;
+        job.column = top->second.column;
+        for (size_t k = 0; k < refs.size(); ++k) {
+          if (refs[k].form == "key") {
+            job.refs.push_back(k);
+          }
+        }
+        out.push_back(std::move(job));
+      }
+    } catch (const catalog::InvalidInput&) {
+      // Not a job spec rtcat can read: its references are still judged.
+    }
+  }
+  for (size_t k = 0; k < refs.size(); ++k) {
+    const Reference& r = refs[k];
+    if (r.form != "gcloud" || r.service != "training" || !r.whole_job || r.opaque || r.config_unread ||
+        r.job_end <= r.job_offset) {
+      continue;
+    }
+    try {
+      const std::string dir = r.config_dir.empty() ? std::filesystem::path(path).parent_path().string() : r.config_dir;
+      FoundJob job;
+      job.spec = jobs::parse_gcloud(command_alone(text, r.job_offset, r.job_end), path, dir);
+      job.refs = {k};
+      util::Position at = util::position_at(text, r.job_offset);
+      job.line = at.line;
+      job.column = at.column;
+      out.push_back(std::move(job));
+    } catch (const catalog::InvalidInput&) {
+      // A command rtcat cannot read as gcloud would (an unclosed quote, a flag without its value).
+    }
+  }
+  return out;
+}
+
 // Where the references of one file stand, with its suppressions; for a notebook that cannot be
 // read, the finding that says so.
 FileRefs file_refs(const std::string& path, std::string_view text, const std::vector<std::string>& roots) {
@@ -261,8 +409,12 @@ FileRefs file_refs(const std::string& path, std::string_view text, const std::ve
     out.suppressions = find_suppressions(text);
     return out;
   }
-  if (refs.empty()) {
+  out.jobs = find_jobs(path, text, refs);
+  if (refs.empty() && out.jobs.empty()) {
     return out;
+  }
+  if (!out.jobs.empty()) {
+    out.text = std::string(text);
   }
   util::LineIndex index(text);
   for (const auto& r : refs) {
@@ -280,15 +432,19 @@ FileRefs file_refs(const std::string& path, std::string_view text, const std::ve
 class Report {
 public:
   Report(const catalog::CatalogSet& set, const ScanOptions& options, ScanResult& result)
-      : m_options(options), m_judge(set, options), m_result(result) {}
+      : m_set(set), m_options(options), m_judge(set, options), m_result(result) {}
 
   void file(const std::string& path, const FileRefs& fr, const Resolved* resolved) {
     size_t first = m_result.findings.size();
     if (fr.unreadable) {
       unreadable(path, fr);
     }
+    std::vector<std::set<std::string>> rules(fr.refs.size()); // what each reference was found to break
     for (size_t k = 0; k < fr.refs.size(); ++k) {
-      reference(path, fr, k, resolved);
+      reference(path, fr, k, resolved, rules[k]);
+    }
+    for (const auto& job : fr.jobs) {
+      job_rules(path, fr, job, rules);
     }
     sort_by_position(m_result, first);
   }
@@ -324,7 +480,77 @@ private:
     return resolved->runtime || (about_python && resolved->python);
   }
 
-  void reference(const std::string& path, const FileRefs& fr, size_t k, const Resolved* resolved) {
+  // A --config fragment's note that the command submitting it must give a field: scan judges
+  // each command it finds as the job gcloud sends, the fragment merged.
+  static bool left_to_commands(const jobs::JobSpec& spec, const Finding& f) {
+    return spec.fragment && f.severity == catalog::Severity::note &&
+           (f.rule == rule_id(RuleId::runtime_version_required) || f.rule == rule_id(RuleId::python_version_required) ||
+            f.rule == rule_id(RuleId::no_training_code) || f.rule == rule_id(RuleId::python_module_missing));
+  }
+
+  // validate's job rules on a job the file holds: what its runtime references did not already
+  // find (the runtime and Python are judged with them, through variables too), at the job's
+  // fields, in this file (a merged --config fragment's own fields are judged where it is).
+  void job_rules(const std::string& path, const FileRefs& fr, const FoundJob& job,
+                 const std::vector<std::set<std::string>>& rules) {
+    jobs::RuleOptions o;
+    o.on = m_options.on;
+    o.warn_days = m_options.warn_days;
+    o.platform = m_judge.required_catalog() ? m_judge.required_catalog()->name : "ai-platform";
+    o.judge_given_runtime = false;
+    std::vector<Finding> fs;
+    try {
+      fs = jobs::validate_job(m_set, job.spec, o);
+    } catch (const catalog::InvalidInput&) {
+      return; // a defaulted runtime with a Python version that is not one: not judged
+    }
+    std::set<std::string> found;
+    for (size_t k : job.refs) {
+      found.insert(rules[k].begin(), rules[k].end());
+    }
+    // The job's runtime and Python, as its references read them (through variables too).
+    const Reference* ref = job.refs.empty() ? nullptr : &fr.refs[job.refs.front()];
+    auto literal = [](const std::optional<std::string>& v) {
+      return v && v->find('$') == std::string::npos ? *v : std::string();
+    };
+    const std::string runtime = ref && !ref->runtime.text.empty() ? ref->runtime.text : literal(job.spec.runtime_version);
+    const std::string python = ref && ref->python ? ref->python->text : literal(job.spec.python_version);
+    util::LineIndex index(fr.text);
+    for (auto& f : fs) {
+      if (f.path != path || found.count(f.rule) || left_to_commands(job.spec, f)) {
+        continue;
+      }
+      f.catalog = f.catalog.empty() && m_set.has(o.platform) ? o.platform : f.catalog;
+      f.runtime = f.runtime.empty() ? runtime : f.runtime;
+      f.python = f.python.empty() ? python : f.python;
+      if (f.line <= 0) {
+        f.line = job.line;
+        f.column = job.column;
+      }
+      if (dropped(fr, f)) {
+        ++m_result.suppressed;
+        continue;
+      }
+      if (follows_a_finding(f) && m_said_once.repeated(f)) {
+        continue;
+      }
+      const size_t offset = line_offset(fr.text, f.line);
+      m_result.regions.push_back(Region{f.column + 1, fingerprint(f, index.line_text(std::min(offset, fr.text.size()))), -1});
+      m_result.findings.push_back(std::move(f));
+    }
+  }
+
+  // The byte offset where a 1-based line starts (the text's size past its end).
+  static size_t line_offset(std::string_view text, int line) {
+    size_t at = 0;
+    for (int l = 1; l < line && at < text.size(); ++l) {
+      size_t nl = text.find('\n', at);
+      at = nl == std::string_view::npos ? text.size() : nl + 1;
+    }
+    return at;
+  }
+
+  void reference(const std::string& path, const FileRefs& fr, size_t k, const Resolved* resolved, std::set<std::string>& rules) {
     const Reference& r = fr.refs[k];
     if (r.config_unread && r.runtime.text.empty()) {
       return; // the fragment that may give the runtime could not be read
@@ -357,6 +583,7 @@ private:
     // once a run.
     bool kept_reason = false;
     for (auto& f : fs) {
+      rules.insert(f.rule);
       bool at_python = r.python && (f.rule == rule_id(RuleId::python_unsupported) || f.rule == rule_id(RuleId::python_unknown));
       const Position& at = at_python ? fr.python_at[k] : fr.runtime_at[k];
       if (resolved_by_commands(resolved, r, f, at_python)) {
@@ -390,6 +617,7 @@ private:
     }
   }
 
+  const catalog::CatalogSet& m_set;
   const ScanOptions& m_options;
   Judge m_judge;
   SaidOnce m_said_once;

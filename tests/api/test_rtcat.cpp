@@ -100,7 +100,8 @@ TEST_CASE("api: check, upgrade candidates and scan") {
 
   const auto dir = std::filesystem::temp_directory_path() / ("rtcat-api-scan-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  std::ofstream(dir / "submit.sh") << "gcloud ai-platform jobs submit training j --runtime-version 1.15 --python-version 3.7\n";
+  std::ofstream(dir / "submit.sh") << "gcloud ai-platform jobs submit training j --runtime-version 1.15 --python-version 3.7 "
+                                      "--package-path t --module-name m\n";
   rtcat::ScanRequest scan;
   scan.paths = {dir.string()};
   scan.on = day("2021-06-01");

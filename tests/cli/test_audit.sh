@@ -13,6 +13,37 @@ expect_out "audited 10 resources in 2 files on 2024-12-01"
 expect_out "custom-container     1"
 expect_out "inventory-disagrees  4"
 
+# After the platform's shutdown (2025-02-01) a model version listed READY is a stale export, not
+# a contradiction: the deletion stands (an error, exit 1, as report counts it), and a warning
+# says that the export predates the shutdown and what bounds it from below.
+run audit "$EX/versions.json" --at 2026-12-01
+expect_exit 1
+expect_out "$EX/versions.json:2:3: error: model version projects/acme-ml/models/churn/versions/v1: runtime 1.15 had its model versions deleted on 2021-12-19"
+expect_out "$EX/versions.json:2:3: warning: model version projects/acme-ml/models/churn/versions/v1: listed READY, but its platform shut down on 2025-02-01: the export is stale, taken before then (no earlier than 2020-02-11, its createTime); the model version no longer exists [stale-export]"
+expect_no_out "the catalog's date may be wrong"
+expect_no_out "inventory-disagrees"
+expect_out "deletion  5"
+run report --inventory "$EX/versions.json" --at 2026-12-01 --format json
+expect_exit 1
+expect_json 'JSON.stringify(j.summary.by_status)' '{"deletion":5}'
+# The latest time a record shows (lastUseTime, updateTime, startTime, endTime) bounds the export;
+# a job still RUNNING after the shutdown is a stale export too; one that ended is history.
+cat >"$WORK/stale.jsonl" <<'JSONL'
+{"name":"projects/p/models/m/versions/v9","state":"READY","createTime":"2023-01-05T00:00:00Z","lastUseTime":"2024-11-30T08:00:00Z","runtimeVersion":"2.11","pythonVersion":"3.7","framework":"TENSORFLOW"}
+{"jobId":"still_running","state":"RUNNING","createTime":"2024-01-05T00:00:00Z","startTime":"2024-01-05T00:10:00Z","trainingInput":{"runtimeVersion":"2.11","pythonVersion":"3.7"}}
+{"jobId":"done","state":"SUCCEEDED","createTime":"2024-01-05T00:00:00Z","endTime":"2024-01-06T00:00:00Z","trainingInput":{"runtimeVersion":"2.11","pythonVersion":"3.7"}}
+JSONL
+run audit "$WORK/stale.jsonl" --at 2025-03-01 --format json
+expect_exit 1
+expect_json 'j.resources.map(r => r.status).join(",")' "deletion,deletion,deletion"
+expect_json 'j.resources.map(r => r.findings.filter(f => f.rule == "stale-export").length).join(",")' "1,1,0"
+expect_json 'j.resources[0].findings.find(f => f.rule == "stale-export").message' "model version projects/p/models/m/versions/v9: listed READY, but its platform shut down on 2025-02-01: the export is stale, taken before then (no earlier than 2024-11-30, its lastUseTime); the model version no longer exists"
+expect_json 'j.resources[1].findings.find(f => f.rule == "stale-export").message' "job still_running: listed RUNNING, but its platform shut down on 2025-02-01: the export is stale, taken before then (no earlier than 2024-01-05, its startTime); the job no longer runs"
+# The day before the shutdown the same READY model version is a contradiction (2.11's deletion
+# is known only as a window ending on the shutdown day: nothing to contradict yet).
+run audit "$WORK/stale.jsonl" --at 2025-01-31 --format json
+expect_json 'j.resources.some(r => r.findings.some(f => f.rule == "stale-export"))' "false"
+
 # Deployed model versions: a warning after submission_end, an error from deletion on.
 run audit "$EX/versions.json" --at 2020-07-18 --format json
 expect_json 'j.resources.find(r => r.name.endsWith("flowers/versions/v3")).status' "expiring"
@@ -129,4 +160,42 @@ if [[ -w /dev/full ]]; then
       fail "expected exit 2 and one line, got $code: $(cat "$WORK/err")"
   done
 fi
+
+# One verdict per record: over a grid of records (runtimes across the catalog's life, jobs and
+# model versions, live and ended, created early and late) on dates from 2018 to 2026, report
+# gives every affected record the status audit gives it, the same counts, and the same exit
+# code on each --fail-on.
+for rt in 1.0 1.14 1.15 2.1 2.8 2.11; do
+  for state in READY SUCCEEDED RUNNING FAILED; do
+    for created in 2019-03-01 2023-03-01; do
+      printf '{"jobId":"j_%s_%s_%s","state":"%s","createTime":"%sT00:00:00Z","trainingInput":{"runtimeVersion":"%s","pythonVersion":"3.7"}}\n' \
+        "$rt" "$state" "$created" "$state" "$created" "$rt"
+      printf '{"name":"projects/p/models/m/versions/v_%s_%s_%s","state":"%s","createTime":"%sT00:00:00Z","runtimeVersion":"%s","pythonVersion":"3.7","framework":"TENSORFLOW"}\n' \
+        "${rt//./_}" "$state" "${created//-/}" "$state" "$created" "$rt"
+    done
+  done
+done >"$WORK/grid.jsonl"
+for on in 2018-06-01 2019-12-01 2020-07-19 2021-12-19 2023-06-01 2024-12-01 2025-01-31 2025-02-01 2026-06-01; do
+  CMD="rtcat audit|report grid.jsonl --at $on"
+  cases=$((cases + 1))
+  for fail_on in error warning note; do
+    "$RTCAT" audit "$WORK/grid.jsonl" --at "$on" --fail-on "$fail_on" --format jsonl >"$WORK/audit.jsonl"
+    audit_code=$?
+    "$RTCAT" report --inventory "$WORK/grid.jsonl" --at "$on" --fail-on "$fail_on" --format json >"$WORK/report.json"
+    report_code=$?
+    [[ $audit_code == "$report_code" ]] || fail "on $on with --fail-on $fail_on: audit exits $audit_code, report $report_code"
+  done
+  got=$(node -e '
+    const fs = require("fs");
+    const lines = fs.readFileSync(process.argv[1], "utf8").trim().split("\n").map(l => JSON.parse(l));
+    const audit = new Map(lines.filter(l => !l.summary).map(r => [r.line, r]));
+    const summary = lines.find(l => l.summary).summary;
+    const rep = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+    const bad = rep.resources.filter(r => audit.get(r.line).status !== r.status).map(r => r.line + ": audit " + audit.get(r.line).status + ", report " + r.status);
+    const affected = [...audit.values()].filter(r => r.findings.some(f => f.severity !== "note")).length;
+    if (JSON.stringify(rep.summary.by_status) !== JSON.stringify(summary.by_status)) bad.push("by_status " + JSON.stringify(rep.summary.by_status) + " vs " + JSON.stringify(summary.by_status));
+    if (rep.summary.affected !== affected || rep.resources.length !== affected) bad.push("affected " + rep.summary.affected + " vs " + affected);
+    console.log(bad.length ? bad.slice(0, 5).join("; ") : "same");' "$WORK/audit.jsonl" "$WORK/report.json")
+  [[ "$got" == "same" ]] || fail "on $on: $got"
+done
 finish

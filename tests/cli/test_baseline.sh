@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 R=$WORK/repo
 mkdir -p "$R"
 cat >"$R/train.sh" <<'SH'
-gcloud ai-platform jobs submit training old --runtime-version 1.14 --python-version 3.5
+gcloud ai-platform jobs submit training old --runtime-version 1.14 --python-version 3.5 --package-path t --module-name t.task
 SH
 cat >"$R/serve.py" <<'PY'
 IMAGE = "us-docker.pkg.dev/vertex-ai/prediction/xgboost-cpu.1-6:latest"
@@ -32,7 +32,7 @@ expect_exit 0
 expect_json 'j.runs[0].results.length' 0
 
 # A new finding fails the run, alone.
-printf 'gcloud ai-platform jobs submit training new --runtime-version 2.1 --python-version 3.7\n' >>"$R/train.sh"
+printf 'gcloud ai-platform jobs submit training new --runtime-version 2.1 --python-version 3.7 --package-path t --module-name t.task\n' >>"$R/train.sh"
 run scan "$R" --at 2026-06-01 --baseline "$WORK/baseline.json"
 expect_exit 1
 expect_out "train.sh:5:63: error: runtime 2.1"

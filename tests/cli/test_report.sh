@@ -8,9 +8,13 @@ run report --inventory "$EX/jobs.json" --inventory "$EX/versions.json" --at 2024
 expect_exit 1
 expect_out "# Migration report"
 # First what needs action by when: one sentence, then counts by status in words and the next deadline.
-expect_out "**9 of 10 resources need action: 8 already broken or blocked; the next deadline is 2025-02-01, in 62 days: runtime 2.11 deletion (1 resource)."
-expect_out "| closed to new jobs | 4 |"
-expect_out "| model versions deleted | 4 |"
+expect_out "**9 of 10 resources need action: 4 already broken or blocked; the next deadline is 2025-02-01, in 62 days: runtime 2.11 deletion (1 resource)."
+# The counts are audit's, by the same verdicts' statuses, in words: a model version the
+# inventory shows READY after its deletion, while the platform ran, disagrees with the catalog.
+expect_out "| closed to new jobs | 2 |"
+expect_out "| custom container | 1 |"
+expect_out "| inventory disagrees with the catalog | 4 |"
+expect_out "| model versions deleted | 3 |"
 expect_out "| next deadline | 2025-02-01 (in 62 days) |"
 # Then the resources grouped by runtime and service, in plain words; a bound keeps its bound.
 expect_out "## Affected resources by runtime, most urgent first"
@@ -43,7 +47,7 @@ for i in $(seq 1 12); do
   printf '{"jobId":"bulk_%02d","trainingInput":{"runtimeVersion":"1.15","pythonVersion":"3.7"}}\n' "$i"
 done >"$WORK/bulk.jsonl"
 run report --inventory "$WORK/bulk.jsonl" --at 2024-12-01
-expect_out "12 of 12 resources affected: closed to new jobs."
+expect_out "12 of 12 resources affected: model versions deleted."
 expect_out "| bulk_05 |"
 expect_no_out "| bulk_06 |"
 expect_out "and 7 more; the CSV and JSON formats list every resource."
@@ -144,12 +148,35 @@ expect_input_error "r.csv: cannot write: No such file or directory"
 run report --at 2024-12-01
 expect_input_error "report needs at least one --inventory FILE"
 mkdir -p "$WORK/src"
-printf 'gcloud ai-platform jobs submit training j --runtime-version 1.14 --python-version 3.5\n' >"$WORK/src/train.sh"
+printf 'gcloud ai-platform jobs submit training j --runtime-version 1.14 --python-version 3.5 --package-path t --module-name t.task\n' >"$WORK/src/train.sh"
 if "$RTCAT" --help | grep -qE "^  scan +"; then
   # scan is built in: its findings join the report.
   run report --inventory "$EX/jobs.json" --scan "$WORK/src" --at 2024-12-01 --format json
   expect_exit 1
   expect_json 'j.findings.some(f => f.path.endsWith("train.sh") && f.line == 1)' "true"
+  # Scan findings count in the headline, and keep their severity and "(use X)": no green
+  # "Nothing needs action" above errors.
+  run report --scan "$SRC/tests/fixtures/scan" --at 2024-06-01 --format html -o "$WORK/scan.html"
+  expect_exit 1
+  grep -q "Nothing needs action" "$WORK/scan.html" && fail "a report with scan errors says nothing needs action"
+  grep -qF '<p class="headline">The source scan found 19 errors and 2 warnings, listed under Input problems and scan findings.</p>' \
+    "$WORK/scan.html" || fail "the HTML headline does not count the scan findings"
+  run report --scan "$SRC/tests/fixtures/scan" --at 2024-06-01
+  expect_exit 1
+  expect_out "**The source scan found 19 errors and 2 warnings, listed under Input problems and scan findings.**"
+  expect_out "| $SRC/tests/fixtures/scan/docs/howto.md:4:64: error: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion] (use tf-cpu.2-16.py310) |"
+  expect_out "| $SRC/tests/fixtures/scan/Dockerfile:1:6: warning: image tf-cpu.2-11.py310 left support on 2023-11-15 [support-end]"
+  run report --scan "$SRC/tests/fixtures/scan" --at 2024-06-01 --format json
+  expect_json 'j.headline.endsWith("the scan found 19 errors, 2 warnings and 0 notes.")' "true"
+  # With inventories: both said, the resources first; a scan with only notes needs nothing.
+  run report --inventory "$EX/jobs.json" --scan "$WORK/src" --at 2024-12-01
+  expect_out "Where to move each group is listed below. The source scan found 1 error, listed under Input problems and scan findings.**"
+  printf '{"jobId":"j","trainingInput":{"runtimeVersion":"2.1","pythonVersion":"3.7"}}\n' >"$WORK/fine.jsonl"
+  mkdir -p "$WORK/clean"
+  printf 'gcloud ai-platform jobs submit training j --region us-central1 --runtime-version 2.1 --python-version 3.7 --module-name trainer.task --package-path trainer/\n' >"$WORK/clean/train.sh"
+  run report --inventory "$WORK/fine.jsonl" --scan "$WORK/clean" --at 2020-06-01
+  expect_exit 0
+  expect_out "**Nothing needs action on 2020-06-01: 1 resource checked, none on a runtime that is closed, deleted or closing within 90 days; the scan found nothing at warning or above.**"
 else
   run report --inventory "$EX/jobs.json" --scan "$WORK/src"
   expect_input_error "--scan: the scan library is not in this build"

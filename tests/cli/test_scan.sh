@@ -24,7 +24,14 @@ expect_out "pkg/submit.py:7:43: error: runtime 2.8"
 expect_out "pkg/submit.py:12:66: error: Python 3.7 is not available on runtime 1.13 (available: 2.7, 3.5) [python-unsupported]"
 # Columns count code points; malformed UTF-8 bytes count one each.
 expect_out "pkg/latin1.txt:1:35: error: runtime 2.11 closed to new jobs"
-expect_out "10 files scanned, 16 references: 16 errors, 2 warnings, 0 notes (1 suppressed)"
+# validate's job rules on every job found, at the job (the gcloud command's job id, the
+# trainingInput key), with validate's rule ids: these jobs name no training code.
+expect_out ".github/workflows/ci.yml:8:51: error: the job has neither packageUris nor masterConfig.imageUri: give the trainer package (with pythonModule) or a custom container image [no-training-code]"
+expect_out "Makefile:4:42: error: the job has neither packageUris nor masterConfig.imageUri"
+expect_out "jobs/job.json:3:3: error: the job has neither packageUris nor masterConfig.imageUri"
+expect_no_out "scripts/train.sh:3:" # a whole job: nothing more to say than its runtime
+expect_no_out "jobs/config.yaml:1:1" # a --config fragment: what the commands give is theirs to give
+expect_out "10 files scanned, 16 references: 19 errors, 2 warnings, 0 notes (1 suppressed)"
 
 # A gcloud command naming --config FILE is judged as the merged job (flags win), reported at the
 # command; the fragment's own findings that the commands resolve are not reported again.
@@ -39,11 +46,14 @@ expect_out "tuning/Makefile:7:13: error: runtime 1.13 closed to new jobs on 2020
 expect_out "tuning/hptuning_config.yaml:3:20: error: runtime 1.13 closed to new jobs on 2020-03-06 [submission-end]"
 expect_no_out "python-version-required"
 expect_no_out "runtime-version-required"
-expect_out "6 files scanned, 3 references: 2 errors, 1 warning, 0 notes"
+# What a fragment states is judged as validate judges it; what the command gives is not asked of it.
+expect_out "typo/config.yaml:2:3: error: scaleTier 'basic_gpu' is not a scale tier (did you mean BASIC_GPU?)"
+expect_no_out "typo/config.yaml:1:1"
+expect_out "6 files scanned, 3 references: 3 errors, 1 warning, 0 notes"
 # A fragment found from the repository root; a command overriding its runtime; a missing fragment.
 mkdir -p "$WORK/repo/scripts" "$WORK/repo/configs" "$WORK/repo/other"
 printf 'trainingInput:\n  scaleTier: BASIC\n  runtimeVersion: "1.13"\n' >"$WORK/repo/configs/hp.yaml"
-printf 'gcloud ai-platform jobs submit training j \\\n  --runtime-version 2.1 --python-version 3.7 \\\n  --config configs/hp.yaml\n' >"$WORK/repo/scripts/train.sh"
+printf 'gcloud ai-platform jobs submit training j --package-path t --module-name t.task \\\n  --runtime-version 2.1 --python-version 3.7 \\\n  --config configs/hp.yaml\n' >"$WORK/repo/scripts/train.sh"
 printf 'gcloud ai-platform jobs submit training j --python-version 3.7 --config missing.yaml\n' >"$WORK/repo/other/run.sh"
 cd "$WORK/repo" || exit 1
 run scan --no-config --at 2020-06-01

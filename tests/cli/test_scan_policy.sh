@@ -5,10 +5,10 @@ source "$SRC/tests/cli/lib.sh"
 T="$WORK/repo"
 mkdir -p "$T/.git" "$T/ci" "$T/vendor"
 cat >"$T/ci/train.sh" <<'SH'
-gcloud ai-platform jobs submit training j1 --runtime-version 1.14 --python-version 3.5
-gcloud ai-platform jobs submit training j2 --runtime-version 1.14 --python-version 3.5  # rtcat: ignore[expiring]
+gcloud ai-platform jobs submit training j1 --runtime-version 1.14 --python-version 3.5 --package-path t --module-name t.task
+gcloud ai-platform jobs submit training j2 --runtime-version 1.14 --python-version 3.5 --package-path t --module-name t.task # rtcat: ignore[expiring]
 # rtcat: ignore[submission-end, deletion]
-gcloud ai-platform jobs submit training j3 --runtime-version 1.14 --python-version 3.5
+gcloud ai-platform jobs submit training j3 --runtime-version 1.14 --python-version 3.5 --package-path t --module-name t.task
 SH
 printf "runtimeVersion: '1.14'\npythonVersion: '3.5'\n" >"$T/vendor/old.yaml"
 cd "$T" || exit 1
@@ -93,9 +93,9 @@ expect_input_error "rtcat: error: --ignore: unknown rule 'submission_end' (see '
 # Former ids of merged rules still suppress them: inline, --ignore and the config's ignore list.
 mkdir -p "$WORK/alias"
 cat >"$WORK/alias/submit.sh" <<'SH'
-gcloud ai-platform jobs submit training j1 --region us-central1 --module-name t.task --package-path t
+gcloud ai-platform jobs submit training j1 --region us-central1 --python-version 2.7 --module-name t.task --package-path t
 # rtcat: ignore[required-field]
-gcloud ai-platform jobs submit training j2 --region us-central1 --module-name t.task --package-path t
+gcloud ai-platform jobs submit training j2 --region us-central1 --python-version 2.7 --module-name t.task --package-path t
 SH
 run scan --no-config --at 2024-06-01 "$WORK/alias"
 expect_exit 1

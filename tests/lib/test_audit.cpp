@@ -97,39 +97,129 @@ TEST_CASE("audit handles missing and unusual fields explicitly") {
   }
 }
 
-TEST_CASE("audit outcome: what CSV prints of a record's verdict, the same as reconciled's, over a grid") {
+TEST_CASE("audit: the record is evidence; inside the platform's lifetime a contradiction, after its shutdown a stale export") {
   auto set = test::migration_set();
-  size_t disagreeing = 0;
-  for (const char* on : {"2020-06-01", "2021-03-01", "2022-06-01"}) {
+  // Runtime 1.0 of "old": submission_end 2021-01-01, deletion 2022-01-01; the platform shut down
+  // on 2025-02-01.
+  SUBCASE("READY after deletion, while the platform runs: the inventory disagrees (a warning)") {
+    lib::Auditor auditor(set, test::day("2022-06-01"), 90, "");
+    auto r = version("1.0");
+    r.state = "READY";
+    r.created = "2020-03-01T10:00:00Z";
+    const auto& v = auditor.judge(r);
+    CHECK(v.status == "inventory-disagrees");
+    CHECK(v.severity == catalog::Severity::warning);
+    CHECK(v.evidence == lib::RecordEvidence::alive_after);
+    CHECK_FALSE(v.stale_export);
+    auto fs = lib::Auditor::findings_for(r, v);
+    REQUIRE_FALSE(fs.empty());
+    CHECK(fs[0].rule == "inventory-disagrees");
+    CHECK(fs[0].message == "model version projects/p/models/m/versions/v1: the inventory shows it READY, but the catalog says "
+                           "runtime 1.0 was deleted on 2022-01-01; it closed to new jobs on 2021-01-01: the inventory and "
+                           "the catalog disagree (check the resource; the catalog's date may be wrong)");
+  }
+  SUBCASE("READY after the shutdown: a stale export, the deletion stands (an error)") {
+    lib::Auditor auditor(set, test::day("2026-06-01"), 90, "");
+    auto r = version("1.0");
+    r.state = "READY";
+    r.created = "2020-03-01T10:00:00Z";
+    const auto& v = auditor.judge(r);
+    CHECK(v.status == "deletion");
+    CHECK(v.severity == catalog::Severity::error);
+    CHECK(v.evidence == lib::RecordEvidence::none);
+    CHECK(v.stale_export);
+    auto fs = lib::Auditor::findings_for(r, v);
+    REQUIRE(fs.size() >= 2);
+    CHECK(fs[0].rule == "deletion");
+    CHECK(fs.back().rule == "stale-export");
+    CHECK(fs[1].severity == catalog::Severity::warning);
+    CHECK(fs.back().message == "model version projects/p/models/m/versions/v1: listed READY, but its platform shut down on "
+                               "2025-02-01: the export is stale, taken before then (no earlier than 2020-03-01, its createTime); "
+                               "the model version no longer exists");
+    SUBCASE("the latest time the record shows bounds the export") {
+      r.seen = "2021-05-04T00:00:00Z";
+      r.seen_field = "lastUseTime";
+      const auto& again = auditor.judge(r);
+      CHECK(&again == &v); // the same verdict: only the wording is the record's
+      CHECK(lib::Auditor::findings_for(r, again).back().message.find("(no earlier than 2021-05-04, its lastUseTime)") !=
+            std::string::npos);
+    }
+    SUBCASE("a time it shows after the deletion, inside the lifetime, is a contradiction too") {
+      r.seen = "2022-05-04T00:00:00Z";
+      r.seen_field = "lastUseTime";
+      const auto& both = auditor.judge(r);
+      CHECK(both.status == "deletion");
+      CHECK(both.severity == catalog::Severity::error);
+      CHECK(both.evidence == lib::RecordEvidence::alive_after);
+      auto fs2 = lib::Auditor::findings_for(r, both);
+      REQUIRE(fs2.size() >= 3);
+      CHECK(fs2[fs2.size() - 2].rule == "inventory-disagrees");
+      CHECK(fs2[fs2.size() - 2].message.find(
+                "the inventory shows it READY with its lastUseTime on 2022-05-04, but the catalog says") != std::string::npos);
+      CHECK(fs2.back().rule == "stale-export");
+    }
+    SUBCASE("no time at all") {
+      r.created.clear();
+      CHECK(lib::Auditor::findings_for(r, auditor.judge(r)).back().message.find("(the inventory does not say when)") !=
+            std::string::npos);
+    }
+  }
+  SUBCASE("a job running after the shutdown: a stale export; one that ended is history") {
+    lib::Auditor auditor(set, test::day("2026-06-01"), 90, "");
+    auto r = job("1.0", "3.5");
+    r.state = "RUNNING";
+    const auto& v = auditor.judge(r);
+    CHECK(v.stale_export);
+    CHECK(v.severity == catalog::Severity::error);
+    CHECK(lib::Auditor::findings_for(r, v).back().message.find("the job no longer runs") != std::string::npos);
+    r.state = "SUCCEEDED";
+    CHECK_FALSE(auditor.judge(r).stale_export);
+  }
+}
+
+TEST_CASE("audit: the verdict of a record over a grid, decided once: the same fields and evidence give the same verdict") {
+  auto set = test::migration_set();
+  size_t evidenced = 0;
+  for (const char* on : {"2020-06-01", "2021-03-01", "2022-06-01", "2025-01-31", "2025-02-01", "2026-06-01"}) {
     lib::Auditor auditor(set, test::day(on), 90, "");
     for (const char* runtime : {"1.0", "1.3", "9.9", ""}) {
-      for (const char* state : {"READY", "FAILED", "SUCCEEDED", "CREATING", ""}) {
+      for (const char* state : {"READY", "FAILED", "SUCCEEDED", "CREATING", "RUNNING", ""}) {
         for (const char* created : {"2019-06-01T00:00:00Z", "2021-02-01T10:00:00Z", "2023-01-01T00:00:00Z", "bad", ""}) {
           for (bool deployed : {false, true}) {
             lib::Resource r = deployed ? version(runtime) : job(runtime);
             r.state = state;
             r.created = created;
-            const lib::Verdict& shared = auditor.judge(r);
-            const auto own = lib::Auditor::reconciled(r, shared);
-            const lib::Verdict& full = own ? *own : shared;
-            const lib::Verdict& quick = auditor.outcome(r, shared);
             std::string what = std::string(on) + " " + runtime + " " + state + " " + created + (deployed ? " version" : " job");
             CAPTURE(what);
-            CHECK(quick.status == full.status);
-            CHECK(quick.severity == full.severity);
-            CHECK(quick.action == full.action);
-            CHECK(quick.target == full.target);
-            CHECK(quick.deadline == full.deadline);
-            CHECK(quick.days == full.days);
-            CHECK(quick.findings.size() == full.findings.size());
-            CHECK((own.has_value() == (&quick != &shared)));
-            disagreeing += own ? 1 : 0;
+            const lib::Verdict& v = auditor.judge(r);
+            lib::Resource other = r;
+            other.name = "another";
+            CHECK(&auditor.judge(other) == &v);
+            // The severity is the worst of the findings, and findings_for words every one.
+            CHECK(v.severity == lib::worst(v.findings));
+            auto fs = lib::Auditor::findings_for(r, v);
+            CHECK(fs.size() == v.findings.size());
+            for (const auto& f : fs) {
+              CHECK(f.message.size() > other.name.size() + 20);
+            }
+            const bool past = std::string(on) >= "2025-02-01";
+            if (v.stale_export) {
+              CHECK(past);
+              CHECK(v.status != "inventory-disagrees");
+            }
+            if (v.status == "inventory-disagrees") {
+              // The milestone is not stated as fact against the record.
+              CHECK_FALSE(past);
+              CHECK(std::none_of(v.findings.begin(), v.findings.end(),
+                                 [&](const lib::Finding& f) { return f.rule == lib::milestone_rule(v.deadline_milestone); }));
+            }
+            evidenced += v.stale_export || v.evidence != lib::RecordEvidence::none ? 1 : 0;
           }
         }
       }
     }
   }
-  CHECK(disagreeing > 0);
+  CHECK(evidenced > 0);
 }
 
 TEST_CASE("audit findings name the resource and its position") {

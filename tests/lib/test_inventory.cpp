@@ -87,6 +87,29 @@ TEST_CASE("inventory: gcloud versions list JSON array") {
   CHECK(r.resources[1].line == 3);
 }
 
+TEST_CASE("inventory: the latest time a record shows alive after its creation, at its top level only") {
+  auto r = read(
+      "times.jsonl",
+      R"({"name":"projects/p/models/m/versions/v1","state":"READY","createTime":"2020-01-01T00:00:00Z","lastUseTime":"2021-05-04T08:00:00Z","runtimeVersion":"1.15"}
+{"jobId":"j","state":"RUNNING","startTime":"2022-01-05T00:10:00Z","endTime":null,"trainingInput":{"runtimeVersion":"2.1"},"trainingOutput":{"trials":[{"startTime":"2030-01-01T00:00:00Z","endTime":"2030-01-02T00:00:00Z"}]}}
+{"jobId":"k","state":"SUCCEEDED","startTime":"2022-01-05T00:10:00Z","endTime":"2022-01-06T00:00:00Z","trainingInput":{"runtimeVersion":"2.1"}}
+{"name":"projects/p/locations/l/models/1","updateTime":"2024-02-01T00:00:00Z","lastUseTime":7,"containerSpec":{"imageUri":"x"}}
+{"jobId":"none","trainingInput":{"runtimeVersion":"2.1"}}
+)");
+  CHECK(r.malformed.empty());
+  REQUIRE(r.resources.size() == 5);
+  CHECK(r.resources[0].seen == "2021-05-04T08:00:00Z");
+  CHECK(r.resources[0].seen_field == "lastUseTime");
+  CHECK(r.resources[1].seen == "2022-01-05T00:10:00Z"); // the trials' times are not the job's
+  CHECK(r.resources[1].seen_field == "startTime");
+  CHECK(r.resources[2].seen == "2022-01-06T00:00:00Z");
+  CHECK(r.resources[2].seen_field == "endTime");
+  CHECK(r.resources[3].seen == "2024-02-01T00:00:00Z"); // a time that is no text says nothing
+  CHECK(r.resources[3].seen_field == "updateTime");
+  CHECK(r.resources[4].seen.empty());
+  CHECK(r.resources[4].seen_field.empty());
+}
+
 TEST_CASE("inventory: JSON Lines, with malformed records counted and skipped") {
   auto r = read("inv.jsonl", "{\"jobId\":\"a\",\"trainingInput\":{\"runtimeVersion\":\"1.15\"}}\n"
                              "\n"

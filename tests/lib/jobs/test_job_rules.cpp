@@ -200,3 +200,52 @@ TEST_CASE("images, evaluators and chief") {
     CHECK(find(fs, "runtime-with-custom-container"));
   }
 }
+
+TEST_CASE("a runtime judged elsewhere (scan): neither it nor the Python version is read, a defaulted one is judged") {
+  static const catalog::CatalogSet set = catalog::CatalogSet::embedded();
+  RuleOptions opt;
+  opt.on = catalog::parse_date("2024-06-01");
+  opt.judge_given_runtime = false;
+  // An expression where a version goes is not an input error here: scan evaluates it.
+  auto fs = validate_job(set,
+                         parse_gcloud("gcloud ai-platform jobs submit training j --runtime-version $RT --python-version $PY "
+                                      "--package-path t --module-name t.task",
+                                      "train.sh", ""),
+                         opt);
+  CHECK(fs.empty());
+  // A closed runtime given: its lifecycle is not said here; the job's own rules still are.
+  fs = validate_job(set, parse_rest_json(R"({"jobId": "j", "trainingInput": {"runtimeVersion": "1.14"}})", "job.json"), opt);
+  CHECK_FALSE(find(fs, "deletion"));
+  CHECK(find(fs, "python-version-required"));
+  CHECK(find(fs, "no-training-code"));
+  // No runtime before the policy: the default runtime 1.0 is judged, as validate judges it.
+  opt.on = catalog::parse_date("2019-06-01");
+  fs =
+      validate_job(set,
+                   parse_rest_json(R"({"jobId": "j", "trainingInput": {"pythonVersion": "3.7", "packageUris": ["gs://b/t.tar.gz"],
+                    "pythonModule": "m"}})",
+                                   "job.json"),
+                   opt);
+  const auto* f = find(fs, "python-unsupported");
+  REQUIRE(f);
+  CHECK(f->message.rfind("(default runtime 1.0) ", 0) == 0);
+}
+
+TEST_CASE("a value written as a shell expression is not judged: it is known only when the command runs") {
+  static const catalog::CatalogSet set = catalog::CatalogSet::embedded();
+  RuleOptions opt;
+  opt.on = catalog::parse_date("2020-06-01");
+  auto fs = validate_job(set,
+                         parse_gcloud("gcloud ai-platform jobs submit training j --runtime-version 2.1 --python-version 3.7 "
+                                      "--scale-tier $TIER --master-machine-type n1-standard-8 --packages $PKG --module-name m",
+                                      "train.sh", ""),
+                         opt);
+  CHECK(fs.empty());
+  fs = validate_job(set,
+                    parse_gcloud("gcloud ai-platform jobs submit training j --runtime-version 2.1 --python-version 3.7 "
+                                 "--scale-tier custm --packages pkg.zip --module-name m",
+                                 "train.sh", ""),
+                    opt);
+  CHECK(find(fs, "unknown-scale-tier"));
+  CHECK(find(fs, "package-not-pip"));
+}
