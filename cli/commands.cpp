@@ -164,7 +164,9 @@ judged once per image they name (a prebuilt image by the vertex catalogs; a cust
 Rule ids: the lifecycle rules of check (submission-end, deletion, support-end, availability-end,
 expiring, lifecycle-unknown, python-unsupported, ...), plus custom-container,
 runtime-version-required (formerly missing-runtime), unknown-runtime, invalid-field,
-malformed-record, deployed-model-missing; 'rtcat rules' lists them all.
+malformed-record, deployed-model-missing, inventory-disagrees (the record contradicts the
+catalog while the platform runs), stale-export (the record lists alive a resource of a platform
+shut down before the date); 'rtcat rules' lists them all. report counts the same verdicts.
 Exit codes: 0 nothing at or above --fail-on, 1 findings (malformed records are errors), 2 input error.)";
 
 constexpr std::string_view k_help_report = R"(Examples:
@@ -185,8 +187,9 @@ Vertex AI resources are not migrated); and the lifecycle timeline (HTML). csv an
 every affected resource in inventory order, written as it is read (memory stays flat at any
 size; the groups say what is most urgent).
 -o FILE appears only complete: an error on the way (exit 2) leaves FILE as it was.
-Exit codes: 0 nothing at or above --fail-on, 1 affected resources at or above it, 2 input error
-(migrate's findings on the specs shown do not count).)";
+Exit codes: 0 nothing at or above --fail-on, 1 a resource's verdict (as audit gives it), a
+malformed record or a --scan finding at or above it, 2 input error (migrate's findings on the
+specs shown do not count).)";
 
 constexpr std::string_view k_help_scan =
     R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).
@@ -202,7 +205,9 @@ Reads shell scripts, YAML/JSON jobs, Python, Dockerfiles, Markdown code blocks a
 (code cells, !gcloud lines, %%bash/%%writefile cells, %env; findings at the line:col of the .ipynb file),
 and follows values through shell and Python variables within a file or notebook. A gcloud command
 with --config FILE is judged as the merged job (the file from the script's folder, then the folder
-scanned; flags win), reported at the command.
+scanned; flags win), reported at the command. Every training job found (a JSON/YAML job spec with a
+top-level trainingInput, a gcloud 'jobs submit training' command outside Markdown, Python and
+notebooks) gets validate's job rules too, with the same rule ids, at the job's fields.
 
 Examples:
   rtcat scan

@@ -267,8 +267,8 @@ const Verdict& Auditor::shared(const Resource& r) {
   return it->second;
 }
 
-Finding Auditor::missing_runtime() const {
-  // The policy of --platform's catalog, else of the first catalog that requires the field.
+const catalog::Catalog* Auditor::legacy_catalog() const {
+  // --platform's catalog, else the first catalog that requires the field.
   const catalog::Catalog* c = m_platform.empty() ? nullptr : m_set.get(m_platform);
   if (!c || !c->policy.required_fields) {
     c = nullptr;
@@ -279,6 +279,11 @@ Finding Auditor::missing_runtime() const {
       }
     }
   }
+  return c;
+}
+
+Finding Auditor::missing_runtime() const {
+  const catalog::Catalog* c = legacy_catalog();
   std::optional<Finding> f;
   if (c && c->policy.required_fields) {
     f = missing_field(*c->policy.required_fields, "runtimeVersion", m_on);
@@ -316,6 +321,11 @@ Verdict Auditor::without_runtime(const Resource& r) const {
     v.findings.push_back(missing_runtime());
   }
   v.severity = worst(v.findings);
+  // A legacy record without a runtime (a custom container, the field missing) lives and dies with
+  // its platform too.
+  if (const catalog::Catalog* c = is_vertex(r) ? nullptr : legacy_catalog(); c && c->policy.sunset && m_on >= *c->policy.sunset) {
+    v.sunset = c->policy.sunset;
+  }
   return v;
 }
 

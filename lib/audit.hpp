@@ -91,6 +91,9 @@ private:
   // runtime-version-required (or -defaulted, before the policy's date) for a resource with
   // neither a runtime nor a container.
   Finding missing_runtime() const;
+  // The legacy platform's catalog a record without a runtime belongs to: --platform's, else the
+  // first that requires runtimeVersion (nullptr when none does).
+  const catalog::Catalog* legacy_catalog() const;
   const catalog::CatalogSet& m_set;
   Date m_on;
   int m_warn_days;

@@ -15,6 +15,8 @@ expect_out "| closed to new jobs | 2 |"
 expect_out "| custom container | 1 |"
 expect_out "| inventory disagrees with the catalog | 4 |"
 expect_out "| model versions deleted | 3 |"
+# Such a record's row states the catalog's date as the catalog's word, not as fact.
+expect_out "| projects/acme-ml/models/flowers/versions/v3 | model version | 3.5 | the inventory disagrees with the catalog, which says its runtime had its model versions deleted 3 years 4 months ago (2021-07-19) |"
 expect_out "| next deadline | 2025-02-01 (in 62 days) |"
 # Then the resources grouped by runtime and service, in plain words; a bound keeps its bound.
 expect_out "## Affected resources by runtime, most urgent first"

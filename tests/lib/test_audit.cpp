@@ -177,6 +177,26 @@ TEST_CASE("audit: the record is evidence; inside the platform's lifetime a contr
   }
 }
 
+TEST_CASE("audit: a legacy record without a runtime listed alive after the shutdown is a stale export too") {
+  auto set = catalog::CatalogSet::embedded();
+  lib::Auditor auditor(set, test::day("2026-06-01"), 90, "");
+  auto r = job("", "3.7");
+  r.image_uri = "gcr.io/p/img:1";
+  r.state = "RUNNING";
+  const auto& v = auditor.judge(r);
+  CHECK(v.status == "custom-container");
+  CHECK(v.stale_export);
+  CHECK(v.severity == catalog::Severity::warning);
+  CHECK(lib::Auditor::findings_for(r, v).back().message ==
+        "job train_1: listed RUNNING, but its platform shut down on 2025-02-01: the export is stale, taken before then (the "
+        "inventory does not say when); the job no longer runs");
+  r.state = "SUCCEEDED";
+  CHECK_FALSE(auditor.judge(r).stale_export);
+  lib::Auditor before(set, test::day("2025-01-31"), 90, "");
+  r.state = "RUNNING";
+  CHECK_FALSE(before.judge(r).stale_export);
+}
+
 TEST_CASE("audit: the verdict of a record over a grid, decided once: the same fields and evidence give the same verdict") {
   auto set = test::migration_set();
   size_t evidenced = 0;
