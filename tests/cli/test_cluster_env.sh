@@ -250,4 +250,68 @@ export CLUSTER_SPEC=$(node -e 'console.log(JSON.parse(require("fs").readFileSync
 run cluster-env --framework mxnet
 expect_input_error "CLUSTER_SPEC: no parameter server (workerpool2) in cluster, and MXNet's distributed kvstore aborts without one; add parameter servers (workerPoolSpecs[2]), or train without DMLC_ variables"
 
+# Every replica's environment held to the rules of the framework's own code (framework_rules.js
+# names the file and function of each rule: TensorFlow's TFConfigClusterResolver,
+# multi_worker_util._validate_cluster_spec, tf.estimator's RunConfig and train_and_evaluate;
+# ps-lite's Postoffice, Van::Start and ZMQVan::Bind, dmlc-core's tracker, MXNet's KVStoreDist),
+# over jobs with workers, parameter servers and an evaluator, in both CLUSTER_SPEC forms.
+for job in "$SRC/tests/fixtures/jobs/entrypoint-cluster.yaml" "$J/valid-pytorch-cluster.yaml" "$J/valid-rest.json"; do
+  for form in legacy vertex; do
+    "$RTCAT" cluster-spec "$job" --as "$form" --format json >"$WORK/rules.json" 2>/dev/null || fail "cluster-spec $job --as $form failed"
+    for fw in mxnet tensorflow; do
+      CMD="framework_rules.js $fw ${job##*/} ($form)"
+      OUT=$(node "$SRC/tests/cli/framework_rules.js" "$RTCAT" "$fw" "$WORK/rules.json" --master-host localhost) ||
+        fail "the environment breaks $fw's rules:"$'\n'"$OUT"
+    done
+  done
+done
+
+# PyTorch for real (Debian's python3-torch): the shared entrypoint on every replica of a job with
+# a master, two workers, a parameter server and an evaluator, in both forms. The master and the
+# workers join one gloo process group over rtcat's variables (init_method="env://") and
+# all-reduce rank + 1 (1 + 2 + 3 = 6); the parameter server and the evaluator join none and go on.
+CMD="python3-torch: gloo init_process_group + all_reduce over cluster-env's environment"
+if /usr/bin/python3 -c 'import torch.distributed as d; assert d.is_available() and d.is_gloo_available()' 2>/dev/null; then
+  cat >"$WORK/torch-entrypoint.sh" <<'SH'
+set -e
+eval "$("$RTCAT" cluster-env --framework pytorch)"
+case "${CLUSTER_ROLE:-}" in
+  ?*) echo "no process group ($CLUSTER_ROLE)"; exit 0 ;;
+esac
+exec timeout 120 /usr/bin/python3 "$SRC/tests/cli/gloo_allreduce.py"
+SH
+  # Both forms at once, each group with its master at localhost on a port the system gives (the
+  # other addresses are not dialled).
+  pids=()
+  for form in legacy vertex; do
+    "$RTCAT" cluster-spec "$SRC/tests/fixtures/jobs/entrypoint-cluster.yaml" --as "$form" --format json >"$WORK/torch.json" || fail "cluster-spec --as $form failed"
+    port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    for i in 0 1 2 3 4; do
+      spec=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]].CLUSTER_SPEC)' "$WORK/torch.json" "$i")
+      spec=$(sed -E "s/\"cmle-training-(master|workerpool0)-0:2222\"/\"localhost:$port\"/" <<<"$spec")
+      CLUSTER_SPEC="$spec" RTCAT="$RTCAT" SRC="$SRC" bash "$WORK/torch-entrypoint.sh" >"$WORK/torch.$form.$i.out" 2>"$WORK/torch.$form.$i.err" &
+      pids+=("$!:$form:$i")
+    done
+  done
+  for p in "${pids[@]}"; do
+    IFS=: read -r pid form i <<<"$p"
+    wait "$pid" || fail "replica $i ($form) exited $?: $(tail -3 "$WORK/torch.$form.$i.err")"
+  done
+  for form in legacy vertex; do
+    case "$form" in
+    legacy) ps=ps evaluator=evaluator ;;
+    vertex) ps=workerpool2 evaluator=workerpool3 ;;
+    esac
+    got=$(cat "$WORK"/torch.$form.[0-4].out)
+    expected="rank 0 of 3: all_reduce 6 (RANK=0)
+rank 1 of 3: all_reduce 6 (RANK=1)
+rank 2 of 3: all_reduce 6 (RANK=2)
+no process group ($ps)
+no process group ($evaluator)"
+    [[ "$got" == "$expected" ]] || fail "the replicas ($form) printed:"$'\n'"$got"$'\n'"expected:"$'\n'"$expected"
+  done
+else
+  fail "python3-torch is not installed (scripts/install-deps.sh installs it)"
+fi
+
 finish
