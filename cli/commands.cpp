@@ -127,8 +127,10 @@ Exit codes: 0 printed, 2 unreadable or malformed job, or a job whose replicas th
 
 constexpr std::string_view k_help_cluster_env = R"EX(Formats (--format): sh (default; export lines for eval), dotenv, json.
   pytorch:    MASTER_ADDR, MASTER_PORT, WORLD_SIZE (master + workers), RANK (master 0, worker N -> N+1)
-  mxnet:      DMLC_ROLE (master scheduler, worker worker, ps server), DMLC_PS_ROOT_URI,
-              DMLC_PS_ROOT_PORT, DMLC_NUM_WORKER, DMLC_NUM_SERVER
+  mxnet:      DMLC_ROLE (master scheduler, worker worker, ps server), DMLC_PS_ROOT_URI (the
+              master's host resolved to an IPv4 address here, in the replica: ps-lite's scheduler
+              binds it), DMLC_PS_ROOT_PORT, DMLC_NUM_WORKER, DMLC_NUM_SERVER; refused for a
+              cluster without parameter servers, where MXNet's distributed kvstore aborts
   tensorflow: TF_CONFIG with the master as chief, without evaluators
 A replica the framework gives no role (PyTorch: ps and evaluator; MXNet: evaluator) gets
 CLUSTER_ROLE=<its type> alone, after a comment saying it joins no process group; exit 0, so a
@@ -141,7 +143,8 @@ Examples:
   rtcat cluster-env --framework mxnet --spec spec.json --format json
   rtcat cluster-env --framework tensorflow --format dotenv > cluster.env
 
-Exit codes: 0 printed (also for a replica with no role), 2 CLUSTER_SPEC missing, not JSON or inconsistent.)EX";
+Exit codes: 0 printed (also for a replica with no role), 2 CLUSTER_SPEC missing, not JSON or inconsistent;
+for mxnet also no parameter server, or a master host that does not resolve.)EX";
 
 constexpr std::string_view k_help_audit = R"(Examples:
   gcloud ai-platform jobs list --format=json > jobs.json

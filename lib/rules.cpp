@@ -178,7 +178,8 @@ constexpr RuleInfo k_rules[] = {
    "imageUri if it needs another image."},
   {R::multiple_evaluators, "multiple-evaluators", Severity::warning,
    "More than one evaluator on TensorFlow.",
-   "TensorFlow expects at most one evaluator; the extra ones repeat the same evaluation. Set evaluatorCount to 1."},
+   "TensorFlow expects at most one evaluator: tf.estimator.train_and_evaluate raises ValueError on an evaluator whose "
+   "task index is above 0. Set evaluatorCount to 1."},
   {R::use_chief_no_effect, "use-chief-no-effect", Severity::note,
    "useChiefInTfConfig without a custom container has no effect.",
    "Runtime versions 2.1 and later name the master chief in TF_CONFIG anyway; the flag matters only for custom "

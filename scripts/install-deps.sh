@@ -14,6 +14,7 @@ packages=(
   clang libclang-rt-14-dev clang-format clang-tidy
   chromium          # report and timeline: rendered and measured headless in end-to-end tests
   python3-icalendar # timeline: the iCalendar feed is validated with a real parser (Debian's version)
+  python3-torch     # cluster-env: a real gloo process group over the PyTorch variables it prints
   # installation and integration tests: the manual page, the completions, the .deb, pre-commit
   man-db groff-base zsh fish dpkg-dev file lintian pre-commit git python3-yaml
   strace            # which files a run opens (the simdjson module is loaded only when needed)

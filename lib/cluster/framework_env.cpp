@@ -107,6 +107,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
     fail(origin, "no \"cluster\" object (expected {\"cluster\": {...}, \"task\": {...}, \"job\": {...}})");
   }
   ParsedSpec out;
+  out.origin = origin;
   read_cluster(doc["cluster"], origin, out);
   auto task = doc.find("task");
   if (task == doc.end() || !task->is_object() || !task->contains("type") || !(*task)["type"].is_string()) {
@@ -166,11 +167,62 @@ std::string env_comment(const ParsedSpec& spec, std::string_view framework) {
   return name + " joins no " + joins + "; nothing to set up for it";
 }
 
-EnvVars framework_env(const ParsedSpec& spec, std::string_view requested) {
+namespace {
+
+// MXNet's variables for this replica (framework_env).
+EnvVars mxnet_env(const ParsedSpec& spec, const std::string& master_host, const std::string& master_port,
+                  const Resolver& resolve) {
+  // dmlc-core's tracker (tracker/dmlc_tracker/tracker.py, submit) starts no ps-lite scheduler
+  // when there are no servers, and MXNet's distributed kvstore (src/kvstore/kvstore_dist.h,
+  // KVStoreDist::EncodeKey: CHECK_GT(num_servers, 0)) aborts on a worker's first push or pull:
+  // a cluster without parameter servers has no MXNet environment that starts. Every replica
+  // says so, the evaluator too, so that a shared entrypoint stops everywhere with the reason.
+  // Without DMLC_ROLE MXNet is a plain worker (include/mxnet/kvstore.h, IsWorkerNode), which is
+  // what kvstore 'local' and 'device' (one machine) and Horovod (its own launcher) need.
+  if (spec.cluster.count("ps") == 0) {
+    fail(spec.origin,
+         "no parameter server (" + shown(spec, "ps") +
+             ") in cluster, and MXNet's distributed kvstore aborts without one; add parameter servers (" +
+             (spec.vertex ? std::string("workerPoolSpecs[2]") : "parameterServerCount, gcloud's --parameter-server-count") +
+             "), or train without DMLC_ variables: kvstore 'local' or 'device' on one machine, Horovod "
+             "(horovod.mxnet) across machines");
+  }
+  if (rankless(spec.task.type, "mxnet")) {
+    return {{"CLUSTER_ROLE", shown(spec, spec.task.type)}};
+  }
+  // ps-lite's scheduler binds "tcp://" + DMLC_PS_ROOT_URI + ":" + port (src/zmq_van.h,
+  // ZMQVan::Bind, for the node Van::Start makes of DMLC_PS_ROOT_URI), and ZeroMQ binds only an
+  // IP address or an interface name: a host name fails there. dmlc-core's tracker hands every
+  // node the IP address (tracker.py, get_host_ip and PSTracker.slave_envs); so does this.
+  std::string root = master_host;
+  if (!is_ipv4_literal(root)) {
+    Resolved r = resolve(root);
+    if (r.address.empty()) {
+      fail(spec.origin, shown(spec, "master") + " host '" + master_host + "' does not resolve to an IPv4 address (" + r.error +
+                            "); MXNet's scheduler binds DMLC_PS_ROOT_URI, which must be an IP address");
+    }
+    root = r.address;
+  }
+  const std::string& role = spec.task.type;
+  return {{"DMLC_ROLE", role == "master"   ? "scheduler"
+                        : role == "worker" ? "worker"
+                                           : "server"},
+          {"DMLC_PS_ROOT_URI", root},
+          {"DMLC_PS_ROOT_PORT", master_port},
+          {"DMLC_NUM_WORKER", std::to_string(spec.cluster.count("worker"))},
+          {"DMLC_NUM_SERVER", std::to_string(spec.cluster.count("ps"))}};
+}
+
+} // namespace
+
+EnvVars framework_env(const ParsedSpec& spec, std::string_view requested, const Resolver& resolve) {
   const std::string_view framework = framework_name(requested);
   const Task& t = spec.task;
   const std::string role = t.type;
   const auto [master_host, master_port] = split_address("CLUSTER_SPEC", spec.cluster.hosts("master")->front());
+  if (framework == "mxnet") {
+    return mxnet_env(spec, master_host, master_port, resolve);
+  }
   if (rankless(role, framework)) {
     return {{"CLUSTER_ROLE", shown(spec, role)}};
   }
@@ -180,15 +232,6 @@ EnvVars framework_env(const ParsedSpec& spec, std::string_view requested) {
             {"MASTER_PORT", master_port},
             {"WORLD_SIZE", std::to_string(1 + spec.cluster.count("worker"))},
             {"RANK", std::to_string(rank)}};
-  }
-  if (framework == "mxnet") {
-    return {{"DMLC_ROLE", role == "master"   ? "scheduler"
-                          : role == "worker" ? "worker"
-                                             : "server"},
-            {"DMLC_PS_ROOT_URI", master_host},
-            {"DMLC_PS_ROOT_PORT", master_port},
-            {"DMLC_NUM_WORKER", std::to_string(spec.cluster.count("worker"))},
-            {"DMLC_NUM_SERVER", std::to_string(spec.cluster.count("ps"))}};
   }
   if (framework == "tensorflow") {
     return {{"TF_CONFIG", tf_config_json(spec.cluster, t, spec.job_json, true)}};

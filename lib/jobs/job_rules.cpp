@@ -362,9 +362,12 @@ private:
     }
     const Role& ev = m_spec.role("evaluator");
     if (ev.count > 1 && uses_tensorflow()) {
+      // tensorflow_estimator/python/estimator/training.py, train_and_evaluate: "For distributed
+      // training, there can only be one `evaluator` task (with task id 0)" (a ValueError).
+      const std::string extra = ev.count == 2 ? "evaluator 1" : "evaluators 1 to " + std::to_string(ev.count - 1);
       add("evaluatorCount", RuleId::multiple_evaluators,
           "TensorFlow expects at most one evaluator; evaluatorCount is " + std::to_string(ev.count) +
-              " (the extra evaluators repeat the same evaluation)");
+              " (tf.estimator.train_and_evaluate accepts only evaluator index 0 and raises ValueError on " + extra + ")");
     }
     if (m_spec.use_chief_in_tf_config && !m_spec.custom_container()) {
       add("useChiefInTfConfig", RuleId::use_chief_no_effect,

@@ -70,7 +70,7 @@ CASES
 expect_json 'j.filter(f=>f.rule==="require-over-pin").map(f=>f.line+":"+f.column).join(" ")' '4:6'
 
 cases <<CASES
-1 | validate $J/invalid-evaluators.yaml --at 2021-01-01 | [replica-image-without-master] | invalid-evaluators.yaml:9:3: warning: TensorFlow expects at most one evaluator; evaluatorCount is 2
+1 | validate $J/invalid-evaluators.yaml --at 2021-01-01 | [replica-image-without-master] | invalid-evaluators.yaml:9:3: warning: TensorFlow expects at most one evaluator; evaluatorCount is 2 (tf.estimator.train_and_evaluate accepts only evaluator index 0 and raises ValueError on evaluator 1) [multiple-evaluators]
 1 | validate $J/invalid-not-custom.json --at 2020-06-01 --fail-on warning | [not-custom-tier] | [use-chief-no-effect]
 1 | validate $J/invalid-custom-container.yaml --at 2021-01-01 | invalid-custom-container.yaml:6:3: warning: runtimeVersion: 2.10 is a YAML number, which a YAML reader takes as 2.1; quote it ('2.10') [yaml-unquoted-version] | [runtime-with-custom-container] | invalid-custom-container.yaml:7:3: warning: trainingInput.python_version is not a trainingInput field; did you mean pythonVersion?
 0 | validate $J/invalid-gcloud-flag.sh --at 2020-06-01 | invalid-gcloud-flag.sh:5:3: warning: --machine-type is not a flag of 'gcloud ai-platform jobs submit training'
@@ -78,6 +78,15 @@ cases <<CASES
 # Several files at once: findings of all, worst exit.
 1 | validate $J/valid-rest.json $J/invalid-no-code.json --at 2020-06-01 | valid-rest.json: ok
 CASES
+# Three evaluators: train_and_evaluate (tensorflow_estimator/python/estimator/training.py) raises
+# ValueError on every evaluator whose task index is above 0; the warning names them.
+cat >"$WORK/evaluators-3.json" <<'JSON'
+{"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "evaluatorType": "n1-standard-4", "evaluatorCount": 3,
+ "packageUris": ["gs://b/t-0.1.tar.gz"], "pythonModule": "t.task", "runtimeVersion": "2.1", "pythonVersion": "3.7"}
+JSON
+run validate "$WORK/evaluators-3.json" --at 2020-06-01
+expect_exit 0
+expect_out "evaluators-3.json:1:90: warning: TensorFlow expects at most one evaluator; evaluatorCount is 3 (tf.estimator.train_and_evaluate accepts only evaluator index 0 and raises ValueError on evaluators 1 to 2) [multiple-evaluators]"
 
 # Malformed input: exit 2, one line with the position, nothing on stdout.
 run validate "$J/malformed-json.json"

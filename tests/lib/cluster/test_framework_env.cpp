@@ -4,7 +4,9 @@
 #include <doctest/doctest.h>
 
 #include <initializer_list>
+#include <map>
 #include <utility>
+#include <vector>
 
 using namespace lib::cluster;
 
@@ -26,6 +28,25 @@ std::string get(const EnvVars& vars, const std::string& name) {
     }
   }
   return "<unset>";
+}
+
+// A resolver that knows a few names, and counts what it was asked: no test looks a name up.
+struct FakeResolver {
+  std::map<std::string, std::string> names{{"m-0", "10.0.0.2"}};
+  std::vector<std::string> asked;
+
+  Resolver fn() {
+    return [this](const std::string& host) {
+      asked.push_back(host);
+      auto it = names.find(host);
+      return it == names.end() ? Resolved{"", "Name or service not known"} : Resolved{it->second, ""};
+    };
+  }
+};
+
+// The known names, for tests that look at other variables than the address.
+Resolved fake_resolve(const std::string& host) {
+  return host == "m-0" ? Resolved{"10.0.0.2", ""} : Resolved{"", "Name or service not known"};
 }
 
 // Every (name, value) of `expected` is set so in `vars`.
@@ -58,7 +79,7 @@ TEST_CASE("framework_env: a replica the framework gives no role gets CLUSTER_ROL
     }
     CHECK(env_comment(spec("worker", 0), fw).empty());
   }
-  CHECK(framework_env(spec("evaluator", 0), "mxnet") == EnvVars{{"CLUSTER_ROLE", "evaluator"}});
+  CHECK(framework_env(spec("evaluator", 0), "mxnet", fake_resolve) == EnvVars{{"CLUSTER_ROLE", "evaluator"}});
   CHECK(env_comment(spec("evaluator", 0), "mxnet").find("joins no MXNet cluster") != std::string::npos);
   CHECK(env_comment(spec("ps", 0), "mxnet").empty());
   for (const char* role : {"master", "worker", "ps", "evaluator"}) {
@@ -71,13 +92,101 @@ TEST_CASE("framework_env: a replica the framework gives no role gets CLUSTER_ROL
 }
 
 TEST_CASE("framework_env for MXNet: scheduler, worker, server") {
-  check_env(framework_env(spec("master", 0), "mxnet"), {{"DMLC_ROLE", "scheduler"},
-                                                        {"DMLC_PS_ROOT_URI", "m-0"},
-                                                        {"DMLC_PS_ROOT_PORT", "2222"},
-                                                        {"DMLC_NUM_WORKER", "2"},
-                                                        {"DMLC_NUM_SERVER", "1"}});
-  CHECK(get(framework_env(spec("worker", 0), "mxnet"), "DMLC_ROLE") == "worker");
-  CHECK(get(framework_env(spec("ps", 0), "mxnet"), "DMLC_ROLE") == "server");
+  check_env(framework_env(spec("master", 0), "mxnet", fake_resolve), {{"DMLC_ROLE", "scheduler"},
+                                                                      {"DMLC_PS_ROOT_URI", "10.0.0.2"},
+                                                                      {"DMLC_PS_ROOT_PORT", "2222"},
+                                                                      {"DMLC_NUM_WORKER", "2"},
+                                                                      {"DMLC_NUM_SERVER", "1"}});
+  CHECK(get(framework_env(spec("worker", 0), "mxnet", fake_resolve), "DMLC_ROLE") == "worker");
+  CHECK(get(framework_env(spec("ps", 0), "mxnet", fake_resolve), "DMLC_ROLE") == "server");
+}
+
+namespace {
+ParsedSpec mxnet_spec(const std::string& cluster, const std::string& type) {
+  return parse_cluster_spec(R"({"cluster": )" + cluster + R"(, "task": {"type": ")" + type + R"(", "index": 0}})", "s.json");
+}
+} // namespace
+
+// ps-lite's scheduler binds tcp://DMLC_PS_ROOT_URI:PORT (src/zmq_van.h, ZMQVan::Bind) and
+// ZeroMQ binds only an IP address or an interface: the master's host name is resolved in the
+// replica, on every MXNet replica alike (dmlc-core's tracker.py hands every node the IP address).
+TEST_CASE("framework_env for MXNet: DMLC_PS_ROOT_URI is the master's IPv4 address, resolved in the replica") {
+  for (const char* role : {"master", "worker", "ps"}) {
+    CAPTURE(role);
+    FakeResolver r;
+    CHECK(get(framework_env(spec(role, 0), "mxnet", r.fn()), "DMLC_PS_ROOT_URI") == "10.0.0.2");
+    CHECK(r.asked == std::vector<std::string>{"m-0"});
+  }
+  // An IPv4 address is kept as it is, and no resolver is asked.
+  FakeResolver r;
+  ParsedSpec ip = mxnet_spec(R"({"master": ["10.1.2.3:2222"], "worker": ["w:2222"], "ps": ["p:2222"]})", "worker");
+  CHECK(get(framework_env(ip, "mxnet", r.fn()), "DMLC_PS_ROOT_URI") == "10.1.2.3");
+  CHECK(r.asked.empty());
+  // The evaluator joins no MXNet cluster: nothing to resolve.
+  CHECK(framework_env(spec("evaluator", 0), "mxnet", r.fn()) == EnvVars{{"CLUSTER_ROLE", "evaluator"}});
+  CHECK(r.asked.empty());
+  // Other frameworks keep the host name: PyTorch's and TensorFlow's connect, which resolves.
+  CHECK(get(framework_env(spec("master", 0), "pytorch", r.fn()), "MASTER_ADDR") == "m-0");
+  CHECK(r.asked.empty());
+}
+
+TEST_CASE("framework_env for MXNet: a master host that does not resolve is one clear line") {
+  ParsedSpec s = mxnet_spec(R"({"master": ["gone:2222"], "worker": ["w:2222"], "ps": ["p:2222"]})", "worker");
+  CHECK_THROWS_WITH_AS(framework_env(s, "mxnet", fake_resolve),
+                       "s.json: master host 'gone' does not resolve to an IPv4 address (Name or service not known); MXNet's "
+                       "scheduler binds DMLC_PS_ROOT_URI, which must be an IP address",
+                       catalog::InvalidInput);
+  ParsedSpec v = mxnet_spec(R"({"workerpool0": ["gone:2222"], "workerpool2": ["p:2222"]})", "workerpool2");
+  CHECK_THROWS_WITH_AS(framework_env(v, "mxnet", fake_resolve), doctest::Contains("s.json: workerpool0 host 'gone' does not"),
+                       catalog::InvalidInput);
+}
+
+// dmlc-core's tracker starts no ps-lite scheduler without servers (tracker/dmlc_tracker/tracker.py,
+// submit: pscmd = None when nserver == 0), and MXNet's distributed kvstore aborts on a worker's
+// first push or pull (src/kvstore/kvstore_dist.h, KVStoreDist::EncodeKey: CHECK_GT(num_servers, 0)).
+TEST_CASE("framework_env for MXNet: no environment for a cluster without parameter servers") {
+  const std::string legacy =
+      "s.json: no parameter server (ps) in cluster, and MXNet's distributed kvstore aborts without one; add parameter servers "
+      "(parameterServerCount, gcloud's --parameter-server-count), or train without DMLC_ variables: kvstore 'local' or "
+      "'device' on one machine, Horovod (horovod.mxnet) across machines";
+  for (const char* role : {"master", "worker", "evaluator"}) {
+    CAPTURE(role);
+    FakeResolver r;
+    ParsedSpec s = mxnet_spec(R"({"master": ["m-0:2222"], "worker": ["w:2222"], "evaluator": ["e:2222"]})", role);
+    CHECK_THROWS_WITH_AS(framework_env(s, "mxnet", r.fn()), legacy.c_str(), catalog::InvalidInput);
+    CHECK(r.asked.empty()); // refused before any lookup
+  }
+  // The master alone: single-machine training, which needs no DMLC_ variables at all.
+  CHECK_THROWS_WITH_AS(framework_env(mxnet_spec(R"({"master": ["m-0:2222"]})", "master"), "mxnet", fake_resolve), legacy.c_str(),
+                       catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      framework_env(mxnet_spec(R"({"workerpool0": ["m-0:2222"], "workerpool1": ["w:2222"]})", "workerpool1"), "mxnet",
+                    fake_resolve),
+      doctest::Contains("s.json: no parameter server (workerpool2) in cluster, and MXNet's distributed kvstore aborts without "
+                        "one; add parameter servers (workerPoolSpecs[2]), or "),
+      catalog::InvalidInput);
+  // The other frameworks do without parameter servers.
+  ParsedSpec s = mxnet_spec(R"({"master": ["m-0:2222"], "worker": ["w:2222"]})", "worker");
+  CHECK(get(framework_env(s, "pytorch", fake_resolve), "RANK") == "1");
+  CHECK(get(framework_env(s, "tensorflow", fake_resolve), "TF_CONFIG").find(R"("task":{"type":"worker","index":0})") !=
+        std::string::npos);
+}
+
+TEST_CASE("is_ipv4_literal and resolve_ipv4 without the network") {
+  CHECK(is_ipv4_literal("127.0.0.1"));
+  CHECK(is_ipv4_literal("10.0.0.2"));
+  CHECK_FALSE(is_ipv4_literal("localhost"));
+  CHECK_FALSE(is_ipv4_literal("::1"));
+  CHECK_FALSE(is_ipv4_literal("10.0.0"));
+  CHECK_FALSE(is_ipv4_literal("cmle-training-master-0"));
+  CHECK(resolve_ipv4("10.0.0.2").address == "10.0.0.2");
+  // RFC 6761: names under .invalid are refused without a query.
+  for (const char* name : {"master.invalid", "x.y.INVALID", "master.invalid.", "invalid"}) {
+    CAPTURE(name);
+    Resolved r = resolve_ipv4(name);
+    CHECK(r.address.empty());
+    CHECK(r.error == "a name under .invalid never resolves");
+  }
 }
 
 TEST_CASE("framework_env for TensorFlow: chief, no evaluator in the cluster") {
@@ -154,8 +263,8 @@ TEST_CASE("framework_env reads Vertex AI's CLUSTER_SPEC as the legacy one, pool 
       ParsedSpec l = spec(role, 0);
       CHECK(v.vertex);
       CHECK(v.task.type == role);
-      EnvVars ve = framework_env(v, fw);
-      EnvVars le = framework_env(l, fw);
+      EnvVars ve = framework_env(v, fw, fake_resolve);
+      EnvVars le = framework_env(l, fw, fake_resolve);
       if (get(le, "CLUSTER_ROLE") != "<unset>") {
         CHECK(ve == EnvVars{{"CLUSTER_ROLE", pool}}); // named as the spec names it
         CHECK(env_comment(v, fw).rfind(pool + ":0 (" + role + ") joins no ", 0) == 0);
