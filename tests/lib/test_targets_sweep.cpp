@@ -49,6 +49,27 @@ std::string where(const catalog::Catalog& c, const catalog::RuntimeEntry& r, Dat
   return c.name + ":" + r.id + " on " + catalog::format_date(on) + " for " + service;
 }
 
+// Calls fn(catalog, entry, request) for every month x entry x service: the request for that entry
+// on that day, with its oldest Python.
+template <typename Fn> void for_each_request(const catalog::CatalogSet& set, Fn fn) {
+  for (Date on : months()) {
+    for (const auto* c : set.all()) {
+      for (const auto& r : c->runtimes) {
+        for (const auto& service : services_of(*c)) {
+          lib::Request req;
+          req.runtime = c->name + ":" + r.id;
+          req.service = service;
+          req.on = on;
+          if (r.python && !r.python->empty()) {
+            req.python = *std::min_element(r.python->begin(), r.python->end());
+          }
+          fn(*c, r, req);
+        }
+      }
+    }
+  }
+}
+
 // The properties every target of `current` holds on the date and for the service.
 void check_target(const lib::Target& t, const catalog::Catalog& from, const catalog::RuntimeEntry& current,
                   const lib::Request& req, size_t& checked) {
@@ -93,41 +114,29 @@ TEST_CASE("sweep: every suggestion and candidate holds on the date asked") {
   const auto& set = embedded();
   size_t checks = 0;
   size_t targets = 0;
-  for (Date on : months()) {
-    for (const auto* c : set.all()) {
-      for (const auto& r : c->runtimes) {
-        for (const auto& service : services_of(*c)) {
-          lib::Request req;
-          req.runtime = c->name + ":" + r.id;
-          req.service = service;
-          req.on = on;
-          if (r.python && !r.python->empty()) {
-            req.python = *std::min_element(r.python->begin(), r.python->end());
-          }
-          lib::CheckResult res = lib::check(set, req);
-          ++checks;
-          // The same run never suggests what it flags.
-          for (const auto& s : res.suggestions) {
-            check_target(s, *c, r, req, targets);
-          }
-          lib::UpgradeRequest up;
-          up.base = req;
-          lib::UpgradePlan plan = lib::plan_upgrade(set, up);
-          for (const auto& cand : plan.candidates) {
-            check_target(cand, *c, r, req, targets);
-          }
-          // Confirmed supported candidates come before unconfirmed ones, and they before what is past
-          // support (whose reached milestone proves that it exists).
-          CHECK(std::is_partitioned(plan.candidates.begin(), plan.candidates.end(), [](const lib::Candidate& x) {
-            return x.standing == lib::TargetStanding::supported || x.standing == lib::TargetStanding::expiring;
-          }));
-          for (const auto& cand : plan.candidates) {
-            CHECK(cand.unconfirmed == (cand.standing == lib::TargetStanding::unconfirmed));
-          }
-        }
-      }
+  for_each_request(set, [&](const catalog::Catalog& cat, const catalog::RuntimeEntry& r, const lib::Request& req) {
+    const catalog::Catalog* c = &cat;
+    lib::CheckResult res = lib::check(set, req);
+    ++checks;
+    // The same run never suggests what it flags.
+    for (const auto& s : res.suggestions) {
+      check_target(s, *c, r, req, targets);
     }
-  }
+    lib::UpgradeRequest up;
+    up.base = req;
+    lib::UpgradePlan plan = lib::plan_upgrade(set, up);
+    for (const auto& cand : plan.candidates) {
+      check_target(cand, *c, r, req, targets);
+    }
+    // Confirmed supported candidates come before unconfirmed ones, and they before what is past
+    // support (whose reached milestone proves that it exists).
+    CHECK(std::is_partitioned(plan.candidates.begin(), plan.candidates.end(), [](const lib::Candidate& x) {
+      return x.standing == lib::TargetStanding::supported || x.standing == lib::TargetStanding::expiring;
+    }));
+    for (const auto& cand : plan.candidates) {
+      CHECK(cand.unconfirmed == (cand.standing == lib::TargetStanding::unconfirmed));
+    }
+  });
   MESSAGE("checked " << checks << " requests and " << targets << " targets");
   CHECK(targets > 1000);
 }
@@ -239,61 +248,50 @@ void check_order(const std::vector<lib::Target>& ts) {
 TEST_CASE("sweep: one target order, the same first target for check and upgrade") {
   const auto& set = embedded();
   size_t compared = 0;
-  for (Date on : months()) {
-    for (const auto* c : set.all()) {
-      for (const auto& r : c->runtimes) {
-        for (const auto& service : services_of(*c)) {
-          lib::Request req;
-          req.runtime = c->name + ":" + r.id;
-          req.service = service;
-          req.on = on;
-          if (r.python && !r.python->empty()) {
-            req.python = *std::min_element(r.python->begin(), r.python->end());
-          }
-          INFO(where(*c, r, on, service));
-          lib::CheckResult res = lib::check(set, req);
-          lib::UpgradeRequest up;
-          up.base = req;
-          lib::UpgradePlan plan = lib::plan_upgrade(set, up);
-          check_order(plan.candidates);
-          check_order(res.suggestions);
-          // check's error: upgrade never says to keep it.
-          if (!res.ok()) {
-            CHECK(std::none_of(plan.findings.begin(), plan.findings.end(),
-                               [](const lib::Finding& f) { return f.rule == lib::rule(lib::RuleId::no_alternative).id; }));
-          }
-          // The same first target (check asks only when something is wrong).
-          if (!res.suggestions.empty() && !plan.candidates.empty()) {
-            ++compared;
-            CHECK(res.suggestions.front().entry->id == plan.candidates.front().entry->id);
-          }
-          // A GPU image gets GPU builds; only when none fits, builds for another accelerator.
-          auto has_gpu = [](const lib::Target& t) {
-            return t.entry->accelerator == "gpu" ||
-                   std::any_of(t.twins.begin(), t.twins.end(), [](const auto* e) { return e->accelerator == "gpu"; });
-          };
-          if (r.accelerator == "gpu" && !plan.candidates.empty()) {
-            CHECK((std::all_of(plan.candidates.begin(), plan.candidates.end(), has_gpu) ||
-                   std::none_of(plan.candidates.begin(), plan.candidates.end(), has_gpu)));
-          }
-          for (const auto& t : plan.candidates) {
-            INFO("candidate " << t.catalog->name << ":" << t.entry->id);
-            // A TPU or XLA build only for a TPU one.
-            if (!tpu_build(r)) {
-              CHECK_FALSE(tpu_build(*t.entry));
-            }
-            // Ray images only for Ray.
-            CHECK((t.entry->framework != "Ray" || r.framework == "Ray"));
-            // A lower version of the same framework is marked as a downgrade.
-            if (t.catalog == c && r.version && t.entry->version && *t.entry->version < *r.version &&
-                t.entry->framework == r.framework && lib::evaluate(*c, r, on, 90).status.name != "unreleased") {
-              CHECK(t.downgrade);
-            }
-          }
-        }
+  for_each_request(set, [&](const catalog::Catalog& cat, const catalog::RuntimeEntry& r, const lib::Request& req) {
+    const catalog::Catalog* c = &cat;
+    const Date on = req.on;
+    INFO(where(*c, r, on, req.service));
+    lib::CheckResult res = lib::check(set, req);
+    lib::UpgradeRequest up;
+    up.base = req;
+    lib::UpgradePlan plan = lib::plan_upgrade(set, up);
+    check_order(plan.candidates);
+    check_order(res.suggestions);
+    // check's error: upgrade never says to keep it.
+    if (!res.ok()) {
+      CHECK(std::none_of(plan.findings.begin(), plan.findings.end(),
+                         [](const lib::Finding& f) { return f.rule == lib::rule(lib::RuleId::no_alternative).id; }));
+    }
+    // The same first target (check asks only when something is wrong).
+    if (!res.suggestions.empty() && !plan.candidates.empty()) {
+      ++compared;
+      CHECK(res.suggestions.front().entry->id == plan.candidates.front().entry->id);
+    }
+    // A GPU image gets GPU builds; only when none fits, builds for another accelerator.
+    auto has_gpu = [](const lib::Target& t) {
+      return t.entry->accelerator == "gpu" ||
+             std::any_of(t.twins.begin(), t.twins.end(), [](const auto* e) { return e->accelerator == "gpu"; });
+    };
+    if (r.accelerator == "gpu" && !plan.candidates.empty()) {
+      CHECK((std::all_of(plan.candidates.begin(), plan.candidates.end(), has_gpu) ||
+             std::none_of(plan.candidates.begin(), plan.candidates.end(), has_gpu)));
+    }
+    for (const auto& t : plan.candidates) {
+      INFO("candidate " << t.catalog->name << ":" << t.entry->id);
+      // A TPU or XLA build only for a TPU one.
+      if (!tpu_build(r)) {
+        CHECK_FALSE(tpu_build(*t.entry));
+      }
+      // Ray images only for Ray.
+      CHECK((t.entry->framework != "Ray" || r.framework == "Ray"));
+      // A lower version of the same framework is marked as a downgrade.
+      if (t.catalog == c && r.version && t.entry->version && *t.entry->version < *r.version &&
+          t.entry->framework == r.framework && lib::evaluate(*c, r, on, 90).status.name != "unreleased") {
+        CHECK(t.downgrade);
       }
     }
-  }
+  });
   MESSAGE("compared " << compared << " first targets");
   CHECK(compared > 500);
 }
