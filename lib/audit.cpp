@@ -79,7 +79,7 @@ Contradiction contradiction(const Resource& r, const Verdict& v, std::optional<D
     // Created on or after the day the catalog says the milestone was in effect.
     return Contradiction::created_after;
   }
-  if (shows_alive(r) && v.days && *v.days <= 0) {
+  if (shows_alive(r) && v.days && *v.days_latest() <= 0) {
     // Still in existence on a date the catalog says it was gone.
     return Contradiction::alive_after;
   }
@@ -314,8 +314,9 @@ Verdict Auditor::compute(const Resource& r) const {
   v.catalog = cr.target->catalog->name;
   if (const MilestoneDate* m = breaking_milestone(*cr.lifecycle, req.deployed)) {
     v.deadline = m->date;
+    v.deadline_earliest = m->is_window() ? m->earliest : std::nullopt;
     v.deadline_milestone = m->name();
-    v.days = catalog::days_between(m_on, *m->date);
+    v.days = catalog::days_between(m_on, *m->first_day());
   }
   if (!v.severity || *v.severity < Severity::warning) {
     v.action = "none";
@@ -343,7 +344,7 @@ void Auditor::choose_target(const Resource& r, const Request& req, Verdict& v) c
   v.target = plan.handoff ? best.catalog->name + ":" + best.entry->id : best.entry->id;
   v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target;
   if (*v.severity != Severity::error && v.deadline && v.days && *v.days > 0) {
-    v.action += " before " + format_date(*v.deadline);
+    v.action += " before " + format_date(v.deadline_earliest.value_or(*v.deadline));
   }
   for (auto& f : v.findings) {
     if (f.severity >= Severity::warning) { // the upgrade plan's choice, not check's Python-bound one
