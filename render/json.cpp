@@ -305,7 +305,7 @@ std::string json_events(const std::vector<lib::Event>& events) {
   return util::json::dump_pretty(array_of(events, [](const lib::Event& e) {
     ordered j;
     j["catalog"] = e.catalog->name;
-    j["id"] = e.entry->id;
+    j["id"] = e.entry ? ordered(e.entry->id) : ordered(nullptr); // null: the catalog's own event (its sunset)
     j["event"] = e.kind;
     j["date"] = date_or_null(e.date);
     j["at_latest"] = e.at_latest;

@@ -139,7 +139,7 @@ Table events_table(const std::vector<lib::Event>& events, catalog::Date on) {
     Tone tone = e.kind == "released" || ahead ? Tone::plain : severity_tone(e.severity, Tone::warn);
     t.rows.push_back({{d, e.date && *e.date > on ? Tone::plain : Tone::dim},
                       {e.catalog->name},
-                      {e.entry->id},
+                      {e.entry ? e.entry->id : "-"},
                       {e.kind, tone},
                       {e.kind == "released" ? "-" : std::string(catalog::to_string(e.severity))},
                       {e.meaning}});
