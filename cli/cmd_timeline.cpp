@@ -65,7 +65,7 @@ std::vector<lib::EntryView> entry_views(const std::vector<lib::Event>& events, c
   std::vector<lib::EntryView> views;
   for (const auto& e : events) {
     bool seen = std::any_of(views.begin(), views.end(), [&](const lib::EntryView& v) { return v.entry == e.entry; });
-    if (!seen) {
+    if (!seen && e.entry) {
       views.push_back({e.catalog, e.entry, lib::evaluate(*e.catalog, *e.entry, on, warn_days)});
     }
   }
@@ -82,7 +82,8 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     if (!ref) {
       throw catalog::InvalidInput("--id: no entry '" + a.id + "' in the catalog; 'rtcat list' shows every id");
     }
-    std::erase_if(events, [&](const lib::Event& e) { return e.entry != ref->entry; });
+    // The entry's events, and its catalog's sunset (the day it stops too).
+    std::erase_if(events, [&](const lib::Event& e) { return e.entry ? e.entry != ref->entry : e.catalog != ref->catalog; });
   }
   if (!a.within.empty()) {
     events = lib::within(events, on, lib::span_end(on, a.within));
@@ -110,8 +111,14 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     ctx.out(render::timeline_ics(events, o));
   } else if (format == "svg") {
     std::vector<lib::EntryView> views = entry_views(events, on, ctx.g.warn_days);
+    std::vector<const catalog::Catalog*> sunsets; // a heading and its shutdown line, even with no entry shown
+    for (const auto& e : events) {
+      if (!e.entry) {
+        sunsets.push_back(e.catalog);
+      }
+    }
     std::string title = "Runtime lifecycle on " + catalog::format_date(on); // each catalog names itself in a heading
-    ctx.out(render::timeline_svg(views, on, title, range));
+    ctx.out(render::timeline_svg(views, on, title, range, sunsets));
   } else {
     ctx.out(render::table(render::events_table(events, on), render::table_format(format), ctx.color()));
   }

@@ -92,7 +92,7 @@ Evidence evidence_of(const Resource& r, const Verdict& v, std::optional<Date> su
   if (created && *created >= *v.deadline && shows_accepted(r)) {
     // Created on or after the day the catalog says the milestone was in effect.
     e.contradiction = RecordEvidence::created_after;
-  } else if (shows_alive(r) && v.days && *v.days <= 0) {
+  } else if (shows_alive(r) && v.days && *v.days_latest() <= 0) {
     // In existence on a date the catalog says it was gone: the date of the audit while the
     // platform runs (the export is taken as current), else a time the record itself shows
     // (an export listing it alive after the shutdown was taken before, when is not known).
@@ -383,8 +383,9 @@ Verdict Auditor::compute(const Resource& r) const {
   }
   if (const MilestoneDate* m = breaking_milestone(*cr.lifecycle, req.deployed)) {
     v.deadline = m->date;
+    v.deadline_earliest = m->is_window() ? m->earliest : std::nullopt;
     v.deadline_milestone = m->name();
-    v.days = catalog::days_between(m_on, *m->date);
+    v.days = catalog::days_between(m_on, *m->first_day());
   }
   if (!v.severity || *v.severity < Severity::warning) {
     v.action = "none";
@@ -412,7 +413,7 @@ void Auditor::choose_target(const Resource& r, const Request& req, Verdict& v) c
   v.target = plan.handoff ? best.catalog->name + ":" + best.entry->id : best.entry->id;
   v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target;
   if (*v.severity != Severity::error && v.deadline && v.days && *v.days > 0) {
-    v.action += " before " + format_date(*v.deadline);
+    v.action += " before " + format_date(v.deadline_earliest.value_or(*v.deadline));
   }
   for (auto& f : v.findings) {
     if (f.severity >= Severity::warning) { // the upgrade plan's choice, not check's Python-bound one

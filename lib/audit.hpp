@@ -40,9 +40,14 @@ struct Verdict {
   std::string action;                        // "none", "upgrade to 2.1 before 2021-01-21", "migrate to ..."
   std::string target;                        // the recommended runtime or image id ("" when none)
   std::optional<catalog::Severity> severity; // the worst finding's: what the exit code follows
-  std::optional<Date> deadline;              // first day of the first milestone that breaks it
+  std::optional<Date> deadline;              // the day the first milestone that breaks it takes effect (its last day)
+  std::optional<Date> deadline_earliest;     // when that milestone is a window: its first day
   std::string deadline_milestone;
-  std::optional<long> days; // from the date to the deadline (negative: past)
+  std::optional<long> days; // from the date to the deadline's first day (deadline_earliest, else deadline; negative: past)
+  // From the date to the deadline itself (its last day).
+  std::optional<long> days_latest() const {
+    return days && deadline_earliest ? *days + catalog::days_between(*deadline_earliest, *deadline) : days;
+  }
   // Without path, line and column. A finding about the record itself (inventory-disagrees,
   // stale-export) is here with its rule and severity, and its message empty: findings_for()
   // words it for the record.

@@ -89,9 +89,8 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
     return make(RuleId::unreleased, *sev, msg, c, r);
   }
   if (lc.status.is(Standing::expiring)) {
-    const MilestoneDate& n = *lc.next();
-    return make(RuleId::expiring, *sev,
-                who + " " + describe_upcoming(n) + " (in " + std::to_string(*lc.status.days_left) + " days)", c, r);
+    const MilestoneDate& n = *lc.due();
+    return make(RuleId::expiring, *sev, who + " " + describe_upcoming(n) + " (" + in_days(n, req.on) + ")", c, r);
   }
   if (lc.status.is(Standing::unknown)) {
     auto by = existed_by(c, r);
@@ -124,6 +123,8 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
   if (lc.status.later_possible) {
     const MilestoneDate& later = lc.milestones[*lc.status.reached + 1];
     msg += "; it may also have " + later.policy->reached + " (" + describe_upcoming(later) + ")";
+  } else if (const MilestoneDate* due = lc.due()) {
+    msg += "; it " + describe_upcoming(*due) + " (" + in_days(*due, req.on) + ")";
   }
   return make(milestone_rule(m.name()), *sev, msg, c, r);
 }

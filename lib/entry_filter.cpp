@@ -9,7 +9,9 @@
 namespace lib {
 
 bool EntryFilter::matches(const catalog::RuntimeEntry& r, const Lifecycle& lc) const {
-  if (!statuses.empty() && std::find(statuses.begin(), statuses.end(), lc.status.name) == statuses.end()) {
+  // "expiring" also names an entry past a milestone whose next one is near (Status::due).
+  auto wanted = [&](const std::string& s) { return s == lc.status.name || (s == "expiring" && lc.status.expiring()); };
+  if (!statuses.empty() && std::none_of(statuses.begin(), statuses.end(), wanted)) {
     return false;
   }
   if (python && (!r.python || std::find(r.python->begin(), r.python->end(), *python) == r.python->end())) {

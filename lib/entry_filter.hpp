@@ -12,7 +12,7 @@ namespace lib {
 
 // Which entries `list` keeps. An empty field keeps every entry.
 struct EntryFilter {
-  std::vector<std::string> statuses;      // the status on the date is one of these
+  std::vector<std::string> statuses;      // the status on the date is one of these ("expiring": or the entry is expiring)
   std::optional<catalog::Version> python; // the entry accepts this Python version
   std::string framework;                  // the entry carries this framework (a framework_key)
 

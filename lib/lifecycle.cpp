@@ -144,6 +144,25 @@ std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r) {
   return r.released_by ? r.released_by : c.as_of;
 }
 
+std::optional<Date> exists_from(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc) {
+  std::optional<Date> by = existed_by(c, r);
+  if (r.released) {
+    return by;
+  }
+  for (const auto& m : lc.milestones) {
+    // A milestone's date, stated or certain: it was there to reach it.
+    if (m.date && (m.stated || !m.at_latest) && (!by || *m.date < *by)) {
+      by = m.date;
+    }
+  }
+  return by;
+}
+
+bool exists_on(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, Date on) {
+  auto from = exists_from(c, r, lc);
+  return from && *from <= on;
+}
+
 Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days) {
   Lifecycle lc;
   lc.release = release_window(c, r);
@@ -157,23 +176,32 @@ Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_da
   }
   size_t from = st.reached ? *st.reached + 1 : 0;
   for (size_t i = from; i < lc.milestones.size(); ++i) {
-    st.later_possible = st.later_possible || lc.milestones[i].maybe_reached_by(on);
+    const MilestoneDate& m = lc.milestones[i];
+    st.later_possible = st.later_possible || m.maybe_reached_by(on);
+    if (auto first = m.first_day(); !st.due && first && catalog::days_between(on, *first) <= warn_days) {
+      st.due = i;
+    }
   }
   if (from < lc.milestones.size()) {
     st.next = from;
-    if (const auto& d = lc.milestones[from].date) {
-      st.days_left = catalog::days_between(on, *d);
+    const MilestoneDate& n = lc.milestones[from];
+    if (auto first = n.first_day()) {
+      st.days_left = catalog::days_between(on, *first);
+    }
+    if (n.is_window()) {
+      st.days_latest = catalog::days_between(on, *n.date);
     }
   }
   if (lc.release.unreleased_on(on)) {
     st.kind = Standing::unreleased;
     st.reached.reset();
     st.later_possible = false;
+    st.due.reset();
   } else if (st.reached) {
     st.kind = Standing::milestone;
   } else if (st.later_possible || (!r.released && existed_by(c, r) && on < *existed_by(c, r))) {
     st.kind = Standing::unknown;
-  } else if (st.days_left && *st.days_left <= warn_days) {
+  } else if (st.due) {
     st.kind = Standing::expiring;
   } else {
     st.kind = Standing::supported;
@@ -232,7 +260,7 @@ std::string describe_upcoming(const MilestoneDate& m) {
     return m.policy->upcoming + " on a date the sources do not give";
   }
   std::string d = catalog::format_date(*m.date);
-  if (m.at_latest && m.earliest && m.windowed) {
+  if (m.is_window()) {
     return m.policy->upcoming + " between " + catalog::format_date(*m.earliest) + " and " + d;
   }
   return m.at_latest ? m.policy->upcoming + " no later than " + d : m.policy->upcoming + " on " + d;
@@ -242,10 +270,37 @@ std::string short_date(const MilestoneDate& m) {
   if (!m.date) {
     return "unknown";
   }
-  if (m.at_latest && m.earliest && m.windowed) {
+  if (m.is_window()) {
     return catalog::format_date(*m.earliest) + ".." + catalog::format_date(*m.date);
   }
   return (m.at_latest ? "<= " : "") + catalog::format_date(*m.date);
+}
+
+std::string in_days(std::optional<Date> first, Date last, Date on) {
+  long hi = catalog::days_between(on, last);
+  auto days = [](long n) { return n == 1 ? std::string("1 day") : std::to_string(n) + " days"; };
+  if (!first || *first >= last) {
+    if (first && hi <= 0) {
+      return hi == 0 ? "today" : days(-hi) + " ago";
+    }
+    return first ? "in " + days(hi) : "within " + days(hi);
+  }
+  long lo = catalog::days_between(on, *first);
+  return lo > 0 ? "in " + std::to_string(lo) + " to " + days(hi) : "within " + days(hi);
+}
+
+std::string in_days(const MilestoneDate& m, Date on) {
+  if (!m.date) {
+    return "";
+  }
+  return in_days(m.is_window() ? m.earliest : m.at_latest ? std::nullopt : m.date, *m.date, on);
+}
+
+std::string when_text(std::optional<Date> first, Date last, bool at_latest) {
+  if (first && *first < last) {
+    return "between " + catalog::format_date(*first) + " and " + catalog::format_date(last);
+  }
+  return at_latest ? "by " + catalog::format_date(last) + " at the latest" : "on " + catalog::format_date(last);
 }
 
 std::string milestone_rule(const std::string& milestone) {

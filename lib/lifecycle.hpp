@@ -60,6 +60,13 @@ struct MilestoneDate {
   bool reached_by(Date d) const { return date && *date <= d; }
   // Could be in effect on day d, without certainty.
   bool maybe_reached_by(Date d) const { return !reached_by(d) && (!date || at_latest) && (!earliest || *earliest <= d); }
+  // A window: the release window bounds it from both sides (not only the policy floor), and its
+  // first day (earliest) is before its last (date). Otherwise, with at_latest, it is a bound:
+  // "by `date` at the latest".
+  bool is_window() const { return at_latest && windowed && earliest && date && *earliest < *date; }
+  // The first day it can take effect: a window's earliest, else its date (for a bound, the only
+  // day known).
+  std::optional<Date> first_day() const { return is_window() ? earliest : date; }
 };
 
 // Resolves every policy milestone of the entry, in policy order:
@@ -89,8 +96,17 @@ struct Status {
   bool is(Standing s) const { return kind == s; }
   std::optional<size_t> reached; // index of the last milestone certainly reached
   std::optional<size_t> next;    // index of the next milestone not reached
-  std::optional<long> days_left; // days until next, when its date is known
-  bool later_possible = false;   // a later milestone may already be in effect (unknown dates)
+  // Days until the first day the next milestone can take effect (its date, or the earliest day of
+  // its window), when known; days_latest: until its last day, when it is a window.
+  std::optional<long> days_left;
+  std::optional<long> days_latest;
+  // The first milestone not reached that can take effect within warn_days (its first day at
+  // most warn_days away, or already possible), whatever was reached before it: the entry is
+  // expiring. An entry past no milestone then has the status "expiring"; one past a milestone
+  // keeps that milestone's name as its status.
+  std::optional<size_t> due;
+  bool expiring() const { return due.has_value(); }
+  bool later_possible = false; // a later milestone may already be in effect (unknown dates)
   bool sunset_passed = false;
 };
 
@@ -101,6 +117,8 @@ struct Lifecycle {
 
   const MilestoneDate* reached() const { return status.reached ? &milestones[*status.reached] : nullptr; }
   const MilestoneDate* next() const { return status.next ? &milestones[*status.next] : nullptr; }
+  // The milestone that makes the entry expiring (Status::due), if any.
+  const MilestoneDate* due() const { return status.due ? &milestones[*status.due] : nullptr; }
   // The severity of the standing for new work (deployed: for resources that already exist).
   // nullopt when nothing is wrong.
   std::optional<Severity> severity(bool deployed = false) const;
@@ -115,9 +133,17 @@ inline constexpr const char* k_status_names[] = {"unreleased", "supported", "exp
 // the catalog's as_of date (the sources list it, so it existed when they were read).
 std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r);
 
+// The first day the entry certainly exists (lc: its lifecycle): existed_by, or, when its release
+// date is not known, the first milestone date it states or that is certain, if earlier (an entry
+// that reached a milestone exists: an image leaves support only once it was published).
+std::optional<Date> exists_from(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc);
+// Whether the entry certainly exists on day `on`: exists_from is at most `on`.
+bool exists_on(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, Date on);
+
 // The entry's lifecycle on day `on`. Up to its release window it is "unreleased"; inside the
 // window (before the day it certainly existed), or when a milestone's window holds the day,
-// "unknown". An entry whose next milestone is at most warn_days away is "expiring".
+// "unknown". An entry with a milestone not reached whose first day is at most warn_days away is
+// expiring (Status::due): its status is "expiring" when it is past no milestone.
 Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days);
 
 // "closed to new jobs on 2020-07-19", "closed to new jobs by 2022-08-18 at the latest".
@@ -127,6 +153,14 @@ std::string describe_reached(const MilestoneDate& m);
 std::string describe_upcoming(const MilestoneDate& m);
 // "2021-08-28", "2021-08-26..2021-08-28", "<= 2021-08-28" or "unknown".
 std::string short_date(const MilestoneDate& m);
+// How far ahead a day or a window is: "today", "in 1 day", "in 44 days", "in 8 to 62 days" (a
+// window whose first day is ahead), "within 62 days" (a window that may have begun, or a bound
+// with no lower end: `first` unset).
+std::string in_days(std::optional<Date> first, Date last, Date on);
+// The same for a milestone not reached on `on` ("" when its date is unknown).
+std::string in_days(const MilestoneDate& m, Date on);
+// "on 2027-01-14", "between 2024-12-09 and 2025-02-01", "by 2025-02-01 at the latest".
+std::string when_text(std::optional<Date> first, Date last, bool at_latest);
 
 // The rule id of a milestone: its name with '_' as '-' ("submission_end" -> "submission-end").
 std::string milestone_rule(const std::string& milestone);

@@ -43,6 +43,11 @@ std::vector<std::string> assumed_frameworks(const Catalog& c, const RuntimeEntry
   return out;
 }
 
+// The first day a verdict's deadline can take effect.
+Date first_day(const Verdict& v) {
+  return v.deadline_earliest.value_or(*v.deadline);
+}
+
 // Whether a resource (its verdict and name) is more urgent than another: past deadlines (longest
 // overdue first), then the nearest ahead, then none; errors before warnings; then by name.
 bool verdict_more_urgent(const Verdict& va, const std::string& a_name, const Verdict& vb, const std::string& b_name) {
@@ -127,8 +132,10 @@ public:
     ++*sh.group_affected_by_words;
     m_rep.broken += sh.broken ? 1 : 0;
     g.broken += sh.broken ? 1 : 0;
-    if (v.days && *v.days > 0 && (!g.next_deadline || *v.deadline < *g.next_deadline)) {
+    if (v.days && *v.days_latest() > 0 &&
+        (!g.next_deadline || first_day(v) < g.next_deadline_earliest.value_or(*g.next_deadline))) {
       g.next_deadline = v.deadline;
+      g.next_deadline_earliest = v.deadline_earliest;
     }
     keep_urgent(g.urgent, res, v, ReportGroup::k_urgent);
     count_target_set(g, sh);
@@ -304,27 +311,64 @@ long urgency_of(const ReportGroup& g) {
   return g.affected ? (1L << 29) : (1L << 30);
 }
 
-void find_next_deadline(Report& rep) {
+// The catalogs with a sunset that hold resources of the report.
+void find_ends(Report& rep) {
   for (const auto& g : rep.groups) {
-    if (g.next_deadline && (!rep.next_deadline || *g.next_deadline < *rep.next_deadline)) {
-      rep.next_deadline = g.next_deadline;
+    if (!g.catalog || !g.catalog->policy.sunset) {
+      continue;
+    }
+    auto it = std::find_if(rep.ends.begin(), rep.ends.end(), [&](const Report::CatalogEnd& e) { return e.catalog == g.catalog; });
+    if (it == rep.ends.end()) {
+      const Date sunset = *g.catalog->policy.sunset;
+      it = rep.ends.insert(rep.ends.end(), Report::CatalogEnd{g.catalog, sunset, 0, sunset <= rep.on});
+    }
+    it->resources += g.resources;
+  }
+}
+
+void find_next_deadline(Report& rep) {
+  std::optional<Date> first; // of the nearest deadline
+  for (const auto& g : rep.groups) {
+    if (g.next_deadline) {
+      Date d = g.next_deadline_earliest.value_or(*g.next_deadline);
+      if (!first || d < *first || (d == *first && g.next_deadline < rep.next_deadline)) {
+        first = d;
+        rep.next_deadline = g.next_deadline;
+        rep.next_deadline_earliest = g.next_deadline_earliest;
+      }
+    }
+  }
+  // A sunset ahead is the deadline of every resource on its catalog.
+  std::vector<const Report::CatalogEnd*> sunsets;
+  for (const auto& e : rep.ends) {
+    if (!e.passed && (!first || e.sunset <= *first)) {
+      if (!first || e.sunset < *first) {
+        sunsets.clear();
+        rep.next_deadline = e.sunset;
+        rep.next_deadline_earliest.reset();
+        first = e.sunset;
+      }
+      sunsets.push_back(&e);
     }
   }
   if (!rep.next_deadline) {
     return;
   }
-  rep.next_days = catalog::days_between(rep.on, *rep.next_deadline);
+  rep.next_days = catalog::days_between(rep.on, *first);
   std::map<std::string, size_t> hits;
   for (const auto& g : rep.groups) {
     for (const auto& row : g.urgent) {
-      if (row.verdict.deadline == rep.next_deadline) {
-        ++hits[row.resource.runtime + " " + row.verdict.deadline_milestone];
+      if (row.verdict.deadline == rep.next_deadline && row.verdict.deadline_earliest == rep.next_deadline_earliest) {
+        ++hits["runtime " + row.resource.runtime + " " + row.verdict.deadline_milestone];
       }
     }
   }
+  for (const auto* e : sunsets) {
+    hits[e->catalog->name + " sunset"] += e->resources;
+  }
   rep.next_deadline_what = util::join(hits, ", ", [](const auto& hit) {
     const auto& [what, n] = hit;
-    return "runtime " + what + " (" + std::to_string(n) + " resource" + (n == 1 ? "" : "s") + ")";
+    return what + " (" + std::to_string(n) + " resource" + (n == 1 ? "" : "s") + ")";
   });
 }
 
@@ -424,11 +468,12 @@ std::string standing_words(const ReportGroup& g, const Verdict& v, Date on) {
            standing_words(g, catalog_says, on);
   }
   std::string d = format_date(*v.deadline);
-  if (*v.days <= 0) {
-    std::string ago = *v.days == 0 ? "today" : elapsed(*v.deadline, on) + " ago";
+  if (*v.days_latest() <= 0) {
+    std::string ago = *v.days_latest() == 0 ? "today" : elapsed(*v.deadline, on) + " ago";
     return m->at_latest ? describe_reached(*m) + " (" + ago + ")" : m->policy->reached + " " + ago + " (" + d + ")";
   }
-  std::string in = "in " + util::plural(static_cast<size_t>(*v.days), "day");
+  // A window counts to its first day: "in 8 to 62 days", or "within 62 days" once it has begun.
+  std::string in = in_days(*m, on);
   return m->at_latest ? describe_upcoming(*m) + " (" + in + ")" : m->policy->upcoming + " " + in + " (" + d + ")";
 }
 
@@ -437,15 +482,39 @@ std::string Report::headline() const {
                   (affected == 1 ? " needs" : " need") + " action on " + format_date(on) + ": " + std::to_string(broken) +
                   " broken or blocked, " + std::to_string(affected - broken) + " at risk";
   if (next_deadline) {
-    s += "; next deadline " + format_date(*next_deadline) + " (" + std::to_string(*next_days) + " days): " + next_deadline_what;
+    s += "; next deadline " + next_deadline_when() + ": " + next_deadline_what;
   } else if (affected > 0) {
     s += "; no deadline ahead: every deadline has passed";
+  }
+  for (const auto& end : ended()) {
+    s += "; " + end;
   }
   if (scanned) {
     s += "; the scan found " + util::plural(scan_errors, "error") + ", " + util::plural(scan_warnings, "warning") + " and " +
          util::plural(scan_notes, "note");
   }
   return s + ".";
+}
+
+std::string Report::next_deadline_when() const {
+  if (!next_deadline) {
+    return "";
+  }
+  std::string when =
+      next_deadline_earliest ? when_text(next_deadline_earliest, *next_deadline, true) : format_date(*next_deadline);
+  return when + ", " + in_days(next_deadline_earliest ? next_deadline_earliest : next_deadline, *next_deadline, on);
+}
+
+std::vector<std::string> Report::ended() const {
+  std::vector<std::string> out;
+  for (const auto& e : ends) {
+    if (e.passed) {
+      const std::string& title = e.catalog->title.empty() ? e.catalog->name : e.catalog->title;
+      out.push_back(title + " shut down on " + format_date(e.sunset) + "; its " + util::plural(e.resources, "resource") +
+                    " below no longer " + (e.resources == 1 ? "runs" : "run"));
+    }
+  }
+  return out;
 }
 
 Report build_report(const catalog::CatalogSet& set, const std::vector<std::string>& inventories, const ReportOptions& o) {
@@ -467,6 +536,7 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
         path, [&](const Resource& r) { units.add(r); }, on_malformed);
   }
   units.finish();
+  find_ends(rep);
   find_next_deadline(rep);
   for (auto& g : rep.groups) {
     plan_targets(set, g, o);

@@ -54,7 +54,8 @@ struct ReportGroup {
   size_t broken = 0;
   std::map<std::string, size_t> by_status;
   std::map<std::string, size_t> affected_by_words; // the affected ones' statuses, in words (status_words)
-  std::optional<Date> next_deadline;               // the nearest deadline ahead of its affected resources
+  std::optional<Date> next_deadline;               // the nearest deadline ahead of its affected resources (its last day)
+  std::optional<Date> next_deadline_earliest;      // its first day, when it is a window
   std::vector<ReportRow> urgent;                   // its most urgent affected resources (at most k_urgent)
   std::vector<TargetSet> targets;                  // at most k_target_sets, by resources
   size_t other_targets = 0;                        // affected resources in no kept target set
@@ -105,9 +106,21 @@ struct Report {
   std::map<std::string, size_t> by_words;     // the same, in words (text): status_words
   std::map<std::string, bool> words_broken;   // whether a status in words is an error
   std::map<std::string, bool> words_affected; // whether it is at least a warning
-  std::optional<Date> next_deadline;          // the nearest deadline still ahead
-  std::string next_deadline_what;             // "runtime 2.1 deletion (3 resources)"
+  // The nearest deadline still ahead (nearest by its first day): its last day, and its first day
+  // when it is a window; next_days counts to its first day (negative: the window has begun). A
+  // catalog's sunset ahead is a deadline too.
+  std::optional<Date> next_deadline;
+  std::optional<Date> next_deadline_earliest;
+  std::string next_deadline_what; // "runtime 2.1 deletion (3 resources)", "ai-platform sunset (9 resources)"
   std::optional<long> next_days;
+  // The catalogs with a sunset that the resources are on, with how many resources each.
+  struct CatalogEnd {
+    const Catalog* catalog = nullptr;
+    Date sunset;
+    size_t resources = 0;
+    bool passed = false; // on or before the report's date: the platform is gone
+  };
+  std::vector<CatalogEnd> ends;
   std::vector<ReportGroup> groups; // most urgent first
   std::vector<Finding> findings;   // malformed records (capped) and scan findings
   // The worst severity of the resources' verdicts, malformed records (errors) and scan findings:
@@ -121,6 +134,12 @@ struct Report {
   bool needs_action() const { return affected > 0 || scan_errors + scan_warnings > 0; }
   // "12 of 40 resources break: ..." (one sentence; with a scan, what it found).
   std::string headline() const;
+  // When the next deadline falls: "2025-02-01, in 62 days", "between 2024-12-09 and 2025-02-01, in
+  // 8 to 62 days" ("" when there is none).
+  std::string next_deadline_when() const;
+  // For each catalog whose sunset has passed: "Google Cloud AI Platform Training and Prediction
+  // (legacy) shut down on 2025-02-01; its 9 resources below no longer run".
+  std::vector<std::string> ended() const;
 };
 
 // Builds the migration report over inventory files (read as audit reads them, one record at a

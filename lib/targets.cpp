@@ -344,7 +344,7 @@ private:
     if (unconfirmed) {
       return TargetStanding::unconfirmed;
     }
-    if (lc.status.days_left && *lc.status.days_left <= m_q.warn_days) {
+    if (lc.status.expiring()) {
       return TargetStanding::expiring;
     }
     return TargetStanding::supported;
@@ -380,9 +380,9 @@ private:
     t.python_changes = m_q.python && !python->empty() && *python != m_q.python->str();
     t.python_older =
         t.python_changes && catalog::Version::try_parse(*python) && *catalog::Version::try_parse(*python) < *m_q.python;
-    // Exists, but the sources do not say it existed on the date yet.
-    auto by = existed_by(c, e);
-    t.unconfirmed = !lc.release.released && (!by || m_q.on < *by) && lc.reached() == nullptr;
+    // Exists, but the sources do not say it existed on the date yet (a milestone it reached
+    // proves it did).
+    t.unconfirmed = !exists_on(c, e, lc, m_q.on);
     if (t.unconfirmed && !m_must_move) {
       return std::nullopt;
     }
@@ -474,8 +474,7 @@ private:
     t.python = *python;
     t.python_changes = true;
     t.python_older = catalog::Version::try_parse(*python) && *catalog::Version::try_parse(*python) < *m_q.python;
-    auto by = existed_by(m_from, *m_current);
-    t.unconfirmed = !lc.release.released && (!by || m_q.on < *by);
+    t.unconfirmed = !exists_on(m_from, *m_current, lc, m_q.on);
     t.standing = standing_of(lc, t.unconfirmed);
     set_end(t, first_error_milestone(lc));
     t.lifecycle = std::move(lc);

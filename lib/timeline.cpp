@@ -22,9 +22,14 @@ std::vector<Event> timeline(const std::vector<const Catalog*>& catalogs) {
         out.push_back(e);
       }
       for (const auto& m : resolve_milestones(*c, r)) {
-        std::optional<Date> earliest = m.at_latest && m.windowed ? m.earliest : std::nullopt;
+        std::optional<Date> earliest = m.is_window() ? m.earliest : std::nullopt;
         out.push_back(Event{c, &r, m.name(), m.date, m.at_latest, m.policy->severity, m.policy->meaning, earliest});
       }
+    }
+    if (c->policy.sunset) {
+      std::string meaning = c->policy.sunset_meaning.empty() ? "the platform shuts down: nothing on it runs from this day on"
+                                                             : c->policy.sunset_meaning;
+      out.push_back(Event{c, nullptr, "sunset", c->policy.sunset, false, Severity::error, meaning, std::nullopt});
     }
   }
   std::stable_sort(out.begin(), out.end(), [](const Event& a, const Event& b) {
@@ -39,7 +44,7 @@ std::vector<Event> timeline(const std::vector<const Catalog*>& catalogs) {
 std::vector<Event> within(const std::vector<Event>& events, Date from, Date to) {
   std::vector<Event> out;
   std::copy_if(events.begin(), events.end(), std::back_inserter(out),
-               [&](const Event& e) { return e.date && *e.date >= from && *e.date <= to; });
+               [&](const Event& e) { return e.date && *e.date >= from && e.earliest.value_or(*e.date) <= to; });
   return out;
 }
 

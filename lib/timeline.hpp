@@ -15,13 +15,14 @@ struct EntryView {
   Lifecycle lifecycle;
 };
 
-// One dated event in an entry's life: its release or one of its milestones.
+// One dated event in an entry's life (its release or one of its milestones), or in its catalog's:
+// the sunset, when the whole platform stops (entry nullptr).
 struct Event {
   const Catalog* catalog = nullptr;
-  const RuntimeEntry* entry = nullptr;
-  std::string kind;         // "released" or a milestone name
-  std::optional<Date> date; // unset: unknown
-  bool at_latest = false;   // the date is a "no later than" bound
+  const RuntimeEntry* entry = nullptr; // nullptr: the catalog's own event (kind "sunset")
+  std::string kind;                    // "released", a milestone name, or "sunset"
+  std::optional<Date> date;            // unset: unknown
+  bool at_latest = false;              // the date is a "no later than" bound
   Severity severity = Severity::note;
   std::string meaning;
   // With at_latest, the first day it can happen, when the sources bound it from below too: the
@@ -29,10 +30,11 @@ struct Event {
   std::optional<Date> earliest;
 };
 
-// Every event of the entries, in date order (unknown dates last; ties in catalog order).
+// Every event of the entries, and each catalog's sunset (after the catalog's entries' events of
+// the same day), in date order (unknown dates last; ties in catalog order).
 std::vector<Event> timeline(const std::vector<const Catalog*>& catalogs);
 
-// Only the events dated from `from` to `to`, both included.
+// Only the events that can fall from `from` to `to`, both included: a window that overlaps them.
 std::vector<Event> within(const std::vector<Event>& events, Date from, Date to);
 
 // The date a span of time after `from`. A span is a count with a unit: days (90d, or a bare

@@ -72,7 +72,7 @@ std::string AuditWriter::begin() const {
     return "{" + key("date") + util::json::dump(date_or_null(m_on)) + "," + key("resources") + "[\n";
   }
   if (m_format == AuditFormat::csv) {
-    return "path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target,part\n";
+    return "path,line,kind,name,state,runtime,python,framework,status,deadline,deadline_earliest,days,action,target,part\n";
   }
   return "";
 }
@@ -89,10 +89,12 @@ const std::string& AuditWriter::verdict_columns(const lib::Verdict& v) {
   if (c.same(v)) {
     return c.csv;
   }
-  c = VerdictColumns{&v, v.status, v.action, v.target, v.deadline, v.days, ""};
+  c = VerdictColumns{&v, v.status, v.action, v.target, v.deadline, v.deadline_earliest, v.days, ""};
   util::append_csv_field(c.csv, v.status);
-  c.csv += ',';
-  util::append_csv_field(c.csv, v.deadline ? catalog::format_date(*v.deadline) : "");
+  for (const auto* d : {&v.deadline, &v.deadline_earliest}) {
+    c.csv += ',';
+    util::append_csv_field(c.csv, *d ? catalog::format_date(**d) : "");
+  }
   c.csv += ',';
   c.csv += v.days ? std::to_string(*v.days) : "";
   for (const std::string* f : {&v.action, &v.target}) {
@@ -107,7 +109,7 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
     out += resource(r, v);
     return;
   }
-  // path,line,kind,name,state,runtime,python,framework,status,deadline,days,action,target,part
+  // path,line,kind,name,state,runtime,python,framework,status,deadline,deadline_earliest,days,action,target,part
   if (r.path != m_path || m_path_csv.empty()) {
     m_path = r.path;
     m_path_csv.clear();
@@ -153,7 +155,7 @@ std::string AuditWriter::malformed(const lib::Malformed& m) {
   case AuditFormat::table:
     return findings_text({f}, m_color);
   case AuditFormat::csv:
-    return csv_row({m.path, std::to_string(m.line), "malformed", "", "", "", "", "", "malformed", "", "", m.message, "", ""});
+    return csv_row({m.path, std::to_string(m.line), "malformed", "", "", "", "", "", "malformed", "", "", "", m.message, "", ""});
   case AuditFormat::jsonl:
     return json_finding(f) + "\n";
   case AuditFormat::json:

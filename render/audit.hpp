@@ -41,7 +41,7 @@ private:
   bool m_first = true;
   std::vector<lib::Finding> m_malformed; // json: written at the end
 
-  // csv: the columns a verdict decides (status, deadline, days, action, target), written once per
+  // csv: the columns a verdict decides (status, deadline, deadline_earliest, days, action, target), written once per
   // verdict (an audit's records share a few hundred) and kept by the verdict's address, in a
   // fixed table of slots (a verdict that lands in a taken slot takes it over: memory stays
   // bounded), with the values they were written from: a verdict seen again at the same address
@@ -49,12 +49,13 @@ private:
   struct VerdictColumns {
     const lib::Verdict* verdict = nullptr;
     std::string status, action, target;
-    std::optional<catalog::Date> deadline;
+    std::optional<catalog::Date> deadline, deadline_earliest;
     std::optional<long> days;
     std::string csv;
     bool same(const lib::Verdict& v) const {
       return verdict == &v && util::same_text(status, v.status) && util::same_text(action, v.action) &&
-             util::same_text(target, v.target) && deadline == v.deadline && days == v.days;
+             util::same_text(target, v.target) && deadline == v.deadline && deadline_earliest == v.deadline_earliest &&
+             days == v.days;
     }
   };
   static constexpr size_t k_verdict_slots = 2048;

@@ -49,6 +49,9 @@ std::string compact(Date d) {
 
 // The same image for another accelerator, with the same milestone date.
 bool twin_events(const Event& a, const Event& b) {
+  if (!a.entry || !b.entry) {
+    return false; // a catalog's own event
+  }
   const catalog::RuntimeEntry& x = *a.entry;
   const catalog::RuntimeEntry& y = *b.entry;
   return a.catalog == b.catalog && a.kind == b.kind && a.date == b.date && a.earliest == b.earliest &&
@@ -73,7 +76,10 @@ std::vector<Merged> merge(const std::vector<Event>& events, const IcsOptions& o)
       twin->entries.push_back(e.entry);
       continue;
     }
-    out.push_back(Merged{&e, {e.entry}});
+    out.push_back(Merged{&e, {}});
+    if (e.entry) {
+      out.back().entries.push_back(e.entry);
+    }
   }
   for (auto& m : out) {
     std::sort(m.entries.begin(), m.entries.end(),
@@ -84,18 +90,18 @@ std::vector<Merged> merge(const std::vector<Event>& events, const IcsOptions& o)
 
 std::string vevent(const Merged& m, const IcsOptions& o) {
   const Event& e = *m.first;
-  const catalog::RuntimeEntry& lead = *m.entries.front();
+  // The entry and its twins, or the catalog itself (its sunset).
   std::string ids = util::join(m.entries, ", ", [](const catalog::RuntimeEntry* r) { return r->id; });
-  std::string who = e.catalog->entry_noun + " " + lead.id;
+  std::string who = m.entries.empty() ? "" : " " + e.catalog->entry_noun + " " + m.entries.front()->id;
   for (size_t i = 1; i < m.entries.size(); ++i) {
     who += " +" + m.entries[i]->accelerator;
   }
-  std::string what = e.kind;
+  std::string what = m.entries.empty() ? "the platform shuts down (" + e.kind + ")" : e.kind;
   std::replace(what.begin(), what.end(), '_', ' ');
   std::string out;
   out += fold("BEGIN:VEVENT");
   // Stable: the catalog, the first twin's id and the milestone, whatever the order or the time.
-  out += fold("UID:" + e.catalog->name + "/" + lead.id + "/" + e.kind + "@rtcat");
+  out += fold("UID:" + e.catalog->name + (m.entries.empty() ? "" : "/" + m.entries.front()->id) + "/" + e.kind + "@rtcat");
   out += fold("DTSTAMP:" + compact(e.catalog->as_of.value_or(Date{})) + "T000000Z");
   // A window is one all-day event over every day it can fall on.
   out += fold("DTSTART;VALUE=DATE:" + compact(e.earliest.value_or(*e.date)));
@@ -103,7 +109,7 @@ std::string vevent(const Merged& m, const IcsOptions& o) {
   std::string when = e.earliest ? " (between " + catalog::format_date(*e.earliest) + " and " + catalog::format_date(*e.date) + ")"
                      : e.at_latest ? " (at the latest)"
                                    : "";
-  out += fold("SUMMARY:" + ics_text(e.catalog->name + " " + who + ": " + what + when));
+  out += fold("SUMMARY:" + ics_text(e.catalog->name + who + ": " + what + when));
   std::string desc = e.meaning.empty() || e.meaning.back() == '.' ? e.meaning : e.meaning + ".";
   if (m.entries.size() > 1) {
     desc += "\nApplies to: " + ids + ".";
@@ -115,8 +121,8 @@ std::string vevent(const Merged& m, const IcsOptions& o) {
     out += fold("BEGIN:VALARM");
     out += fold("ACTION:DISPLAY");
     out += fold("TRIGGER:-P" + std::to_string(*o.alarm) + "D");
-    out += fold("DESCRIPTION:" + ics_text(e.catalog->name + " " + who + ": " + what + " in " +
-                                          util::plural(static_cast<size_t>(*o.alarm), "day")));
+    out += fold("DESCRIPTION:" +
+                ics_text(e.catalog->name + who + ": " + what + " in " + util::plural(static_cast<size_t>(*o.alarm), "day")));
     out += fold("END:VALARM");
   }
   out += fold("END:VEVENT");

@@ -92,6 +92,7 @@ ordered entry_json(const EntryView& v) {
   }
   framework_fields(j, r);
   j["status"] = v.lifecycle.status.name;
+  j["expiring"] = v.lifecycle.status.expiring();
   ordered ms = ordered::object();
   ordered bounds = ordered::object();
   ordered windows = ordered::object();
@@ -150,6 +151,7 @@ ordered candidate_json(const lib::Candidate& c) {
   j["python"] = text_or_null(c.python);
   framework_fields(j, *c.entry);
   j["status"] = c.lifecycle.status.name;
+  j["expiring"] = c.lifecycle.status.expiring();
   j["unconfirmed"] = c.unconfirmed;
   j["standing"] = lib::standing_name(c.standing);
   j["downgrade"] = c.downgrade;
@@ -202,6 +204,7 @@ ordered next_milestone_json(const Lifecycle& lc, bool window) {
   ordered j;
   j["name"] = n->name();
   j["date"] = date_or_null(n->date);
+  j["date_earliest"] = n->is_window() ? date_or_null(n->earliest) : ordered(nullptr);
   j["days"] = number_or_null(lc.status.days_left);
   j["at_latest"] = n->at_latest;
   if (window) {
@@ -233,6 +236,7 @@ ordered resource_json(const lib::Resource& r, const lib::Verdict& v) {
                  {"catalog", text_or_null(v.catalog)},
                  {"status", v.status},
                  {"deadline", date_or_null(v.deadline)},
+                 {"deadline_earliest", date_or_null(v.deadline_earliest)},
                  {"deadline_milestone", text_or_null(v.deadline_milestone)},
                  {"days", number_or_null(v.days)},
                  {"action", v.action},
@@ -273,6 +277,7 @@ std::string json_check(const lib::Request& req, const lib::CheckResult& res) {
   j["ok"] = res.ok();
   j["verdict"] = lib::verdict_name(res.verdict());
   j["status"] = res.lifecycle ? ordered(res.lifecycle->status.name) : ordered(nullptr);
+  j["expiring"] = res.lifecycle && res.lifecycle->status.expiring();
   j["date"] = format_date(req.on);
   j["catalog"] = res.target ? ordered(res.target->catalog->name) : ordered(nullptr);
   j["runtime"] = req.runtime;
@@ -307,7 +312,7 @@ std::string json_events(const std::vector<lib::Event>& events) {
   return util::json::dump_pretty(array_of(events, [](const lib::Event& e) {
     ordered j;
     j["catalog"] = e.catalog->name;
-    j["id"] = e.entry->id;
+    j["id"] = e.entry ? ordered(e.entry->id) : ordered(nullptr); // null: the catalog's own event (its sunset)
     j["event"] = e.kind;
     j["date"] = date_or_null(e.date);
     j["at_latest"] = e.at_latest;
@@ -325,6 +330,7 @@ std::string json_combos(const std::vector<lib::Combo>& combos) {
     j["runtime"] = c.entry->id;
     j["python"] = c.python.str();
     j["status"] = c.lifecycle.status.name;
+    j["expiring"] = c.lifecycle.status.expiring();
     j["next_milestone"] = next_milestone_json(c.lifecycle, true);
     return j;
   }));

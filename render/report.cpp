@@ -118,7 +118,7 @@ std::string usable_until(const Candidate& c) {
   if (!m || !m->date) {
     return "no end announced";
   }
-  if (m->at_latest && m->earliest && m->windowed) {
+  if (m->is_window()) {
     return "between " + format_date(*m->earliest) + " and " + format_date(*m->date);
   }
   return (m->at_latest ? "no later than " : "") + format_date(*m->date);
@@ -183,12 +183,16 @@ std::vector<Block> summary_blocks(const Report& r) {
     s = std::to_string(r.affected) + " of " + util::plural(r.resources, "resource") +
         " need action: " + std::to_string(r.broken) + " already broken or blocked";
     if (r.next_deadline) {
-      s += "; the next deadline is " + format_date(*r.next_deadline) + ", in " + util::plural(*r.next_days, "day") + ": " +
+      s += std::string("; the next deadline ") + (r.next_deadline_earliest ? "falls " : "is ") + r.next_deadline_when() + ": " +
            r.next_deadline_what;
     } else {
       s += "; every deadline has passed";
     }
-    s += ". Where to move each group is listed below.";
+    s += ".";
+    for (const auto& end : r.ended()) {
+      s += " " + end + ".";
+    }
+    s += " Where to move each group is listed below.";
   }
   if (r.scan_errors + r.scan_warnings > 0) {
     std::vector<std::string> counts;
@@ -209,9 +213,13 @@ std::vector<Block> summary_blocks(const Report& r) {
     bool warn = r.words_affected.count(words) && r.words_affected.at(words);
     t.rows.push_back({{words, bad ? Tone::bad : warn ? Tone::warn : Tone::plain}, {std::to_string(n)}});
   }
-  t.rows.push_back({{"next deadline"},
-                    {r.next_deadline ? format_date(*r.next_deadline) + " (in " + util::plural(*r.next_days, "day") + ")"
-                                     : std::string("none ahead")}});
+  std::string next = "none ahead";
+  if (r.next_deadline) {
+    next = (r.next_deadline_earliest ? format_date(*r.next_deadline_earliest) + ".." : "") + format_date(*r.next_deadline) +
+           " (" + lib::in_days(r.next_deadline_earliest ? r.next_deadline_earliest : r.next_deadline, *r.next_deadline, r.on) +
+           ")";
+  }
+  t.rows.push_back({{"next deadline"}, {next}});
   out.push_back(Block{Block::table, "", t, {}, false});
   return out;
 }
@@ -513,7 +521,8 @@ ordered group_json(const ReportGroup& g) {
   j["broken"] = g.broken;
   j["by_status"] = by_status_json(g.by_status);
   j["next_milestone"] = g.lifecycle ? next_milestone_json(*g.lifecycle, false) : ordered(nullptr);
-  j["next_deadline"] = g.next_deadline ? ordered(format_date(*g.next_deadline)) : ordered(nullptr);
+  j["next_deadline"] = date_or_null(g.next_deadline);
+  j["next_deadline_earliest"] = date_or_null(g.next_deadline_earliest);
   ordered urgent = ordered::array();
   for (const auto& row : g.urgent) {
     urgent.push_back(row.resource.name);
@@ -533,8 +542,16 @@ ordered group_json(const ReportGroup& g) {
 
 std::string ReportListWriter::begin(Date on, const std::vector<std::string>& inputs) {
   if (m_format == ReportListFormat::csv) {
-    return csv_line(
-        {{"RESOURCE"}, {"KIND"}, {"RUNTIME"}, {"PYTHON"}, {"STATUS"}, {"DEADLINE"}, {"DAYS"}, {"ACTION"}, {"SOURCE"}});
+    return csv_line({{"RESOURCE"},
+                     {"KIND"},
+                     {"RUNTIME"},
+                     {"PYTHON"},
+                     {"STATUS"},
+                     {"DEADLINE"},
+                     {"DEADLINE_EARLIEST"},
+                     {"DAYS"},
+                     {"ACTION"},
+                     {"SOURCE"}});
   }
   // One statement per piece: the writer counts members, and the operands of + are unsequenced.
   std::string out = m_json.open();
@@ -550,7 +567,8 @@ std::string ReportListWriter::row(const lib::Resource& res, const lib::Verdict& 
   }
   std::string deadline = v.deadline ? format_date(*v.deadline) + " " + v.deadline_milestone : "-";
   auto or_dash = [](const std::string& s) { return s.empty() ? std::string_view("-") : std::string_view(s); };
-  return csv_line({res.name, lib::kind_label(res), or_dash(res.runtime), or_dash(res.python), v.status, deadline,
+  std::string earliest = v.deadline_earliest ? format_date(*v.deadline_earliest) : "-";
+  return csv_line({res.name, lib::kind_label(res), or_dash(res.runtime), or_dash(res.python), v.status, deadline, earliest,
                    opt_days(v.days), v.action, res.path + ":" + std::to_string(res.line)});
 }
 
@@ -564,9 +582,17 @@ std::string ReportListWriter::end(const Report& r) {
   sum["broken"] = r.broken;
   sum["malformed"] = r.malformed;
   sum["by_status"] = by_status_json(r.by_status);
-  sum["next_deadline"] =
-      r.next_deadline ? ordered{{"date", format_date(*r.next_deadline)}, {"days", *r.next_days}, {"what", r.next_deadline_what}}
-                      : ordered(nullptr);
+  sum["next_deadline"] = r.next_deadline ? ordered{{"date", format_date(*r.next_deadline)},
+                                                   {"date_earliest", date_or_null(r.next_deadline_earliest)},
+                                                   {"days", *r.next_days},
+                                                   {"what", r.next_deadline_what}}
+                                         : ordered(nullptr);
+  ordered sunsets = ordered::array();
+  for (const auto& e : r.ends) {
+    sunsets.push_back(
+        {{"catalog", e.catalog->name}, {"date", format_date(e.sunset)}, {"passed", e.passed}, {"resources", e.resources}});
+  }
+  sum["sunsets"] = sunsets;
   ordered groups = ordered::array();
   for (const auto& g : r.groups) {
     groups.push_back(group_json(g));

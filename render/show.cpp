@@ -73,7 +73,7 @@ std::string milestone_tag(const lib::MilestoneDate& m) {
   if (!m.date) {
     return "unknown";
   }
-  if (m.at_latest && m.windowed && !m.stated) {
+  if (m.is_window() && !m.stated) {
     return m.capped ? "window, sunset" : "window";
   }
   return m.stated ? "stated" : (m.capped ? "sunset" : (!m.at_latest ? "policy" : "at the latest"));

@@ -20,11 +20,13 @@ constexpr int k_right = 16; // margin right of the chart
 constexpr int k_row_h = 16;
 constexpr int k_bar_h = 10;
 constexpr int k_char_w = 7; // a generous width of one character at font-size 11
-// Days drawn before the first and after the last date; how far back an unknown release is drawn.
+// Days drawn before the first and after the last date.
 constexpr long k_lead_days = 60;
 constexpr long k_tail_days = 90;
 constexpr long k_year_days = 365;
-constexpr long k_window_days = 90; // a release known only by its upper bound: this much hatched
+// A release the sources do not bound from below: a bar fading in over at most this many days
+// before the day the entry certainly existed (no date is claimed for its start).
+constexpr long k_fade_days = 365;
 
 long day(Date d) {
   return d.time_since_epoch().count();
@@ -48,14 +50,16 @@ struct Seg {
   long to = 0;
   Fill fill = Fill::supported;
   bool window = false; // the change happens somewhere in here: hatched
+  bool open = false;   // the start is unknown: fades in (with window: the release window's paint)
 };
 
 // One line of the chart: a catalog heading or an entry (with its twins' accelerators).
 struct Row {
   const catalog::Catalog* catalog = nullptr;
-  const EntryView* view = nullptr; // nullptr: the catalog's heading
+  const EntryView* view = nullptr; // nullptr: the catalog's heading, or a spacer under one with no entry
   std::string label;
   std::vector<Seg> segs;
+  bool spacer = false;
 };
 
 const char* colour(Fill f) {
@@ -65,34 +69,39 @@ const char* fill_name(Fill f) {
   return f == Fill::supported ? "supported" : f == Fill::warning ? "warning" : "closed";
 }
 std::string paint_of(const Seg& s) {
+  if (s.open) {
+    return "url(#fade)";
+  }
   return s.window ? std::string("url(#hatch-") + fill_name(s.fill) + ")" : colour(s.fill);
 }
 
-// The bar of an entry, from its release (a window hatched) through each milestone (a window
+// The bar of an entry, from its release (a window hatched; a start the sources do not bound from
+// below fading in up to the day the entry certainly existed) through each milestone (a window
 // hatched in the colour it leads to) to its catalog's shutdown or the chart's end.
-std::vector<Seg> segments(const EntryView& v, long chart_end) {
+std::vector<Seg> segments(const EntryView& v, long chart_start, long chart_end) {
   std::vector<Seg> out;
   const lib::Lifecycle& lc = v.lifecycle;
   const lib::ReleaseWindow& w = lc.release;
   std::optional<long> start;
-  bool start_known = true;
   if (w.released) {
     start = day(*w.released);
-  } else if (w.latest()) {
-    long hi = day(*w.latest());
-    long lo = w.earliest() ? day(*w.earliest()) : hi - k_window_days;
-    out.push_back(Seg{lo, hi, Fill::supported, true});
+  } else if (auto existed = lib::exists_from(*v.catalog, *v.entry, lc)) {
+    long hi = day(*existed);
+    if (w.earliest() && day(*w.earliest()) < hi) {
+      out.push_back(Seg{day(*w.earliest()), hi, Fill::supported, true});
+    } else if (!w.earliest()) {
+      long lo = std::max(chart_start, hi - k_fade_days);
+      if (lo < hi) {
+        out.push_back(Seg{lo, hi, Fill::supported, false, true});
+      }
+    }
     start = hi;
-  } else if (!lc.milestones.empty() && lc.milestones.front().date) {
-    start = day(*lc.milestones.front().date) - k_year_days;
-    start_known = false;
   }
   if (!start) {
     return out;
   }
   long cursor = *start;
   Fill cur = Fill::supported;
-  bool uncertain = !start_known;
   for (const auto& m : lc.milestones) {
     if (!m.date) {
       break;
@@ -101,18 +110,17 @@ std::vector<Seg> segments(const EntryView& v, long chart_end) {
     Fill next = m.policy->severity == catalog::Severity::error ? Fill::closed : Fill::warning;
     long lo = m.at_latest ? std::max(cursor, m.earliest ? day(*m.earliest) : cursor) : end;
     if (std::min(lo, end) > cursor) {
-      out.push_back(Seg{cursor, std::min(lo, end), cur, uncertain});
+      out.push_back(Seg{cursor, std::min(lo, end), cur, false});
     }
     if (m.at_latest && end > lo) {
       out.push_back(Seg{lo, end, next, true});
     }
     cursor = std::max(cursor, end);
     cur = next;
-    uncertain = false;
   }
   long stop = v.catalog->policy.sunset ? std::min(chart_end, day(*v.catalog->policy.sunset)) : chart_end;
   if (stop > cursor) {
-    out.push_back(Seg{cursor, stop, cur, uncertain});
+    out.push_back(Seg{cursor, stop, cur, false});
   }
   return out;
 }
@@ -154,8 +162,10 @@ bool version_order(const EntryView* a, const EntryView* b) {
   return a->entry->id < b->entry->id;
 }
 
-// Rows grouped by catalog (in the order given), each group in version order, twins collapsed.
-std::vector<Row> rows_of(const std::vector<EntryView>& entries, long chart_end) {
+// Rows grouped by catalog (in the order given, then the catalogs shown with no entry), each
+// group in version order, twins collapsed.
+std::vector<Row> rows_of(const std::vector<EntryView>& entries, const std::vector<const catalog::Catalog*>& catalogs,
+                         long chart_start, long chart_end) {
   std::vector<const catalog::Catalog*> order;
   std::map<const catalog::Catalog*, std::vector<const EntryView*>> by;
   for (const auto& e : entries) {
@@ -164,11 +174,20 @@ std::vector<Row> rows_of(const std::vector<EntryView>& entries, long chart_end) 
     }
     by[e.catalog].push_back(&e);
   }
+  for (const auto* c : catalogs) {
+    if (!by.count(c)) {
+      order.push_back(c);
+      by[c];
+    }
+  }
   std::vector<Row> rows;
   for (const auto* c : order) {
     auto& list = by[c];
     std::stable_sort(list.begin(), list.end(), version_order);
     rows.push_back(Row{c, nullptr, c->title.empty() ? c->name : c->title, {}});
+    if (list.empty()) {
+      rows.push_back(Row{c, nullptr, "", {}, true}); // room for its shutdown line
+    }
     std::vector<const EntryView*> kept;
     for (const auto* e : list) {
       auto twin = std::find_if(kept.begin(), kept.end(), [&](const EntryView* k) { return twins(*k, *e); });
@@ -181,7 +200,7 @@ std::vector<Row> rows_of(const std::vector<EntryView>& entries, long chart_end) 
         continue;
       }
       kept.push_back(e);
-      rows.push_back(Row{c, e, e->entry->id, segments(*e, chart_end)});
+      rows.push_back(Row{c, e, e->entry->id, segments(*e, chart_start, chart_end)});
     }
   }
   return rows;
@@ -197,12 +216,18 @@ struct Scale {
   }
 };
 
-Scale scale_of(const std::vector<EntryView>& entries, Date on, const ChartRange& range) {
+Scale scale_of(const std::vector<EntryView>& entries, const std::vector<const catalog::Catalog*>& catalogs, Date on,
+               const ChartRange& range) {
   Scale s{day(on), day(on)};
+  for (const auto* c : catalogs) {
+    if (c->policy.sunset) {
+      s.hi = std::max(s.hi, day(*c->policy.sunset));
+    }
+  }
   for (const auto& e : entries) {
     const lib::ReleaseWindow& w = e.lifecycle.release;
-    if (w.latest()) {
-      s.lo = std::min(s.lo, day(w.earliest().value_or(*w.latest())) - k_window_days);
+    if (auto first = w.earliest() ? w.earliest() : w.latest()) {
+      s.lo = std::min(s.lo, day(*first));
     }
     for (const auto& m : e.lifecycle.milestones) {
       if (m.date) {
@@ -226,7 +251,9 @@ Scale scale_of(const std::vector<EntryView>& entries, Date on, const ChartRange&
 }
 
 std::string defs() {
-  std::string s = "<defs>";
+  std::string s = std::string("<defs><linearGradient id=\"fade\"><stop offset=\"0\" stop-color=\"") + colour(Fill::supported) +
+                  "\" stop-opacity=\"0\"/><stop offset=\"1\" stop-color=\"" + colour(Fill::supported) +
+                  "\" stop-opacity=\"0.8\"/></linearGradient>";
   for (Fill f : {Fill::supported, Fill::warning, Fill::closed}) {
     s += format("<pattern id=\"hatch-%s\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
                 "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fff\"/>"
@@ -238,8 +265,14 @@ std::string defs() {
 
 // The legend: one entry for every colour, pattern and line the chart uses, wrapped to the width.
 // Returns the y below it.
-int legend(std::string& s, const std::set<std::pair<Fill, bool>>& used, bool shutdown) {
+int legend(std::string& s, const std::set<std::pair<Fill, bool>>& used, bool open, bool shutdown) {
   std::vector<std::pair<std::string, std::string>> items; // swatch markup at (0,0), text
+  if (open) {
+    Seg probe{0, 0, Fill::supported, false, true};
+    items.push_back({"<rect x=\"0\" y=\"0\" width=\"14\" height=\"10\" stroke=\"#999\" stroke-width=\"0.5\" fill=\"" +
+                         paint_of(probe) + "\"/>",
+                     "release date unknown: it existed by the day the fade ends"});
+  }
   const char* words[3][2] = {{"supported", "supported from a release window (date only bounded)"},
                              {"after a warning milestone", "a warning milestone's window"},
                              {"closed: after an error milestone", "an error milestone's window (date only bounded)"}};
@@ -301,7 +334,19 @@ std::string line_label(double x, int y, const std::string& text, const char* col
 
 std::string entry_row(const Row& r, int y, const Scale& sc) {
   const EntryView& e = *r.view;
-  std::string s = "<g><title>" + util::xml_escape(e.catalog->name + " " + r.label + ": " + e.lifecycle.status.name) + "</title>";
+  std::string released = lib::describe_release(e.lifecycle.release);
+  if (!e.lifecycle.release.released && !e.lifecycle.release.by) {
+    if (auto existed = lib::exists_from(*e.catalog, *e.entry, e.lifecycle)) {
+      released +=
+          (released.empty() ? "" : ", ") + std::string("released by ") + catalog::format_date(*existed) + " at the latest";
+    }
+  }
+  if (released.empty()) {
+    released = "release date unknown";
+  }
+  std::string s = "<g><title>" +
+                  util::xml_escape(e.catalog->name + " " + r.label + ": " + e.lifecycle.status.name + "; " + released) +
+                  "</title>";
   s += format("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", k_label_w - 6, y + 11) + util::xml_escape(r.label) + "</text>";
   for (const auto& g : r.segs) {
     if (g.to <= sc.lo || g.from >= sc.hi) {
@@ -329,22 +374,28 @@ std::string heading_row(const Row& r, int y, int rows_below, const Scale& sc) {
 
 } // namespace
 
-std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const std::string& title, const ChartRange& range) {
-  const Scale sc = scale_of(entries, on, range);
-  std::vector<Row> rows = rows_of(entries, sc.hi);
+std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const std::string& title, const ChartRange& range,
+                         const std::vector<const catalog::Catalog*>& catalogs) {
+  const Scale sc = scale_of(entries, catalogs, on, range);
+  std::vector<Row> rows = rows_of(entries, catalogs, sc.lo, sc.hi);
   std::set<std::pair<Fill, bool>> used;
+  bool open = false;
   bool shutdown = false;
   for (const auto& r : rows) {
     for (const auto& g : r.segs) {
       if (g.to > sc.lo && g.from < sc.hi) {
-        used.insert({g.fill, g.window});
+        if (g.open) {
+          open = true;
+        } else {
+          used.insert({g.fill, g.window});
+        }
       }
     }
     shutdown = shutdown || (!r.view && r.catalog->policy.sunset && day(*r.catalog->policy.sunset) > sc.lo &&
                             day(*r.catalog->policy.sunset) < sc.hi);
   }
   std::string body;
-  const int top = legend(body, used, shutdown) + 18; // a line for the date's label
+  const int top = legend(body, used, open, shutdown) + 18; // a line for the date's label
   const int axis_y = top + static_cast<int>(rows.size()) * k_row_h + 2;
   const int height = axis_y + 20;
   std::string s = format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
@@ -358,9 +409,9 @@ std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const s
     int y = top + static_cast<int>(i) * k_row_h;
     if (rows[i].view) {
       s += entry_row(rows[i], y, sc);
-    } else {
+    } else if (!rows[i].spacer) {
       size_t below = 0;
-      while (i + below + 1 < rows.size() && rows[i + below + 1].view) {
+      while (i + below + 1 < rows.size() && (rows[i + below + 1].view || rows[i + below + 1].spacer)) {
         ++below;
       }
       s += heading_row(rows[i], y, static_cast<int>(below), sc);

@@ -71,10 +71,22 @@ std::string next_text(const lib::Lifecycle& lc) {
 }
 
 std::string days_text(const lib::Lifecycle& lc) {
-  if (!lc.next() || !lc.status.days_left) {
+  const lib::MilestoneDate* n = lc.next();
+  if (!n || !lc.status.days_left) {
     return "-";
   }
-  return std::to_string(*lc.status.days_left);
+  const std::string left = std::to_string(*lc.status.days_left);
+  if (lc.status.days_latest) {
+    // A window: to its first day, then to its last ("8..62"); once it may have begun, at most.
+    const std::string latest = std::to_string(*lc.status.days_latest);
+    return *lc.status.days_left > 0 ? left + ".." + latest : "<= " + latest;
+  }
+  return (n->at_latest ? "<= " : "") + left;
+}
+
+std::string days_phrase(const lib::Lifecycle& lc) {
+  std::string n = days_text(lc);
+  return n + (n == "1" ? " day" : " days");
 }
 
 Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalog) {
@@ -127,7 +139,7 @@ Table events_table(const std::vector<lib::Event>& events, catalog::Date on) {
     Tone tone = e.kind == "released" || ahead ? Tone::plain : severity_tone(e.severity, Tone::warn);
     t.rows.push_back({{d, e.date && *e.date > on ? Tone::plain : Tone::dim},
                       {e.catalog->name},
-                      {e.entry->id},
+                      {e.entry ? e.entry->id : "-"},
                       {e.kind, tone},
                       {e.kind == "released" ? "-" : std::string(catalog::to_string(e.severity))},
                       {e.meaning}});
@@ -170,7 +182,7 @@ std::string verdict_text(const lib::Request& req, const lib::CheckResult& res, c
   if (const auto* n = lc.next(); n && !lc.status.is(lib::Standing::unreleased)) {
     out += "; next: " + n->name() + " " + lib::short_date(*n);
     if (lc.status.days_left) {
-      out += " (" + std::to_string(*lc.status.days_left) + " days)";
+      out += " (" + days_phrase(lc) + ")";
     }
   }
   return out + "\n";

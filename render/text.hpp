@@ -22,7 +22,11 @@ std::string python_text(const catalog::RuntimeEntry& r);
 std::string released_text(const lib::ReleaseWindow& w);
 // "deletion 2021-12-19" / "submission_end <= 2021-08-28"; "-" when none is left.
 std::string next_text(const lib::Lifecycle& lc);
+// The days to the next milestone: "48", a window "8..62" (to its first day, then its last), "<= 62"
+// (a bound, or a window that may have begun), "-" when unknown.
 std::string days_text(const lib::Lifecycle& lc);
+// The same with its unit: "48 days", "1 day", "8..62 days".
+std::string days_phrase(const lib::Lifecycle& lc);
 
 // Entries as a table (list, check suggestions).
 Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalog);

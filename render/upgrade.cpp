@@ -56,7 +56,7 @@ std::string candidate_text(const lib::Candidate& c, size_t rank) {
   out += "  python " + (c.python.empty() ? std::string("unknown") : c.python);
   out += ", " + c.lifecycle.status.name + ", next " + next_text(c.lifecycle);
   if (c.lifecycle.status.days_left) {
-    out += " (" + std::to_string(*c.lifecycle.status.days_left) + " days)";
+    out += " (" + days_phrase(c.lifecycle) + ")";
   }
   out += ", usable until " + usable_until_text(c) + "\n";
   if (c.unconfirmed) {

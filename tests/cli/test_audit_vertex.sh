@@ -20,7 +20,7 @@ for ext in "${exts[@]}"; do
   expect_exit 1
   expect_out "error: model $P/models/333: image xgboost-cpu.1-6 was withdrawn on 2024-11-15; it left support on 2023-11-15 [availability-end] (use xgboost-cpu.2-1)"
   expect_out "note: model $P/models/444: custom image: not tracked: us-central1-docker.pkg.dev/acme-ml/serving/ranker:3.2 is not a Vertex AI prebuilt image [custom-container]"
-  expect_out "warning: custom job $P/customJobs/7001, jobSpec.workerPoolSpecs[0], jobSpec.workerPoolSpecs[2]: image tf-cpu.2-17.py310 left support on 2025-07-11 [support-end]"
+  expect_out "warning: custom job $P/customJobs/7001, jobSpec.workerPoolSpecs[0], jobSpec.workerPoolSpecs[2]: image tf-cpu.2-17.py310 left support on 2025-07-11; it is withdrawn on 2026-07-11 (in 40 days) [support-end]"
   expect_out "error: custom job $P/customJobs/7002, jobSpec.workerPoolSpecs[0]: image tf-cpu.2-11 was withdrawn on 2024-11-15; it left support on 2023-11-15 [availability-end] (use tf-cpu.2-17.py310)"
   expect_out "note: custom job $P/customJobs/7003, jobSpec.workerPoolSpecs[0]: custom image: not tracked: gcr.io/acme-ml/trainer:1.2"
   expect_out "error: hyperparameter tuning job $P/hyperparameterTuningJobs/8001, trialJobSpec.workerPoolSpecs[0]: image xgboost-cpu.1-6 was withdrawn on 2025-06-30"
@@ -70,7 +70,7 @@ run audit "$WORK/mixed.jsonl" "$V/models.json" --at 2026-06-01 --format csv
 expect_exit 1
 # Listed READY after the platform's shutdown: a stale export; the deletion stands.
 expect_out "model_version,projects/acme-ml/models/churn/versions/v1,READY,1.15,3.7,SCIKIT_LEARN,deletion,2021-12-19,"
-expect_out "custom_job,$P/customJobs/7002,JOB_STATE_RUNNING,tf-cpu.2-11,,,availability_end,2024-11-15,-563,upgrade to tf-cpu.2-17.py310,tf-cpu.2-17.py310,jobSpec.workerPoolSpecs[0]"
+expect_out "custom_job,$P/customJobs/7002,JOB_STATE_RUNNING,tf-cpu.2-11,,,availability_end,2024-11-15,,-563,upgrade to tf-cpu.2-17.py310,tf-cpu.2-17.py310,jobSpec.workerPoolSpecs[0]"
 run report --inventory "$WORK/mixed.jsonl" --inventory "$V/models.json" --inventory "$V/endpoints.json" --at 2026-06-01 --format json
 expect_json 'j.resources.some(r => r.kind === "job")' true
 expect_json 'j.resources.some(r => r.kind === "custom_job" && r.runtime === "tf-cpu.2-11")' true

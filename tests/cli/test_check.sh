@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 
 # 1.14: released 2019-07-19, submission_end 2020-07-19, deletion 2021-07-19.
 cases <<'CASES'
-0 | --at 2020-07-18 --warn-days 0 check --runtime 1.14 | runtime 1.14 (ai-platform) is valid for training on 2020-07-18: supported; next: submission_end 2020-07-19 (1 days)
+0 | --at 2020-07-18 --warn-days 0 check --runtime 1.14 | runtime 1.14 (ai-platform) is valid for training on 2020-07-18: supported; next: submission_end 2020-07-19 (1 day)
 1 | --at 2020-07-19 check --runtime 1.14 | error: runtime 1.14 closed to new jobs on 2020-07-19 [submission-end] (use 2.1)
 CASES
 run --at 2020-07-20 check --runtime 1.14 --format json
@@ -13,15 +13,30 @@ expect_exit 1
 expect_json 'j.status' 'submission_end'
 expect_json 'j.findings[0].rule' 'submission-end'
 expect_json 'j.suggestions[0]' '2.1'
-expect_json 'Object.keys(j).join(",")' 'ok,verdict,status,date,catalog,runtime,python,service,next_milestone,findings,suggestions,suggestion_details'
+expect_json 'Object.keys(j).join(",")' 'ok,verdict,status,expiring,date,catalog,runtime,python,service,next_milestone,findings,suggestions,suggestion_details'
 cases <<'CASES'
-0 | --at 2021-07-18 check --runtime 1.14 --deployed --service prediction | warning: runtime 1.14 closed to new jobs on 2020-07-19 [submission-end]
+0 | --at 2021-07-18 check --runtime 1.14 --deployed --service prediction | warning: runtime 1.14 closed to new jobs on 2020-07-19; it has its model versions deleted on 2021-07-19 (in 1 day) [submission-end]
 1 | --at 2021-07-19 check --runtime 1.14 --deployed --service prediction | error: runtime 1.14 had its model versions deleted on 2021-07-19; it closed to new jobs on 2020-07-19 [deletion]
 
 # The retroactive floor: 1.12 closed on 2020-01-13, not 2019-12-19.
 0 | --at 2020-01-12 check --runtime 1.12
 1 | --at 2020-01-13 check --runtime 1.12 | runtime 1.12 closed to new jobs on 2020-01-13
 CASES
+
+# The next milestone counts, whatever came before it: past support_end, the withdrawal 44 days
+# ahead makes the image expiring (its status stays support_end), and the warning says when.
+cases <<'CASES'
+0 | --at 2026-12-01 check --runtime vertex-prediction:tf2-cpu.2-15 | warning: image tf2-cpu.2-15 left support on 2026-07-14; it is withdrawn on 2027-01-14 (in 44 days) [support-end] | support_end; next: availability_end 2027-01-14 (44 days)
+0 | --at 2026-09-01 check --runtime vertex-prediction:tf2-cpu.2-15 | warning: image tf2-cpu.2-15 left support on 2026-07-14 [support-end]
+CASES
+run --at 2026-12-01 check --runtime vertex-prediction:tf2-cpu.2-15 --format json
+expect_json 'j.status + " " + j.expiring + " " + j.next_milestone.days' 'support_end true 44'
+run --at 2026-09-01 check --runtime vertex-prediction:tf2-cpu.2-15 --format json
+expect_json 'j.status + " " + j.expiring' 'support_end false'
+# A window counts to its first day: 2.11's deletion, 2024-12-09..2025-02-01, may be 8 days away.
+run --at 2024-12-01 check --runtime 2.11 --deployed --service prediction
+expect_out "warning: runtime 2.11 closed to new jobs by 2024-04-08 at the latest; it has its model versions deleted between 2024-12-09 and 2025-02-01 (in 8 to 62 days) [submission-end]"
+expect_out "next: deletion 2024-12-09..2025-02-01 (8..62 days)"
 
 # The sunset: the day before and of.
 run --at 2025-01-31 check --runtime 2.11 --format json

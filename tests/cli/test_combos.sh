@@ -6,7 +6,7 @@ run --at 2020-06-01 combos --platform ai-platform
 expect_exit 0
 # An entry of unknown status (2.2 was released between 2020-05-06 and 2020-08-28) is listed as such.
 expect_out_eq "CATALOG      RUNTIME  PYTHON  STATUS     NEXT MILESTONE                         DAYS
-ai-platform  2.2      3.7     unknown    submission_end 2021-05-21..2021-08-28  453
+ai-platform  2.2      3.7     unknown    submission_end 2021-05-21..2021-08-28  354..453
 ai-platform  2.1      3.7     supported  submission_end 2021-03-09              281
 ai-platform  1.15     2.7     supported  submission_end 2020-12-19              201
 ai-platform  1.15     3.7     supported  submission_end 2020-12-19              201
@@ -23,7 +23,7 @@ expect_out "is valid for training on 2023-06-01"
 
 run --at 2020-06-01 combos --platform ai-platform --python 2.7 --format json
 expect_json 'j.map(c => c.runtime).join(",")' '1.15,1.14'
-expect_json 'Object.keys(j[0]).join(",")' 'catalog,runtime,python,status,next_milestone'
+expect_json 'Object.keys(j[0]).join(",")' 'catalog,runtime,python,status,expiring,next_milestone'
 
 run --at 2026-11-30 combos --platform ai-platform
 expect_exit 0

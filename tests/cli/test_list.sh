@@ -4,10 +4,24 @@ source "$(dirname "$0")/lib.sh"
 
 run --at 2020-06-01 list --platform ai-platform --status supported,expiring
 expect_exit 0
-expect_out_eq "ID    RELEASED    PYTHON    FRAMEWORKS                                           STATUS     NEXT MILESTONE             DAYS
-1.14  2019-07-19  2.7, 3.5  tensorflow 1.14.0                                    expiring   submission_end 2020-07-19  48
-1.15  2019-12-19  2.7, 3.7  tensorflow 1.15.0                                    supported  submission_end 2020-12-19  201
-2.1   2020-03-09  3.7       scikit-learn 0.22.1, tensorflow 2.1.0, xgboost 0.90  supported  submission_end 2021-03-09  281"
+# `expiring` also lists 1.9: closed to new jobs, its deletion 66 days ahead.
+expect_out_eq "ID    RELEASED    PYTHON    FRAMEWORKS                                           STATUS          NEXT MILESTONE             DAYS
+1.9   2018-08-06  2.7, 3.5  tensorflow 1.9.x                                     submission_end  deletion 2020-08-06        66
+1.14  2019-07-19  2.7, 3.5  tensorflow 1.14.0                                    expiring        submission_end 2020-07-19  48
+1.15  2019-12-19  2.7, 3.7  tensorflow 1.15.0                                    supported       submission_end 2020-12-19  201
+2.1   2020-03-09  3.7       scikit-learn 0.22.1, tensorflow 2.1.0, xgboost 0.90  supported       submission_end 2021-03-09  281"
+run --at 2020-06-01 list --platform ai-platform --status expiring --format json
+expect_json 'j.map(e => e.id + " " + e.status + " " + e.expiring).join(", ")' '1.9 submission_end true, 1.14 expiring true'
+
+# A window counts to its first day: DAYS shows both ends, JSON has both days.
+run --at 2024-12-01 list --platform ai-platform --status submission_end
+expect_out "submission_end  deletion 2024-12-09..2025-02-01  8..62"
+# 2.10's window has begun: it is at most 7 days away.
+expect_out "submission_end  deletion 2024-09-16..2024-12-08  <= 7"
+run --at 2024-12-01 list --platform ai-platform --format json
+expect_json 'JSON.stringify(j.find(e => e.id === "2.11").next_milestone)' '{"name":"deletion","date":"2025-02-01","date_earliest":"2024-12-09","days":8,"at_latest":true,"earliest":"2024-12-09","latest":"2025-02-01"}'
+run --at 2024-12-01 list --platform ai-platform --format csv
+expect_out $',submission_end,deletion 2024-12-09..2025-02-01,8..62\r'
 
 # Numeric order: 2.10 after 2.9, 1.10 after 1.9.
 run --at 2026-11-30 list --platform ai-platform --format csv
@@ -29,7 +43,7 @@ expect_json 'j.find(e => e.id === "2.11").status' 'submission_end'
 expect_json 'j.find(e => e.id === "2.11").milestones_no_later_than.deletion' '2025-02-01'
 expect_json 'j.find(e => e.id === "2.11").milestones.deletion' 'null'
 expect_json 'j.find(e => e.id === "1.15").milestones.deletion' '2021-12-19'
-expect_json 'Object.keys(j[0]).slice(0, 12).join(",")' 'catalog,id,version,released,released_after,released_by,python,packages,status,milestones,milestones_no_later_than,milestone_windows'
+expect_json 'Object.keys(j[0]).slice(0, 13).join(",")' 'catalog,id,version,released,released_after,released_by,python,packages,status,expiring,milestones,milestones_no_later_than,milestone_windows'
 
 run --at 2020-06-01 list --python 3.5 --platform ai-platform --status supported,expiring --format csv
 expect_out "1.14,2019-07-19"

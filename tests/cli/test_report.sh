@@ -8,7 +8,8 @@ run report --inventory "$EX/jobs.json" --inventory "$EX/versions.json" --at 2024
 expect_exit 1
 expect_out "# Migration report"
 # First what needs action by when: one sentence, then counts by status in words and the next deadline.
-expect_out "**9 of 10 resources need action: 4 already broken or blocked; the next deadline is 2025-02-01, in 62 days: runtime 2.11 deletion (1 resource)."
+# 2.11's deletion is a window, 2024-12-09..2025-02-01: it may be 8 days away.
+expect_out "**9 of 10 resources need action: 4 already broken or blocked; the next deadline falls between 2024-12-09 and 2025-02-01, in 8 to 62 days: runtime 2.11 deletion (1 resource)."
 # The counts are audit's, by the same verdicts' statuses, in words: a model version the
 # inventory shows READY after its deletion, while the platform ran, disagrees with the catalog.
 expect_out "| closed to new jobs | 2 |"
@@ -17,13 +18,13 @@ expect_out "| inventory disagrees with the catalog | 4 |"
 expect_out "| model versions deleted | 3 |"
 # Such a record's row states the catalog's date as the catalog's word, not as fact.
 expect_out "| projects/acme-ml/models/flowers/versions/v3 | model version | 3.5 | the inventory disagrees with the catalog, which says its runtime had its model versions deleted 3 years 4 months ago (2021-07-19) |"
-expect_out "| next deadline | 2025-02-01 (in 62 days) |"
+expect_out "| next deadline | 2024-12-09..2025-02-01 (in 8 to 62 days) |"
 # Then the resources grouped by runtime and service, in plain words; a bound keeps its bound.
 expect_out "## Affected resources by runtime, most urgent first"
 expect_out "### ai-platform runtime 2.1 (prediction)"
 expect_out "| census_wide_deep_20191102 | training job | 3.5 | closed to new jobs 4 years 4 months ago (2020-07-19) |"
 expect_out "had its model versions deleted by 2024-05-25 at the latest (6 months ago)"
-expect_out "has its model versions deleted between 2024-12-09 and 2025-02-01 (in 62 days)"
+expect_out "has its model versions deleted between 2024-12-09 and 2025-02-01 (in 8 to 62 days)"
 expect_no_out "submission_end"
 expect_no_out "DAYS"
 [[ "$OUT" == *"## Affected resources by runtime"*"## Where to move"* ]] || fail "the resources must come before the targets"
@@ -90,7 +91,14 @@ expect_json 'j.resources[0].status' "expiring"
 expect_json 'j.summary.next_deadline.days' "1"
 run report --inventory "$WORK/one.jsonl" --at 2021-03-09 --format json
 expect_json 'j.resources[0].status' "submission_end"
+# Its own deadline has passed; the platform's end, which stops it too, is the next one.
+expect_json 'j.summary.next_deadline' '{"date":"2025-02-01","date_earliest":null,"days":1425,"what":"ai-platform sunset (1 resource)"}'
+expect_json 'j.summary.sunsets' '[{"catalog":"ai-platform","date":"2025-02-01","passed":false,"resources":1}]'
+run report --inventory "$WORK/one.jsonl" --at 2025-03-01
+expect_out "; every deadline has passed. Google Cloud AI Platform Training and Prediction (legacy) shut down on 2025-02-01; its 1 resource below no longer runs. Where to move each group is listed below.**"
+run report --inventory "$WORK/one.jsonl" --at 2025-03-01 --format json
 expect_json 'j.summary.next_deadline' "null"
+expect_json 'j.summary.sunsets[0].passed' "true"
 run report --inventory "$WORK/one.jsonl" --at 2020-06-01
 expect_exit 0
 expect_out "**Nothing needs action on 2020-06-01: 1 resource checked, none on a runtime that is closed, deleted or closing within 90 days.**"
@@ -98,7 +106,20 @@ expect_out "**Nothing needs action on 2020-06-01: 1 resource checked, none on a 
 # CSV: the affected resources.
 run report --inventory "$EX/jobs.json" --at 2024-12-01 --format csv --fail-on never
 expect_exit 0
-expect_out "RESOURCE,KIND,RUNTIME,PYTHON,STATUS,DEADLINE,DAYS,ACTION,SOURCE"
+expect_out "RESOURCE,KIND,RUNTIME,PYTHON,STATUS,DEADLINE,DEADLINE_EARLIEST,DAYS,ACTION,SOURCE"
+
+# A window's both days, in JSON and CSV; days count to its first day, and so does the action.
+run report --inventory "$EX/versions.json" --at 2024-12-01 --format json
+expect_json 'JSON.stringify(j.summary.next_deadline)' '{"date":"2025-02-01","date_earliest":"2024-12-09","days":8,"what":"runtime 2.11 deletion (1 resource)"}'
+expect_json 'j.resources.filter(r => r.runtime === "2.11").map(r => r.deadline_earliest + " " + r.deadline + " " + r.days).join()' "2024-12-09 2025-02-01 8"
+expect_json 'j.runtimes.find(g => g.runtime === "2.11").next_deadline_earliest' "2024-12-09"
+expect_json '/^migrate to vertex-prediction:\S+ before 2024-12-09$/.test(j.resources.find(r => r.runtime === "2.11").action)' "true"
+run report --inventory "$EX/versions.json" --at 2024-12-01 --format csv --fail-on never
+expect_out ",2.11,3.7,submission_end,2025-02-01 deletion,2024-12-09,8,migrate to vertex-prediction:"
+expect_out " before 2024-12-09,$EX/versions.json:"
+# Before the platform's sunset, it is the deadline where nothing comes before it.
+run report --inventory "$EX/jobs.json" --at 2024-12-01
+expect_out "the next deadline is 2025-02-01, in 62 days: ai-platform sunset (4 resources)."
 
 # -o writes atomically; an input error leaves no file and prints nothing.
 run report --inventory "$EX/jobs.json" --at 2024-12-01 --format html -o "$WORK/r.html" --fail-on never

@@ -42,8 +42,9 @@ expect_out "census/submit.sh:5:21: warning: runtime 2.1 closes to new jobs on 20
 expect_no_out "census/config.yaml"
 # tuning: the runtime comes from the fragment (reported at --config), Python from the flag; the
 # Makefile's job id $(shell date +%s) does not end the command.
-expect_out "tuning/Makefile:7:13: error: runtime 1.13 closed to new jobs on 2020-03-06 (the job merged with --config hptuning_config.yaml) [submission-end]"
-expect_out "tuning/hptuning_config.yaml:3:20: error: runtime 1.13 closed to new jobs on 2020-03-06 [submission-end]"
+# (Its deletion is 64 days ahead: the finding says when, whatever came before it.)
+expect_out "tuning/Makefile:7:13: error: runtime 1.13 closed to new jobs on 2020-03-06; it has its model versions deleted on 2021-03-06 (in 64 days) (the job merged with --config hptuning_config.yaml) [submission-end]"
+expect_out "tuning/hptuning_config.yaml:3:20: error: runtime 1.13 closed to new jobs on 2020-03-06; it has its model versions deleted on 2021-03-06 (in 64 days) [submission-end]"
 expect_no_out "python-version-required"
 expect_no_out "runtime-version-required"
 # What a fragment states is judged as validate judges it; what the command gives is not asked of it.
@@ -68,6 +69,18 @@ expect_exit 1
 expect_out "configs/hp.yaml:3:20: error: runtime 1.13 closed to new jobs on 2020-03-06 [submission-end]"
 expect_out "other/python.sh:1:52: error: runtime 1.13 closed to new jobs on 2020-03-06 (the job merged with --config ../configs/hp.yaml) [submission-end]"
 expect_out "other/python.sh:1:52: error: pythonVersion is required from 2020-01-13"
+cd "$SRC" || exit 1
+
+# The next milestone counts, whatever came before it: an image past support_end is withdrawn
+# in 44 days, and the warning says so (the status stays support_end).
+mkdir -p "$WORK/deploy"
+printf 'IMAGE=us-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.2-15:latest\n' >"$WORK/deploy/deploy.sh"
+cd "$WORK/deploy" || exit 1
+run scan . --at 2026-12-01
+expect_exit 0
+expect_out "deploy.sh:1:7: warning: image tf2-cpu.2-15 left support on 2026-07-14; it is withdrawn on 2027-01-14 (in 44 days) [support-end]"
+run scan . --at 2026-09-01
+expect_out "deploy.sh:1:7: warning: image tf2-cpu.2-15 left support on 2026-07-14 [support-end]" # 135 days ahead: not yet
 cd "$SRC" || exit 1
 
 # Same paths when named from outside the tree; a file given directly.

@@ -17,7 +17,7 @@ cd "$T" || exit 1
 # (--ignore takes one rule per flag: the path after it is still a path.)
 run scan --at 2020-07-18 --ignore no-alternative ci
 expect_exit 0
-expect_out "ci/train.sh:1:62: warning: runtime 1.14 closes to new jobs on 2020-07-19 (in 1 days) [expiring]"
+expect_out "ci/train.sh:1:62: warning: runtime 1.14 closes to new jobs on 2020-07-19 (in 1 day) [expiring]"
 expect_no_out "ci/train.sh:2:"
 expect_out "ci/train.sh:4:62: warning: runtime 1.14 closes to new jobs on 2020-07-19"
 run scan --at 2020-07-18 --fail-on warning ci

@@ -26,7 +26,8 @@ expect_json 'j.released_after' '2021-02-25'
 expect_json 'j.released_by' '2021-03-02'
 expect_json 'j.milestones' '{"submission_end":null,"deletion":null}'
 expect_json 'j.milestone_windows.submission_end' '{"earliest":"2022-02-26","latest":"2022-03-02"}'
-expect_json 'j.next_milestone' '{"name":"submission_end","date":"2022-03-02","days":2,"at_latest":true,"earliest":"2022-02-26","latest":"2022-03-02"}'
+# Inside the window: DAYS counts to its first day, two days ago; the last day is two days ahead.
+expect_json 'j.next_milestone' '{"name":"submission_end","date":"2022-03-02","date_earliest":"2022-02-26","days":-2,"at_latest":true,"earliest":"2022-02-26","latest":"2022-03-02"}'
 
 # An image cannot predate its framework: TensorFlow 2.17 came out after 2024-07-10.
 run --at 2019-11-30 show tf-cpu.2-17.py310
@@ -45,7 +46,7 @@ expect_exit 0
 expect_json 'j.catalog' 'vertex-prediction'
 expect_json 'j.status' 'support_end'
 expect_json 'j.uris[0]' 'us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest'
-expect_json 'j.next_milestone' '{"name":"availability_end","date":"2027-10-14","days":318,"at_latest":false,"earliest":"2027-10-14","latest":"2027-10-14"}'
+expect_json 'j.next_milestone' '{"name":"availability_end","date":"2027-10-14","date_earliest":null,"days":318,"at_latest":false,"earliest":"2027-10-14","latest":"2027-10-14"}'
 expect_json 'j.timeline.map(e => e.event).join(",")' 'support_end,availability_end'
 
 # The same id in two catalogs: training is preferred, CATALOG:ID chooses.

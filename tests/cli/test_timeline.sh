@@ -9,15 +9,36 @@ expect_out_eq "DATE                    CATALOG      ID    EVENT           SEVERI
 2020-08-06              ai-platform  1.9   deletion        error     model versions on it are deleted
 2020-05-21..2020-08-28  ai-platform  2.2   released        -         released"
 
-# The window includes both of its ends.
+# The span includes both of its ends; an event window that overlaps it is in it (2.2's release
+# window, 2020-05-21..2020-08-28, holds both days).
 run --at 2020-07-19 timeline --platform ai-platform --within 0d --format json
-expect_json 'j.length' '1'
-expect_json 'j[0].id + " " + j[0].event' '1.14 submission_end'
+expect_json 'j.map(e => e.id + " " + e.event).join(", ")' '1.14 submission_end, 2.2 released'
 run --at 2020-07-20 timeline --platform ai-platform --within 0d --format json
+expect_json 'j.map(e => e.id + " " + e.event).join(", ")' '2.2 released'
+run --at 2020-08-29 timeline --platform ai-platform --within 0d --format json
 expect_json 'j.length' '0'
 
+# The platform's end is an event: when the whole platform stops (text, JSON, CSV, iCalendar, SVG).
+run --at 2024-12-01 timeline --platform ai-platform --within 90d
+expect_exit 0
+expect_out_eq "DATE                    CATALOG      ID    EVENT     SEVERITY  MEANING
+2024-09-16..2024-12-08  ai-platform  2.10  deletion  error     model versions on it are deleted
+2024-12-09..2025-02-01  ai-platform  2.11  deletion  error     model versions on it are deleted
+2025-02-01              ai-platform  -     sunset    error     legacy AI Platform Training and Prediction were shut down after 2025-01-31; migrate to Vertex AI"
+run --at 2024-12-01 timeline --platform ai-platform --within 90d --format json
+expect_json 'j.map(e => e.id + " " + e.event + " " + e.earliest + " " + e.date).join(", ")' '2.10 deletion 2024-09-16 2024-12-08, 2.11 deletion 2024-12-09 2025-02-01, null sunset null 2025-02-01'
+run --at 2024-12-01 timeline --platform ai-platform --within 90d --format csv
+expect_out $'2025-02-01,ai-platform,-,sunset,error,legacy AI Platform Training and Prediction were shut down after 2025-01-31; migrate to Vertex AI\r'
+run --at 2024-12-01 timeline --platform ai-platform --within 90d --format ics
+expect_out $'UID:ai-platform/sunset@rtcat\r\nDTSTAMP:20261130T000000Z\r\nDTSTART;VALUE=DATE:20250201\r\nDTEND;VALUE=DATE:20250202\r\nSUMMARY:ai-platform: the platform shuts down (sunset)\r\n'
+run --at 2025-01-15 timeline --platform ai-platform --since 2025-01-15 --until 2025-03-01 --format svg
+expect_out ">shutdown 2025-02-01</text>"
+run --at 2025-01-15 timeline --platform vertex-training --within 30d
+expect_no_out "sunset"
+
+# One entry's events, and its platform's end.
 run timeline --platform ai-platform --id 2.2 --format csv
-expect_out_eq $'DATE,CATALOG,ID,EVENT,SEVERITY,MEANING\r\n2020-05-21..2020-08-28,ai-platform,2.2,released,-,released\r\n2021-05-21..2021-08-28,ai-platform,2.2,submission_end,error,"no new training jobs, batch predictions or model versions; deployed model versions keep serving"\r\n2022-05-21..2022-08-28,ai-platform,2.2,deletion,error,model versions on it are deleted\r'
+expect_out_eq $'DATE,CATALOG,ID,EVENT,SEVERITY,MEANING\r\n2020-05-21..2020-08-28,ai-platform,2.2,released,-,released\r\n2021-05-21..2021-08-28,ai-platform,2.2,submission_end,error,"no new training jobs, batch predictions or model versions; deployed model versions keep serving"\r\n2022-05-21..2022-08-28,ai-platform,2.2,deletion,error,model versions on it are deleted\r\n2025-02-01,ai-platform,-,sunset,error,legacy AI Platform Training and Prediction were shut down after 2025-01-31; migrate to Vertex AI\r'
 
 # iCalendar: the milestones still ahead of the date, one event per milestone (CPU/GPU twins
 # merged and listed), stable UIDs; --include-past for all; --alarm adds a VALARM.
@@ -127,7 +148,7 @@ expect_out "2020-12-19              ai-platform  1.15  submission_end"
 # A date the sources bound on both sides is a window, in every format: text, JSON, iCalendar
 # (one all-day event over the whole window).
 run timeline --platform ai-platform --id 2.4 --format json
-expect_json 'j.map(e => e.event + " " + e.earliest + " " + e.date).join("; ")' "released 2021-02-26 2021-03-02; submission_end 2022-02-26 2022-03-02; deletion 2023-02-26 2023-03-02"
+expect_json 'j.map(e => e.event + " " + e.earliest + " " + e.date).join("; ")' "released 2021-02-26 2021-03-02; submission_end 2022-02-26 2022-03-02; deletion 2023-02-26 2023-03-02; sunset null 2025-02-01"
 run timeline --platform ai-platform --id 2.1 --format json
 expect_json 'j.every(e => e.earliest === null)' "true"
 run --at 2022-01-01 timeline --platform ai-platform --id 2.4 --format ics

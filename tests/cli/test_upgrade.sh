@@ -128,7 +128,7 @@ expect_input_error "--format csv is not available for upgrade (valid: table, jso
 # A target whose end is a window says both bounds; an unconfirmed one says when it can have
 # appeared.
 run upgrade --runtime 1.15 --at 2021-06-01
-expect_out "1. ai-platform 2.4  python 3.7, supported, next submission_end 2022-02-26..2022-03-02 (274 days), usable until between 2022-02-26 and 2022-03-02"
+expect_out "1. ai-platform 2.4  python 3.7, supported, next submission_end 2022-02-26..2022-03-02 (270..274 days), usable until between 2022-02-26 and 2022-03-02"
 run upgrade --runtime 1.15 --at 2021-06-01 --format json
 expect_json 'j.candidates[0].usable_until' "2022-03-02"
 expect_json 'j.candidates[0].usable_until_earliest' "2022-02-26"

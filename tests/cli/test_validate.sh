@@ -21,7 +21,7 @@ F="$SRC/tests/fixtures/fragments"
 cases <<CASES
 0 | validate $F/census/config.yaml --at 2021-01-01 | census/config.yaml: 3 notes | census/config.yaml:1:1: note: runtimeVersion is not in this --config fragment: the gcloud command that submits it must give --runtime-version (flags win over the file) [runtime-version-required] | note: pythonVersion is not in this --config fragment: the gcloud command that submits it must give --python-version | note: the training code (packageUris, or masterConfig.imageUri) is not in this --config fragment: the gcloud command that submits it must give --package-path (or --packages) with --module-name, or --master-image-uri (flags win over the file) [no-training-code]
 0 | validate $F/census/submit.sh --at 2020-06-01 | census/submit.sh: ok
-1 | validate $F/tuning/hptuning_config.yaml --at 2021-01-01 | hptuning_config.yaml:3:3: error: runtime 1.13 closed to new jobs on 2020-03-06 [submission-end] | 1 error, 2 notes
+1 | validate $F/tuning/hptuning_config.yaml --at 2021-01-01 | hptuning_config.yaml:3:3: error: runtime 1.13 closed to new jobs on 2020-03-06; it has its model versions deleted on 2021-03-06 (in 64 days) [submission-end] | 1 error, 2 notes
 1 | validate $F/typo/config.yaml --at 2021-01-01 | typo/config.yaml:2:3: error: scaleTier 'basic_gpu' is not a scale tier (did you mean BASIC_GPU?)
 1 | validate $F/census/config.yaml --at 2021-01-01 --fail-on note
 CASES

@@ -254,3 +254,84 @@ TEST_CASE("an entry cannot predate the framework it ships") {
     CHECK(lib::release_window(c, *c.find("tf_opt-cpu.nightly")).after == std::nullopt);
   }
 }
+
+TEST_CASE("the next milestone makes an entry expiring, whatever it reached before") {
+  // tf-cpu.2-17.py310: support_end 2025-07-11 (a warning), availability_end 2026-07-11.
+  const auto& r = *images().find("tf-cpu.2-17.py310");
+  auto lc = lib::evaluate(images(), r, parse_date("2026-05-01"), 90);
+  CHECK(lc.status.name == "support_end"); // the status names the milestone reached
+  CHECK(lc.status.expiring());
+  REQUIRE(lc.due());
+  CHECK(lc.due()->name() == "availability_end");
+  CHECK(lc.status.days_left == 71);
+  CHECK(lib::in_days(*lc.due(), parse_date("2026-05-01")) == "in 71 days");
+  // 91 days before it: not yet; 90 days: expiring.
+  CHECK_FALSE(lib::evaluate(images(), r, parse_date("2026-04-11"), 90).status.expiring());
+  CHECK(lib::evaluate(images(), r, parse_date("2026-04-12"), 90).status.expiring());
+  SUBCASE("past no milestone, the status is expiring") {
+    auto before = lib::evaluate(images(), r, parse_date("2025-06-01"), 90);
+    CHECK(before.status.name == "expiring");
+    CHECK(before.due()->name() == "support_end");
+  }
+  SUBCASE("a legacy runtime closed to new jobs, its deletion near") {
+    // 1.15: submission_end 2020-12-19, deletion 2021-12-19.
+    auto old = lib::evaluate(legacy(), *legacy().find("1.15"), parse_date("2021-10-01"), 90);
+    CHECK(old.status.name == "submission_end");
+    REQUIRE(old.due());
+    CHECK(old.due()->name() == "deletion");
+    CHECK(old.severity(true) == catalog::Severity::warning); // deployed: still serving, a warning
+  }
+}
+
+TEST_CASE("a window counts to its first day") {
+  auto c = with_window("2021-02-25", "2021-03-02");
+  const auto& r = *c.find("2.4");
+  // submission_end 2022-02-26..2022-03-02.
+  auto lc = lib::evaluate(c, r, parse_date("2021-12-01"), 90);
+  CHECK(lc.next()->is_window());
+  CHECK(lc.next()->first_day() == parse_date("2022-02-26"));
+  CHECK(lc.status.days_left == 87);
+  CHECK(lc.status.days_latest == 91);
+  CHECK(lc.status.name == "expiring"); // 87 days to the first day, though 91 to the last
+  CHECK(lib::in_days(*lc.next(), parse_date("2021-12-01")) == "in 87 to 91 days");
+  CHECK(lib::in_days(*lc.next(), parse_date("2022-02-27")) == "within 3 days");
+  SUBCASE("a bound is no window: counted to the bound") {
+    // 2.2: released by 2020-08-28, no lower bound: submission_end by 2021-08-28 at the latest.
+    auto b = lib::evaluate(legacy(), *legacy().find("2.2"), parse_date("2021-06-01"), 90);
+    CHECK_FALSE(b.next()->is_window());
+    CHECK(b.status.days_left == 88);
+    CHECK_FALSE(b.status.days_latest);
+    CHECK(lib::in_days(*b.next(), parse_date("2021-06-01")) == "within 88 days");
+  }
+  CHECK(lib::when_text(parse_date("2024-12-09"), parse_date("2025-02-01"), true) == "between 2024-12-09 and 2025-02-01");
+  CHECK(lib::when_text(std::nullopt, parse_date("2025-02-01"), true) == "by 2025-02-01 at the latest");
+  CHECK(lib::when_text(std::nullopt, parse_date("2025-02-01"), false) == "on 2025-02-01");
+}
+
+TEST_CASE("a milestone reached proves that the entry exists") {
+  // tf-cpu.2-11 has no release date; the sources list it as of 2024-06-01; it left support on
+  // 2023-11-15, so it existed then.
+  const auto& r = *images().find("tf-cpu.2-11");
+  CHECK(lib::existed_by(images(), r) == parse_date("2024-06-01"));
+  auto exists = [&](const char* on) {
+    return lib::exists_on(images(), r, lib::evaluate(images(), r, parse_date(on), 90), parse_date(on));
+  };
+  CHECK_FALSE(exists("2023-11-14"));
+  CHECK(exists("2023-11-15"));
+  CHECK(exists("2024-06-01"));
+  const auto& old = *legacy().find("1.15"); // released 2019-12-19
+  CHECK_FALSE(
+      lib::exists_on(legacy(), old, lib::evaluate(legacy(), old, parse_date("2019-12-18"), 90), parse_date("2019-12-18")));
+  CHECK(lib::exists_on(legacy(), old, lib::evaluate(legacy(), old, parse_date("2019-12-19"), 90), parse_date("2019-12-19")));
+}
+
+TEST_CASE("an entry exists from its release, its released_by or as_of bound, or the first milestone it states") {
+  const auto& r = *images().find("tf-cpu.2-11"); // no release date; support_end stated 2023-11-15
+  auto lc = lib::evaluate(images(), r, parse_date("2023-01-01"), 90);
+  CHECK(lib::exists_from(images(), r, lc) == parse_date("2023-11-15"));
+  const auto& nightly = *images().find("tf_opt-cpu.nightly"); // no dates at all
+  CHECK(lib::exists_from(images(), nightly, lib::evaluate(images(), nightly, parse_date("2023-01-01"), 90)) ==
+        parse_date("2024-06-01"));
+  const auto& two = *legacy().find("2.2"); // released by 2020-08-28; derived milestones are later bounds
+  CHECK(lib::exists_from(legacy(), two, lib::evaluate(legacy(), two, parse_date("2020-01-01"), 90)) == parse_date("2020-08-28"));
+}

@@ -56,11 +56,14 @@ TEST_CASE("report: headline, sections and urgency") {
   CHECK(rep.broken == 1);
   CHECK(rows.names == std::vector<std::string>{"old_job"});
   SUBCASE("the next deadline ahead, and what it hits") {
-    // old_job's deadline (2021-01-01) has passed; nothing else is affected.
-    CHECK_FALSE(rep.next_deadline);
-    CHECK(rep.headline() ==
-          "1 of 3 resources needs action on 2021-03-01: 1 broken or blocked, 0 at risk; no deadline ahead: every "
-          "deadline has passed.");
+    // old_job's deadline (2021-01-01) has passed; nothing else is affected; the platform's end,
+    // which stops all three, is ahead.
+    CHECK(rep.next_deadline == test::day("2025-02-01"));
+    CHECK_FALSE(rep.next_deadline_earliest);
+    CHECK(rep.next_days == 1433);
+    CHECK(rep.next_deadline_what == "old sunset (3 resources)");
+    CHECK(rep.headline() == "1 of 3 resources needs action on 2021-03-01: 1 broken or blocked, 0 at risk; next deadline "
+                            "2025-02-01, in 1433 days: old sunset (3 resources).");
   }
   SUBCASE("one group per runtime and service, most urgent first, with targets") {
     REQUIRE(rep.groups.size() == 3);
@@ -75,6 +78,26 @@ TEST_CASE("report: headline, sections and urgency") {
     CHECK(rep.groups[1].affected == 0);
     CHECK(rep.groups[2].entry->id == "1.1");
     CHECK(rep.groups[2].service == "prediction");
+  }
+}
+
+TEST_CASE(
+    "report: after the platform's sunset the headline says it is gone; before it, it is the deadline where it comes first") {
+  auto set = test::migration_set();
+  TempFile inv("inv.jsonl", k_inventory);
+  auto after = lib::build_report(set, {inv.path}, test::day("2025-03-01"), 90, "");
+  CHECK_FALSE(after.next_deadline);
+  REQUIRE(after.ends.size() == 1);
+  CHECK(after.ends[0].passed);
+  CHECK(after.ended() == std::vector<std::string>{"Old platform shut down on 2025-02-01; its 3 resources below no longer run"});
+  CHECK(after.headline().ends_with("; no deadline ahead: every deadline has passed; Old platform shut down on 2025-02-01; its 3 "
+                                   "resources below no longer run."));
+  SUBCASE("a deadline before the sunset comes first") {
+    // 1.3 (released 2020-12-01) closes to new jobs on 2021-12-01.
+    auto before = lib::build_report(set, {inv.path}, test::day("2021-10-01"), 90, "");
+    CHECK(before.next_deadline == test::day("2021-12-01"));
+    CHECK(before.next_deadline_what == "runtime 1.3 submission_end (1 resource)");
+    CHECK(before.ended().empty());
   }
 }
 
@@ -284,8 +307,8 @@ TEST_CASE("report list writer: CSV and JSON written row by row, the aggregates a
     REQUIRE(pieces.size() == 1); // written as the resource was read, before the report was done
     out += pieces.front() + w.end(rep);
     if (format == render::ReportListFormat::csv) {
-      CHECK(out == "RESOURCE,KIND,RUNTIME,PYTHON,STATUS,DEADLINE,DAYS,ACTION,SOURCE\r\n"
-                   "old_job,job,1.0,3.5,submission_end,2021-01-01 submission_end,-59," +
+      CHECK(out == "RESOURCE,KIND,RUNTIME,PYTHON,STATUS,DEADLINE,DEADLINE_EARLIEST,DAYS,ACTION,SOURCE\r\n"
+                   "old_job,job,1.0,3.5,submission_end,2021-01-01 submission_end,-,-59," +
                        rep.groups[0].urgent[0].verdict.action + "," + inv.path + ":1\r\n");
       continue;
     }

@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 using catalog::parse_date;
 
 using fixtures::legacy;
@@ -55,4 +57,36 @@ TEST_CASE("span_end counts days and weeks, and months and years on the calendar"
     CAPTURE(bad);
     CHECK_THROWS_WITH_AS(lib::span_end(from, bad), doctest::Contains("--within: invalid span"), catalog::InvalidInput);
   }
+}
+
+TEST_CASE("the catalog's sunset is an event of its own, after the entries' events of that day") {
+  auto events = lib::timeline({&legacy(), &fixtures::images()});
+  auto sunset = std::find_if(events.begin(), events.end(), [](const lib::Event& e) { return e.kind == "sunset"; });
+  REQUIRE(sunset != events.end());
+  CHECK(sunset->entry == nullptr);
+  CHECK(sunset->catalog == &legacy());
+  CHECK(sunset->date == parse_date("2025-02-01"));
+  CHECK(sunset->severity == catalog::Severity::error);
+  CHECK(sunset->meaning == "the platform shut down");
+  CHECK(std::count_if(events.begin(), events.end(), [](const lib::Event& e) { return e.kind == "sunset"; }) == 1);
+  for (auto it = std::next(sunset); it != events.end() && it->date == sunset->date; ++it) {
+    CHECK(it->catalog != &legacy()); // the platform's own entries' milestones of that day come first
+  }
+  auto ahead = lib::within(events, parse_date("2024-12-01"), parse_date("2025-03-01"));
+  CHECK(std::any_of(ahead.begin(), ahead.end(), [](const lib::Event& e) { return e.kind == "sunset"; }));
+}
+
+TEST_CASE("within keeps a window that overlaps the span") {
+  auto c = legacy();
+  c.runtimes[4].released_after = parse_date("2020-05-20"); // 2.2: released 2020-05-21..2020-08-28
+  auto events = lib::timeline({&c});
+  auto has = [](const std::vector<lib::Event>& es, const char* kind) {
+    return std::any_of(es.begin(), es.end(),
+                       [&](const lib::Event& e) { return e.entry && e.entry->id == "2.2" && e.kind == kind; });
+  };
+  // submission_end 2021-05-21..2021-08-28: a span ending on its first day holds it, one ending before does not.
+  CHECK(has(lib::within(events, parse_date("2021-04-01"), parse_date("2021-05-21")), "submission_end"));
+  CHECK_FALSE(has(lib::within(events, parse_date("2021-04-01"), parse_date("2021-05-20")), "submission_end"));
+  CHECK(has(lib::within(events, parse_date("2021-08-28"), parse_date("2021-09-30")), "submission_end"));
+  CHECK_FALSE(has(lib::within(events, parse_date("2021-08-29"), parse_date("2021-09-30")), "submission_end"));
 }

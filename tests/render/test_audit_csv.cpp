@@ -64,6 +64,7 @@ std::vector<std::string> fields_of(const lib::Resource& r, const lib::Verdict& v
           r.framework,
           v.status,
           v.deadline ? catalog::format_date(*v.deadline) : "",
+          v.deadline_earliest ? catalog::format_date(*v.deadline_earliest) : "",
           v.days ? std::to_string(*v.days) : "",
           v.action,
           v.target,
@@ -104,9 +105,11 @@ TEST_CASE("audit CSV: a verdict changed at the same address is written as it is 
   v.status = "supported";
   v.deadline.reset();
   v.days.reset();
-  for (int step = 0; step < 4; ++step) {
+  for (int step = 0; step < 5; ++step) {
     if (step == 1) {
       v.deadline = catalog::parse_date("2030-01-01");
+    } else if (step == 4) {
+      v.deadline_earliest = catalog::parse_date("2029-11-01");
     } else if (step == 2) {
       v.days = 42;
     } else if (step == 3) {
@@ -136,7 +139,7 @@ TEST_CASE("audit CSV: verdicts at ever new addresses are written right past the 
     for (size_t i = 0; i < verdicts.size(); i += 7) {
       std::string row;
       writer.append_resource(row, r, verdicts[i]);
-      REQUIRE(parse_row(row)[10] == std::to_string(i));
+      REQUIRE(parse_row(row)[11] == std::to_string(i));
     }
   }
 }

@@ -99,7 +99,7 @@ TEST_CASE("timeline SVG: shutdown and date lines labelled, a legend entry for ea
     INFO(f);
     CHECK(svg.find("stroke-width=\"0.5\" fill=\"" + f + "\"") != std::string::npos);
   }
-  CHECK(fills.count("url(#hatch-supported)") == 1);                    // 2.2 is supported from its release window
+  CHECK(fills.count("url(#fade)") == 1); // 2.2 and 9.9: no lower bound to their release, they fade in
   CHECK(svg.find(">after a warning milestone<") == std::string::npos); // no such milestone: no legend entry
 }
 
@@ -184,4 +184,64 @@ TEST_CASE("iCalendar: future milestones by default, twins merged, alarms, stable
     auto backward = uids(render::timeline_ics(reversed, o));
     CHECK(forward == backward);
   }
+}
+
+namespace {
+
+// The markup of one entry's row: from its <g><title>CATALOG ID: to its </g>.
+std::string row_of(const std::string& svg, const std::string& catalog_and_id) {
+  size_t at = svg.find("<g><title>" + catalog_and_id + ": ");
+  REQUIRE(at != std::string::npos);
+  return svg.substr(at, svg.find("</g>", at) - at);
+}
+
+} // namespace
+
+TEST_CASE("timeline SVG: a release is drawn as the data gives it, never from an invented date") {
+  auto on = parse_date("2021-06-01");
+  SUBCASE("known only by its upper bound: it fades in up to that day") {
+    auto c = legacy_with_1_1();
+    std::string svg = render::timeline_svg(views_of(c, on), on, "T");
+    std::string row = row_of(svg, "legacy 2.2");
+    CHECK(row.find("released by 2020-08-28 at the latest") != std::string::npos);
+    CHECK(row.find("fill=\"url(#fade)\"") != std::string::npos);
+    CHECK(row.find("hatch-supported") == std::string::npos);
+    CHECK(svg.find(">release date unknown: it existed by the day the fade ends<") != std::string::npos);
+    CHECK(svg.find("<linearGradient id=\"fade\">") != std::string::npos);
+  }
+  SUBCASE("a release window: hatched from its first day to the day it certainly existed") {
+    // tf-cpu.2-17.py310 ships TensorFlow 2.17 (released 2024-07-11) and left support on 2025-07-11:
+    // it existed by then, so it was released in [2024-07-11, 2025-07-11].
+    auto c = catalog::parse_catalog(fixtures::images_json(), "images.json");
+    c.as_of = parse_date("2026-01-01");
+    c.framework_releases.push_back(
+        {"tensorflow", catalog::Version::parse("2.17"), parse_date("2024-07-11"), std::nullopt, std::nullopt, "", {}});
+    auto at = parse_date("2025-01-01");
+    std::string svg = render::timeline_svg(views_of(c, at), at, "T");
+    std::string row = row_of(svg, "images tf-cpu.2-17.py310");
+    CHECK(row.find("not released before 2024-07-11, released by 2025-07-11 at the latest") != std::string::npos);
+    CHECK(row.find("fill=\"url(#hatch-supported)\"") != std::string::npos);
+    CHECK(row.find("url(#fade)") == std::string::npos);
+    std::string nightly = row_of(svg, "images tf_opt-cpu.nightly"); // no bound at all, no dates: fades in to as_of
+    CHECK(nightly.find("url(#fade)") != std::string::npos);
+  }
+}
+
+TEST_CASE("timeline SVG: a catalog with no entry shown keeps its heading and shutdown line") {
+  auto on = parse_date("2025-01-15");
+  std::string svg =
+      render::timeline_svg({}, on, "T", {parse_date("2025-01-01"), parse_date("2025-03-01")}, {&fixtures::legacy()});
+  CHECK(svg.find(">Legacy test platform<") != std::string::npos);
+  CHECK(svg.find(">shutdown 2025-02-01</text>") != std::string::npos);
+}
+
+TEST_CASE("iCalendar: the platform's sunset is an event") {
+  auto events = lib::timeline({&fixtures::legacy()});
+  render::IcsOptions o;
+  o.on = parse_date("2024-12-01");
+  std::string ics = render::timeline_ics(events, o);
+  CHECK(ics.find("UID:legacy/sunset@rtcat\r\n") != std::string::npos);
+  CHECK(ics.find("SUMMARY:legacy: the platform shuts down (sunset)\r\n") != std::string::npos);
+  CHECK(ics.find("DESCRIPTION:the platform shut down.\r\n") != std::string::npos);
+  CHECK(ics.find("DTSTART;VALUE=DATE:20250201\r\nDTEND;VALUE=DATE:20250202") != std::string::npos);
 }
