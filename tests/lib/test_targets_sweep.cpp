@@ -9,6 +9,7 @@
 #include "lib/targets.hpp"
 #include "lib/timeline.hpp"
 #include "lib/upgrade.hpp"
+#include "tests/support/sweep.hpp"
 
 #include <doctest/doctest.h>
 
@@ -21,18 +22,8 @@ namespace {
 
 using catalog::Date;
 
-const catalog::CatalogSet& embedded() {
-  static const catalog::CatalogSet set = catalog::CatalogSet::embedded();
-  return set;
-}
-
-std::vector<Date> months() {
-  std::vector<Date> out;
-  for (Date d = catalog::parse_date("2018-01-01"); d <= catalog::parse_date("2026-12-01"); d = catalog::add_months(d, 1)) {
-    out.push_back(d);
-  }
-  return out;
-}
+using sweep::embedded;
+using sweep::months;
 
 std::vector<std::string> services_of(const catalog::Catalog& c) {
   if (!c.policy.service.empty()) {

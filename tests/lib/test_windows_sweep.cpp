@@ -7,6 +7,7 @@
 #include "lib/audit.hpp"
 #include "lib/check.hpp"
 #include "lib/timeline.hpp"
+#include "tests/support/sweep.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -20,18 +21,8 @@ namespace {
 
 using catalog::Date;
 
-const catalog::CatalogSet& embedded() {
-  static const catalog::CatalogSet set = catalog::CatalogSet::embedded();
-  return set;
-}
-
-std::vector<Date> months() {
-  std::vector<Date> out;
-  for (Date d = catalog::parse_date("2018-01-01"); d <= catalog::parse_date("2026-12-01"); d = catalog::add_months(d, 1)) {
-    out.push_back(d);
-  }
-  return out;
-}
+using sweep::embedded;
+using sweep::months;
 
 const int k_warn = 90;
 
