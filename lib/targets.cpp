@@ -436,8 +436,8 @@ private:
         continue; // Ray images run Ray clusters, not a framework's training jobs
       }
       const bool back = step_back(e, successor, own ? *own : (fws.empty() ? "" : fws.front()));
-      if (back && !relaxed && !m_q.python) {
-        continue; // not a step back
+      if (back && !relaxed && (successor || !m_q.python)) {
+        continue; // not a step back (a lower runtime keeping the job's Python is held: steps_back)
       }
       if (auto t = qualify(c, e, successor, relaxed)) {
         t->downgrade = back;
@@ -579,7 +579,6 @@ private:
       consider(succ, true, {fw}, relaxed);
       std::swap(group, m_search.targets);
       rank(group, m_current ? framework_version_of(*m_current, fw) : std::nullopt);
-      m_held.clear();
       groups.push_back(std::move(group));
     }
     for (size_t i = 0;; ++i) {
