@@ -46,8 +46,17 @@ ordered_json pool_json(const WorkerPool& p) {
   }
   j["machineSpec"] = machine_json(p.machine);
   j["replicaCount"] = p.replica_count;
+  if (!p.boot_disk_type.empty()) {
+    j["diskSpec"]["bootDiskType"] = p.boot_disk_type;
+  }
+  if (p.boot_disk_size_gb > 0) {
+    j["diskSpec"]["bootDiskSizeGb"] = p.boot_disk_size_gb;
+  }
   if (!p.container_image_uri.empty()) {
     j["containerSpec"]["imageUri"] = p.container_image_uri;
+    if (!p.command.empty()) {
+      j["containerSpec"]["command"] = p.command;
+    }
     if (!p.args.empty()) {
       j["containerSpec"]["args"] = p.args;
     }
@@ -254,10 +263,36 @@ std::string vertex_yaml(const VertexJob& job) {
   return out;
 }
 
+namespace {
+
+// The steps that build the image a custom-container job needs (when no prebuilt image is open):
+// fetch the packages, write the Dockerfile, build and push; the config names the image by its
+// placeholder, which the user replaces.
+std::string build_steps(const VertexJob& job) {
+  const lib::migrate::ImageToBuild& b = *job.build;
+  std::string dockerfile = job.display_name + ".Dockerfile";
+  std::string image(lib::migrate::k_image_placeholder);
+  std::string out = "# No prebuilt image runs this job on the date: build one from " + b.from +
+                    ",\n# push it, and write its URI in place of " + image + " (in the config below too).\n";
+  for (const auto& uri : b.package_uris) {
+    out += "gsutil cp " + shell_word(uri) + " .\n";
+  }
+  out += "cat > " + shell_word(dockerfile) + " <<'EOF'\n";
+  for (const auto& line : b.dockerfile) {
+    out += line + "\n";
+  }
+  out += "EOF\n";
+  out += "docker build -f " + shell_word(dockerfile) + " -t " + image + " . && docker push " + image + "\n";
+  return out;
+}
+
+} // namespace
+
 std::string vertex_gcloud(const VertexJob& job) {
   // Never the legacy config's own name (a job read from config.yaml is displayed as "config").
   std::string file = job.display_name + "-vertex.yaml";
-  std::string out = "cat > " + shell_word(file) + " <<'EOF'\n" + vertex_yaml(job) + "EOF\n";
+  std::string out = job.build ? build_steps(job) : "";
+  out += "cat > " + shell_word(file) + " <<'EOF'\n" + vertex_yaml(job) + "EOF\n";
   out += job.study ? "gcloud ai hp-tuning-jobs create" : "gcloud ai custom-jobs create";
   if (!job.region.empty()) {
     out += " --region=" + shell_word(job.region);

@@ -68,9 +68,14 @@ expect_out "workerPoolSpecs:
       imageUri: \"gcr.io/my-project/census-trainer:1.0\""
 
 # A gcloud command line, as a file and with --gcloud; evaluators only: empty pools in between.
+# Its package comes from --package-path, which gcloud built and uploaded: packageUris is a
+# placeholder, an error (exit 1) that says so.
 mrun migrate "$J/valid-gcloud.sh" --at 2025-06-01
-expect_exit 0
+expect_exit 1
 vertex CustomJob
+expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.packageUris' '["gs://BUCKET/PATH/PACKAGE.tar.gz"]'
+expect_err "error: the job's package is built from a local --package-path, which gcloud uploaded: pythonPackageSpec.packageUris is a placeholder, gs://BUCKET/PATH/PACKAGE.tar.gz"
+expect_err "[migrate-placeholder]"
 mrun migrate --at 2025-06-01 --format json --gcloud "gcloud ai-platform jobs submit training j2 --scale-tier custom --master-machine-type n1-standard-8 --config $J/valid-config.yaml --region europe-west4 --runtime-version 2.1 --python-version 3.7"
 expect_exit 0
 vertex CustomJob
@@ -132,11 +137,34 @@ mrun migrate "$J/valid-tuning.json" --at 2025-06-01 --format gcloud
 expect_out "gcloud ai hp-tuning-jobs create --region=us-central1 --display-name=census_tuning --config=census_tuning-vertex.yaml --max-trial-count=20 --parallel-trial-count=4"
 
 # After the data's last open TensorFlow image: the newest known, said with the data's date; --image chooses.
+# No prebuilt TensorFlow image is open on the date: never one written as if it were, but the
+# custom-container route, built from the last known one; exit 1, and the gcloud form has the steps.
 mrun migrate "$J/valid-rest.json" --at 2027-06-01
-expect_exit 0
+expect_exit 1
 vertex CustomJob
+expect_jsons <<'JSON'
+j.jobSpec.workerPoolSpecs[0].containerSpec.imageUri | REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG
+j.jobSpec.workerPoolSpecs[0].containerSpec.command | ["python","-m","trainer.task"]
+j.jobSpec.workerPoolSpecs[0].containerSpec.args | ["--train-steps","1000","--job-dir=gs://my-bucket/census/out"]
+j.jobSpec.workerPoolSpecs[2].containerSpec.imageUri | REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG
+j.jobSpec.workerPoolSpecs[0].pythonPackageSpec === undefined | true
+JSON
 expect_err "in the data as of 2026-08-21"
 expect_err "[migrate-image-not-open]"
+expect_err "error: no prebuilt image runs the job on 2027-06-01, so it is written as a custom-container job: containerSpec.imageUri is a placeholder, REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG: build the image from the last known prebuilt one (Dockerfile: FROM us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest | COPY trainer-0.1.tar.gz /trainer/trainer-0.1.tar.gz | RUN pip install --no-cache-dir /trainer/trainer-0.1.tar.gz; copy gs://my-bucket/census/trainer-0.1.tar.gz next to it)"
+expect_err "[migrate-placeholder]"
+mrun migrate "$J/valid-rest.json" --at 2027-06-01 --format gcloud
+expect_exit 1
+expect_out "# No prebuilt image runs this job on the date: build one from us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest,
+# push it, and write its URI in place of REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG (in the config below too).
+gsutil cp gs://my-bucket/census/trainer-0.1.tar.gz .
+cat > census_20200601.Dockerfile <<'EOF'
+FROM us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest
+COPY trainer-0.1.tar.gz /trainer/trainer-0.1.tar.gz
+RUN pip install --no-cache-dir /trainer/trainer-0.1.tar.gz
+EOF
+docker build -f census_20200601.Dockerfile -t REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG . && docker push REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG
+cat > census_20200601-vertex.yaml <<'EOF'"
 mrun migrate "$J/valid-rest.json" --at 2027-06-01 --image gcr.io/p/trainer:2
 expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.executorImageUri' gcr.io/p/trainer:2
 expect_err "executorImageUri is gcr.io/p/trainer:2 (--image)"
@@ -171,7 +199,15 @@ check_doc() { # TYPE EXPECTED_EXIT JSON [EXPECTED_OUTPUT]
   expect_exit "$2"
   [[ -z "${4:-}" ]] || expect_out "$4"
 }
-check_doc CustomJob 0 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{}, {"replicaCount": "2"}], "scheduling": {"timeout": "60s"}}}'
+check_doc CustomJob 0 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{}, {"machineSpec": {"machineType": "n1-standard-4"}, "replicaCount": "2"}], "scheduling": {"timeout": "60s"}}}'
+# Required fields: those the .proto marks REQUIRED, and machineSpec.machineType in a used pool.
+check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"acceleratorType": "NVIDIA_TESLA_T4", "acceleratorCount": 1}, "replicaCount": "1"}]}}' \
+  "jobSpec.workerPoolSpecs[0].machineSpec.machineType: required by google.cloud.aiplatform.v1.MachineSpec, but not set"
+check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"replicaCount": "1", "containerSpec": {"imageUri": "gcr.io/p/t:1"}}]}}' \
+  "jobSpec.workerPoolSpecs[0].machineSpec: required by google.cloud.aiplatform.v1.WorkerPoolSpec, but not set"
+check_doc CustomJob 1 '{"jobSpec": {"workerPoolSpecs": []}}' "displayName: required by google.cloud.aiplatform.v1.CustomJob, but not set"
+check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"machineType": "n1-standard-4"}, "pythonPackageSpec": {"executorImageUri": "x", "pythonModule": "m"}}]}}' \
+  "jobSpec.workerPoolSpecs[0].pythonPackageSpec.packageUris: required by google.cloud.aiplatform.v1.PythonPackageSpec, but not set"
 check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"machineTyp": "n1-standard-4"}}]}}' \
   "jobSpec.workerPoolSpecs[0].machineSpec.machineTyp: unknown field of google.cloud.aiplatform.v1.MachineSpec"
 check_doc CustomJob 1 '{"jobSpec": {"workerPoolSpecs": [{"machineSpec": {"acceleratorType": "NVIDIA_TESLA_X"}}]}}' \

@@ -8,7 +8,10 @@
 // For each FILE prints "FILE: valid" or "FILE: PATH: what is wrong" and exits 1 when any is not.
 // protobufjs's Type.fromObject drops unknown fields without a word, so every field name is first
 // checked against the type, recursively (JSON names and proto names are both accepted), then the
-// converted message goes through Type.verify.
+// converted message goes through Type.verify. Required fields are checked too: those the .proto
+// files mark (google.api.field_behavior) = REQUIRED, and MachineSpec.machineType where the
+// .proto's own comment on it says it is required ("For BatchPredictionJob or as part of
+// WorkerPoolSpec this field is required", machine_resources.proto).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -99,9 +102,50 @@ function well_known(name, v, here, out) {
   return undefined; // Value, Struct, ...: any JSON
 }
 
+// Whether the field is marked REQUIRED in its .proto.
+function marked_required(f) {
+  return (f.parsedOptions || []).some((o) => o['(google.api.field_behavior)'] === 'REQUIRED');
+}
+
+// Fields a message must have when it is not empty (an empty WorkerPoolSpec is how a CustomJob
+// skips a pool), and fields a child must have in the context of its parent.
+const required_when_used = {
+  '.google.cloud.aiplatform.v1.WorkerPoolSpec': ['machineSpec'],
+};
+const required_in = {
+  '.google.cloud.aiplatform.v1.WorkerPoolSpec': { machineSpec: ['machineType'] },
+  '.google.cloud.aiplatform.v1.BatchDedicatedResources': { machineSpec: ['machineType'] },
+};
+
+// Whether a value counts as set: proto3 JSON omits defaults, so "", 0, [] and {} are unset too.
+function is_set(v) {
+  if (v === undefined || v === null || v === '' || v === 0) {
+    return false;
+  }
+  if (Array.isArray(v)) {
+    return v.length > 0;
+  }
+  return true;
+}
+
+// Problems for required fields of `t` that `value` leaves unset; `extra`: the names the parent's
+// context requires as well.
+function required(t, value, where, extra, out) {
+  const names = t.fieldsArray.filter(marked_required).map((f) => protobuf.util.camelCase(f.name));
+  if (Object.keys(value).length > 0) {
+    names.push(...(required_when_used[t.fullName] || []));
+  }
+  for (const name of [...new Set([...names, ...extra])]) {
+    const snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (!is_set(value[name]) && !is_set(value[snake])) {
+      out.push(`${where ? `${where}.` : ''}${name}: required by ${t.fullName.slice(1)}, but not set`);
+    }
+  }
+}
+
 // Checks field names, shapes and scalar values below `where` (problems as "path: message") and
 // returns the value in the form Type.fromObject takes.
-function strict(t, value, where, out) {
+function strict(t, value, where, out, extra = []) {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     out.push(`${where || '(root)'}: must be an object`);
     return {};
@@ -111,6 +155,8 @@ function strict(t, value, where, out) {
     byJson[f.name] = f;
     byJson[protobuf.util.camelCase(f.name)] = f;
   }
+  required(t, value, where, extra, out);
+  const context = required_in[t.fullName] || {};
   const result = {};
   for (const [key, v] of Object.entries(value)) {
     const f = byJson[key];
@@ -126,7 +172,7 @@ function strict(t, value, where, out) {
         if (scalar_json.has(rt.fullName)) {
           return well_known(rt.fullName, e, at, out);
         }
-        return strict(rt, e, at, out);
+        return strict(rt, e, at, out, context[key] || []);
       }
       scalar(f, e, at, out);
       return e;
