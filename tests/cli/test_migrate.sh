@@ -307,7 +307,8 @@ j[0].deployedModel.dedicatedResources.maxReplicaCount | 3
 j[0].deployedModel.dedicatedResources.machineSpec.machineType | n1-standard-2
 j[1].model.containerSpec.imageUri | CUSTOM_CONTAINER_URI
 JSON
-expect_err "machine type mls1-c1-m2 is a legacy (MLS1) type Vertex AI does not offer"
+vertex ModelDeployment
+expect_err "machine type mls1-c1-m2 (1 vCPU, 2 GB; https://cloud.google.com/ai-platform/prediction/docs/machine-types-online-prediction) is a legacy (MLS1) type that Vertex AI does not offer for prediction"
 expect_err "a custom prediction routine (predictionClass predictor.MyPredictor) needs a custom container on Vertex AI"
 expect_err "runs an HTTP server listening on AIP_HTTP_PORT that answers health checks on AIP_HEALTH_ROUTE and prediction requests on AIP_PREDICT_ROUTE"
 expect_err "holds the packages gs://my-bucket/iris/predictor-0.1.tar.gz and predictor.MyPredictor"
@@ -363,6 +364,121 @@ expect_exit 0
 grep -q "gcloud ai models upload" "$WORK/vx/churn-v1.sh" || fail "churn-v1.sh lacks the upload command"
 mrun migrate --at 2025-06-01
 expect_input_error "migrate needs a job file, --gcloud"
+# A batch job's batchSize becomes manualBatchTuningParameters.batchSize; the gcloud alpha line of
+# the same job (--accelerator-type/--accelerator-count, --batch-size, --signature-name) migrates
+# exactly as its REST form does.
+printf '%s\n' '{"jobId": "acc_batch", "predictionInput": {"dataFormat": "TF_RECORD", "inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "region": "us-central1", "modelName": "projects/PROJECT/models/census", "versionName": "v2", "accelerator": {"count": "2", "type": "NVIDIA_TESLA_T4"}, "batchSize": "32", "signatureName": "serving_raw"}}' >"$WORK/batch-acc.json"
+mrun migrate "$WORK/batch-acc.json" --at 2025-06-01
+expect_exit 0
+vertex BatchPredictionJob
+expect_jsons <<'JSON'
+j.manualBatchTuningParameters | {"batchSize":32}
+j.dedicatedResources.machineSpec | {"machineType":"n1-standard-2","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":2}
+JSON
+expect_err "signatureName has no BatchPredictionJob field: the model's serving container decides it [migrate-no-equivalent]"
+[[ "$ERR" != *batchSize* ]] || fail "batchSize has a BatchPredictionJob field"
+REST_OUT=$OUT
+REST_ERR=${ERR//$WORK\/batch-acc.json/FILE}
+mrun migrate --at 2025-06-01 --gcloud "gcloud alpha ai-platform jobs submit prediction acc_batch --model census --version v2 --region us-central1 --data-format tf-record --input-paths gs://b/in --output-path gs://b/out --accelerator-type nvidia-tesla-t4 --accelerator-count 2 --batch-size 32 --signature-name serving_raw"
+expect_exit 0
+vertex BatchPredictionJob
+[[ "$OUT" == "$REST_OUT" ]] || fail "the gcloud line and the REST job migrate differently: $OUT"
+[[ "${ERR//--gcloud/FILE}" == "$REST_ERR" ]] || fail "the gcloud line and the REST job have different findings: $ERR"
+mrun migrate --at 2025-06-01 --gcloud "gcloud alpha ai-platform jobs submit prediction b --model m --region us-central1 --data-format text --input-paths gs://b/in --output-path gs://b/out --accelerator-type nvidia-tesla-k80"
+expect_exit 0
+vertex BatchPredictionJob
+expect_json 'j.dedicatedResources.machineSpec' '{"machineType":"n1-standard-2","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":1}'
+expect_err "NVIDIA_TESLA_K80 is no longer offered by Vertex AI"
+mrun migrate --at 2025-06-01 --format yaml --gcloud "gcloud ai-platform jobs submit prediction b --model m --region us-central1 --data-format text --input-paths gs://b/in --output-path gs://b/out --batch-size 8"
+expect_exit 0
+expect_out "manualBatchTuningParameters:
+  batchSize: 8"
+mrun migrate --at 2025-06-01 --gcloud "gcloud alpha ai-platform jobs submit prediction b --model m --input-paths gs://b/in --output-path gs://b/out --accelerator-count 2"
+expect_input_error "--gcloud: --accelerator-count needs --accelerator-type"
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit prediction b --model m --input-paths gs://b/in --output-path gs://b/out --batch-size many"
+expect_input_error "--gcloud: --batch-size must be a whole number, not 'many'"
+printf '%s\n' '{"jobId": "b", "predictionInput": {"inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "batchSize": "0"}}' >"$WORK/batch-zero.json"
+mrun migrate "$WORK/batch-zero.json" --at 2025-06-01
+expect_input_error "batch-zero.json: batchSize must be between 1 and 2147483647, not 0"
+
+# A version's description becomes the model's (--description on the upload).
+printf '%s\n' '{"name": "projects/p/models/iris/versions/d1", "description": "iris, retrained weekly", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.10", "machineType": "n1-standard-4"}' >"$WORK/version-desc.json"
+mrun migrate "$WORK/version-desc.json" --at 2025-06-01
+expect_exit 0
+vertex ModelDeployment
+expect_json 'j.model.description' 'iris, retrained weekly'
+mrun migrate --at 2025-06-01 --format gcloud -q --gcloud "$(cat "$P/version-create.sh") --description 'census, wide and deep'"
+expect_exit 0
+expect_out "--artifact-uri=gs://my-bucket/census/model --description='census, wide and deep'
+gcloud ai endpoints create"
+
+# Machine types Vertex AI does not offer for prediction: the smallest offered N1 type that holds
+# them (data/vertex-prediction-machines.json), said as a choice; offered types pass unchanged.
+printf '%s\n' '[{"name": "projects/p/models/m/versions/a", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "n1-highcpu-2"}, {"name": "projects/p/models/m/versions/b", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "mls1-c4-m2"}, {"name": "projects/p/models/m/versions/c", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "n1-highcpu-4"}]' >"$WORK/version-machines.json"
+mrun migrate "$WORK/version-machines.json" --at 2025-06-01
+expect_exit 0
+vertex ModelDeployment
+expect_json 'j.map(d => d.deployedModel.dedicatedResources.machineSpec.machineType)' '["n1-standard-2","n1-highcpu-4","n1-highcpu-4"]'
+expect_err "warning: machine type n1-highcpu-2 (2 vCPUs, 1.8 GB; https://cloud.google.com/ai-platform/prediction/docs/machine-types-online-prediction) is not among the machine types Vertex AI offers for prediction (https://cloud.google.com/vertex-ai/docs/predictions/configure-compute): wrote n1-standard-2 (2 vCPUs, 7.5 GB), the smallest N1 type offered with at least its vCPUs and memory, which is rtcat's choice, not a documented mapping: choose a Compute Engine type sized for the model [migrate-machine-unmapped]"
+expect_err "machine type mls1-c4-m2 (4 vCPUs, 2 GB; https://cloud.google.com/ai-platform/prediction/docs/machine-types-online-prediction) is a legacy (MLS1) type that Vertex AI does not offer for prediction"
+expect_err "wrote n1-highcpu-4 (4 vCPUs, 3.6 GB)"
+[[ "$ERR" != *"machine type n1-highcpu-4"* ]] || fail "n1-highcpu-4 is offered: no finding"
+mrun migrate --at 2025-06-01 --format gcloud -q --gcloud "gcloud ai-platform versions create v1 --model m --origin gs://b/m --framework tensorflow --runtime-version 2.11 --machine-type n1-highcpu-2"
+expect_exit 0
+expect_out "--machine-type=n1-standard-2 --min-replica-count=1"
+# No --machine-type: the legacy default, mls1-c1-m2 on the global endpoint, n1-standard-2 on a regional one.
+mrun migrate --at 2025-06-01 -q --gcloud "gcloud ai-platform versions create v1 --model m --origin gs://b/m --framework tensorflow --runtime-version 2.11"
+expect_exit 0
+expect_json 'j.deployedModel.dedicatedResources.machineSpec.machineType' n1-standard-2
+expect_err "machine type mls1-c1-m2 (the default; 1 vCPU, 2 GB;"
+mrun migrate --at 2025-06-01 -q --gcloud "gcloud ai-platform versions create v1 --model m --origin gs://b/m --framework tensorflow --runtime-version 2.11 --region europe-west4"
+expect_exit 0
+expect_json 'j.deployedModel.dedicatedResources.machineSpec.machineType' n1-standard-2
+[[ "$ERR" != *migrate-machine-unmapped* ]] || fail "a regional endpoint's default, n1-standard-2, is offered: no finding"
+
+# A custom-container version keeps its container (image, command, args, env, ports, routes) and
+# its service account, from a version record and from gcloud beta's flags alike.
+printf '%s\n' '{"name": "projects/p/models/census/versions/c1", "description": "custom server", "container": {"image": "us-central1-docker.pkg.dev/p/serve/census:3", "command": ["python", "-m", "server"], "args": ["--workers=2", "--labels=a,b"], "env": [{"name": "MODE", "value": "fast"}, {"name": "MODEL", "value": "$(AIP_STORAGE_URI)"}], "ports": [{"containerPort": 8080}]}, "routes": {"predict": "/predict", "health": "/healthz"}, "serviceAccount": "serve@p.iam.gserviceaccount.com", "deploymentUri": "gs://b/census", "machineType": "n1-standard-4", "manualScaling": {"nodes": 2}}' >"$WORK/version-container.json"
+mrun migrate "$WORK/version-container.json" --at 2025-06-01
+expect_exit 0
+vertex ModelDeployment
+expect_jsons <<'JSON'
+j.model.containerSpec.imageUri | us-central1-docker.pkg.dev/p/serve/census:3
+j.model.containerSpec.command | ["python","-m","server"]
+j.model.containerSpec.args | ["--workers=2","--labels=a,b"]
+j.model.containerSpec.env | [{"name":"MODE","value":"fast"},{"name":"MODEL","value":"$(AIP_STORAGE_URI)"}]
+j.model.containerSpec.ports | [{"containerPort":8080}]
+j.model.containerSpec.predictRoute | /predict
+j.model.containerSpec.healthRoute | /healthz
+j.model.artifactUri | gs://b/census
+j.deployedModel.serviceAccount | serve@p.iam.gserviceaccount.com
+j.deployedModel.dedicatedResources.machineSpec.machineType | n1-standard-4
+JSON
+[[ "$ERR" != *tf2-cpu* && "$ERR" != *migrate-image-chosen* ]] || fail "a custom container gets no prebuilt image: $ERR"
+mrun migrate "$WORK/version-container.json" --at 2025-06-01 --format gcloud
+expect_exit 0
+expect_out "gcloud ai models upload --region=REGION --display-name=census-c1 --container-image-uri=us-central1-docker.pkg.dev/p/serve/census:3 --container-command='python,-m,server' --container-args='^|^--workers=2|--labels=a,b' --container-env-vars='MODE=fast,MODEL=\$(AIP_STORAGE_URI)' --container-ports=8080 --container-predict-route=/predict --container-health-route=/healthz --artifact-uri=gs://b/census --description='custom server'"
+expect_out "--machine-type=n1-standard-4 --min-replica-count=2 --max-replica-count=2 --service-account=serve@p.iam.gserviceaccount.com"
+# gcloud beta's flags; without routes, the legacy defaults the container answered on are written out.
+mrun migrate --at 2025-06-01 --gcloud "gcloud beta ai-platform versions create c1 --model census --region us-central1 --image us-central1-docker.pkg.dev/p/serve/census:3 --command python,-m,server --args '^|^--workers=2|--labels=a,b' --env-vars MODE=fast --ports 8080 --service-account serve@p.iam.gserviceaccount.com --machine-type n1-standard-4"
+expect_exit 0
+vertex ModelDeployment
+expect_jsons <<'JSON'
+j.model.containerSpec.imageUri | us-central1-docker.pkg.dev/p/serve/census:3
+j.model.containerSpec.args | ["--workers=2","--labels=a,b"]
+j.model.containerSpec.env | [{"name":"MODE","value":"fast"}]
+j.model.containerSpec.ports | [{"containerPort":8080}]
+j.model.containerSpec.predictRoute | /v1/models/census/versions/c1:predict
+j.model.containerSpec.healthRoute | /v1/models/census/versions/c1
+"artifactUri" in j.model | false
+j.deployedModel.serviceAccount | serve@p.iam.gserviceaccount.com
+JSON
+mrun migrate --at 2025-06-01 --gcloud "gcloud beta ai-platform versions create c1 --model census --image gcr.io/p/s:1 --ports 80800"
+expect_input_error "--gcloud: container.ports: a containerPort must be a port number (1 to 65535), not {\"containerPort\":80800}"
+printf '%s\n' '{"name": "c2", "container": {"args": ["x"]}}' >"$WORK/version-noimage.json"
+mrun migrate "$WORK/version-noimage.json" --at 2025-06-01
+expect_input_error "version-noimage.json: a custom container needs its image (container.image, --image)"
+
 # Labels: the legacy job's (REST JSON, config.yaml, gcloud --labels, which replace the --config
 # file's) become the Vertex AI resource's; --format gcloud passes them with --labels.
 printf '%s\n' '{"jobId": "lab", "labels": {"team": "ml", "cost-center": "42"}, "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' >"$WORK/lab.json"

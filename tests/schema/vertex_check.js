@@ -4,8 +4,12 @@
 //
 //   node vertex_check.js NODE_MODULES TYPE FILE...
 //
-// TYPE: CustomJob, HyperparameterTuningJob or BatchPredictionJob (in google.cloud.aiplatform.v1).
-// For each FILE prints "FILE: valid" or "FILE: PATH: what is wrong" and exits 1 when any is not.
+// TYPE: CustomJob, HyperparameterTuningJob, BatchPredictionJob, Model or DeployedModel (in
+// google.cloud.aiplatform.v1), or ModelDeployment: what `rtcat migrate` writes for a model version,
+// {"model": Model, "deployedModel": DeployedModel} (the `model` of UploadModelRequest and the
+// `deployedModel` of DeployModelRequest).
+// A FILE that holds a JSON list is a list of TYPE. For each FILE prints "FILE: valid" or
+// "FILE: PATH: what is wrong" and exits 1 when any is not.
 // protobufjs's Type.fromObject drops unknown fields without a word, so every field name is first
 // checked against the type, recursively (JSON names and proto names are both accepted), then the
 // converted message goes through Type.verify. Required fields are checked too: those the .proto
@@ -30,8 +34,11 @@ const files_of = {
   CustomJob: 'custom_job.proto',
   HyperparameterTuningJob: 'hyperparameter_tuning_job.proto',
   BatchPredictionJob: 'batch_prediction_job.proto',
+  Model: 'model.proto',
+  DeployedModel: 'endpoint.proto',
+  ModelDeployment: null,
 };
-if (!files_of[typeName]) {
+if (!Object.hasOwn(files_of, typeName)) {
   console.error(`unknown type ${typeName} (valid: ${Object.keys(files_of).join(', ')})`);
   process.exit(2);
 }
@@ -46,7 +53,10 @@ root.resolvePath = (origin, target) => {
   }
   return protobuf.util.path.resolve(origin, target);
 };
-root.loadSync(Object.values(files_of).map((f) => `google/cloud/aiplatform/v1/${f}`), { keepCase: false });
+root.loadSync(Object.values(files_of).filter((f) => f).map((f) => `google/cloud/aiplatform/v1/${f}`), { keepCase: false });
+root.lookup('google.cloud.aiplatform.v1').add(new protobuf.Type('ModelDeployment')
+  .add(new protobuf.Field('model', 1, 'google.cloud.aiplatform.v1.Model'))
+  .add(new protobuf.Field('deployed_model', 2, 'google.cloud.aiplatform.v1.DeployedModel')));
 root.resolveAll();
 const type = root.lookupType(`google.cloud.aiplatform.v1.${typeName}`);
 
@@ -207,16 +217,21 @@ for (const file of files) {
     continue;
   }
   const problems = [];
-  const converted = strict(type, doc, '', problems);
-  if (problems.length === 0) {
-    try {
-      const err = type.verify(type.fromObject(converted));
-      if (err) {
-        problems.push(err);
+  // A list (what migrate writes for several inputs): each element is a TYPE.
+  for (const [where, one] of Array.isArray(doc) ? doc.map((d, i) => [`[${i}]`, d]) : [['', doc]]) {
+    const found = [];
+    const converted = strict(type, one, where, found);
+    if (found.length === 0) {
+      try {
+        const err = type.verify(type.fromObject(converted));
+        if (err) {
+          found.push(where ? `${where}: ${err}` : err);
+        }
+      } catch (e) {
+        found.push(where ? `${where}: ${e.message}` : e.message);
       }
-    } catch (e) {
-      problems.push(e.message);
     }
+    problems.push(...found);
   }
   if (problems.length) {
     failed = true;
