@@ -206,6 +206,10 @@ check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"ma
 check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"replicaCount": "1", "containerSpec": {"imageUri": "gcr.io/p/t:1"}}]}}' \
   "jobSpec.workerPoolSpecs[0].machineSpec: required by google.cloud.aiplatform.v1.WorkerPoolSpec, but not set"
 check_doc CustomJob 1 '{"jobSpec": {"workerPoolSpecs": []}}' "displayName: required by google.cloud.aiplatform.v1.CustomJob, but not set"
+check_doc ModelDeployment 1 '{"model": {"artifactUri": "gs://b/m", "containerSpec": {"imageUri": "x"}}, "deployedModel": {"dedicatedResources": {"machineSpec": {"machineType": "n1-standard-2"}, "minReplicaCount": 1}}}' \
+  "model.displayName: required by google.cloud.aiplatform.v1.Model, but not set"
+check_doc BatchPredictionJob 1 '{"displayName": "b", "model": "m", "inputConfig": {"instancesFormat": "jsonl", "gcsSource": {"uris": ["gs://b/i"]}}, "outputConfig": {"predictionsFormat": "jsonl", "gcsDestination": {"outputUriPrefix": "gs://b/o"}}, "dedicatedResources": {"machineSpec": {"acceleratorType": "NVIDIA_TESLA_T4", "acceleratorCount": 1}, "startingReplicaCount": 1}}' \
+  "dedicatedResources.machineSpec.machineType: required by google.cloud.aiplatform.v1.MachineSpec, but not set"
 check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"machineType": "n1-standard-4"}, "pythonPackageSpec": {"executorImageUri": "x", "pythonModule": "m"}}]}}' \
   "jobSpec.workerPoolSpecs[0].pythonPackageSpec.packageUris: required by google.cloud.aiplatform.v1.PythonPackageSpec, but not set"
 check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"machineTyp": "n1-standard-4"}}]}}' \
