@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The README's examples are tests: every ```console block of README.md is run, and each command
-# must print what the block shows.
+# The documents' examples are tests: every ```console block of README.md and of every Markdown
+# file under docs/ is run, and each command must print what the block shows.
 #
 # How a block is read:
 #   - A line `$ COMMAND` is run with bash, `rtcat` standing for the built binary; a line ending in
@@ -9,8 +9,8 @@
 #     blank lines that end the output shown, are ignored).
 #   - A line `...` in the output stands for any run of lines (none included).
 #   - Each block starts in a copy of the repository's data/ and tests/fixtures/ (so an example
-#     that writes a file writes it there), at its root; `$ cd DIR` moves there for the rest of
-#     the block and prints nothing.
+#     that writes a file writes it there), at its root, whichever document it is in; `$ cd DIR`
+#     moves there for the rest of the block and prints nothing.
 #   - Exit codes are not checked, unless the block shows them with `$ echo $?`.
 #   - RTCAT_TODAY is unset (lib.sh): an example passes --at, or sets RTCAT_TODAY itself, so that
 #     it does not depend on the day it runs.
@@ -57,7 +57,7 @@ last_code=0
 run_example() {
   local dir=$1 command=$2 expected=$3 line=$4
   cases=$((cases + 1))
-  CMD="README.md:$line: \$ $command"
+  CMD="$doc:$line: \$ $command"
   (
     cd "$dir" || exit 99
     rtcat() { "$RTCAT" "$@"; }
@@ -73,19 +73,17 @@ run_example() {
   fi
 }
 
-in_block=0
-indent=""
+doc=""
 command=""
 command_line=0
 dir="$ROOT"
-lineno=0
 : >"$WORK/expected"
 
 flush() {
   if [[ -n "$command" ]]; then
     if [[ "$command" =~ ^cd[[:space:]]+(.*)$ ]]; then
       dir="$ROOT/${BASH_REMATCH[1]}"
-      [[ -d "$dir" ]] || { failures=$((failures + 1)); echo "FAIL: README.md:$command_line: no folder ${BASH_REMATCH[1]}" >&2; }
+      [[ -d "$dir" ]] || { failures=$((failures + 1)); echo "FAIL: $doc:$command_line: no folder ${BASH_REMATCH[1]}" >&2; }
     else
       run_example "$dir" "$command" "$WORK/expected" "$command_line"
     fi
@@ -94,39 +92,51 @@ flush() {
   : >"$WORK/expected"
 }
 
+# run_document FILE: runs every console block of FILE (relative to the source tree).
 blocks=0
-while IFS= read -r raw || [[ -n "$raw" ]]; do
-  lineno=$((lineno + 1))
-  if ((in_block == 0)); then
-    if [[ "$raw" =~ ^([[:space:]]*)\`\`\`console[[:space:]]*$ ]]; then
-      in_block=1
-      indent=${BASH_REMATCH[1]}
-      dir="$ROOT"
-      last_code=0
-      blocks=$((blocks + 1))
+run_document() {
+  doc=$1
+  local in_block=0 indent="" lineno=0 raw text before=$blocks
+  command=""
+  while IFS= read -r raw || [[ -n "$raw" ]]; do
+    lineno=$((lineno + 1))
+    if ((in_block == 0)); then
+      if [[ "$raw" =~ ^([[:space:]]*)\`\`\`console[[:space:]]*$ ]]; then
+        in_block=1
+        indent=${BASH_REMATCH[1]}
+        dir="$ROOT"
+        last_code=0
+        blocks=$((blocks + 1))
+      fi
+      continue
     fi
-    continue
-  fi
-  text=${raw#"$indent"}
-  if [[ "$text" =~ ^\`\`\`[[:space:]]*$ ]]; then
-    flush
-    in_block=0
-    continue
-  fi
-  if [[ -n "$command" && "$command" == *\\ && ! -s "$WORK/expected" ]]; then
-    command="$command"$'\n'"$text"
-    continue
-  fi
-  if [[ "$text" == '$ '* ]]; then
-    flush
-    command=${text#'$ '}
-    command_line=$lineno
-    continue
-  fi
-  [[ -n "$command" ]] || { failures=$((failures + 1)); echo "FAIL: README.md:$lineno: output before any \$ line" >&2; continue; }
-  printf '%s\n' "$text" >>"$WORK/expected"
-done <"$SRC/README.md"
+    text=${raw#"$indent"}
+    if [[ "$text" =~ ^\`\`\`[[:space:]]*$ ]]; then
+      flush
+      in_block=0
+      continue
+    fi
+    if [[ -n "$command" && "$command" == *\\ && ! -s "$WORK/expected" ]]; then
+      command="$command"$'\n'"$text"
+      continue
+    fi
+    if [[ "$text" == '$ '* ]]; then
+      flush
+      command=${text#'$ '}
+      command_line=$lineno
+      continue
+    fi
+    [[ -n "$command" ]] || { failures=$((failures + 1)); echo "FAIL: $doc:$lineno: output before any \$ line" >&2; continue; }
+    printf '%s\n' "$text" >>"$WORK/expected"
+  done <"$SRC/$doc"
+  ((in_block == 0)) || { failures=$((failures + 1)); echo "FAIL: $doc: a console block is not closed" >&2; }
+  echo "$doc: $((blocks - before)) console blocks"
+}
 
+run_document README.md
 ((blocks > 0)) || { failures=$((failures + 1)); echo "FAIL: no console block in README.md" >&2; }
+while IFS= read -r file; do
+  run_document "${file#"$SRC/"}"
+done < <(find "$SRC/docs" -name '*.md' -type f | LC_ALL=C sort)
 echo "$blocks console blocks"
 finish
