@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# action.yml and the README's workflow pass a GitHub Actions validator, and the action's shell
-# steps, run locally as the runner would, build and install rtcat, scan and write SARIF.
+# action.yml and the workflow of docs/guide/ci-gate.md pass a GitHub Actions validator, and the
+# action's shell steps, run locally as the runner would, build and install rtcat, scan and write
+# SARIF.
 source "$(dirname "$0")/lib.sh"
 : "${BUILD:?BUILD must name the build folder}"
 validator="${NODE_PATH:-}/.bin/action-validator"
@@ -13,19 +14,19 @@ validate() { # FILE: the validator accepts it
   "$validator" "$1" >"$WORK/v.out" 2>&1 || fail "invalid: $(head -20 "$WORK/v.out")"
 }
 validate "$SRC/action.yml"
-# The README's workflow, as a file of .github/workflows/.
+# The guide's workflow, as a file of .github/workflows/.
 mkdir -p "$WORK/repo/.github/workflows"
 awk '/^```yaml$/ { inblock = 1; block = ""; next } /^```$/ { if (inblock && block ~ /^# .github\/workflows\/rtcat.yml/) printf "%s", block; inblock = 0; next } inblock { block = block $0 "\n" }' \
-  "$SRC/README.md" >"$WORK/repo/.github/workflows/rtcat.yml"
+  "$SRC/docs/guide/ci-gate.md" >"$WORK/repo/.github/workflows/rtcat.yml"
 cases=$((cases + 1))
-grep -q "uses: .*rtcat@" "$WORK/repo/.github/workflows/rtcat.yml" || fail "the README has no workflow using the action"
+grep -q "uses: .*rtcat@" "$WORK/repo/.github/workflows/rtcat.yml" || fail "docs/guide/ci-gate.md has no workflow using the action"
 validate "$WORK/repo/.github/workflows/rtcat.yml"
 # The validator does reject a broken action (an input without a description, a step without run).
 sed 's/^    description: Files or folders to scan.*$//; s/^      run: |$/      runs: |/' "$SRC/action.yml" >"$WORK/broken.yml"
 cases=$((cases + 1))
 "$validator" "$WORK/broken.yml" >/dev/null 2>&1 && fail "the validator accepts a broken action.yml"
 
-# The shell steps, with the same inputs as the README's workflow (the build folder reused).
+# The shell steps, with the same inputs as the guide's workflow (the build folder reused).
 export RUNNER_TEMP="$WORK/runner" GITHUB_ACTION_PATH="$SRC" RTCAT_TODAY=2023-06-01
 mkdir -p "$RUNNER_TEMP"
 cp -r "$SRC/tests/fixtures/integration/expired" "$WORK/repo/jobs"
