@@ -89,8 +89,9 @@ expect_out "note: runtime 2.8 is known only to carry tensorflow 2.8.x; tensorflo
 expect_out "runtime 2.8 (ai-platform) is possibly valid (unconfirmed) for training on 2022-06-01"
 run check -r 2.8 --require 'tensorflow==2.8.4' --at 2022-06-01 --format json
 expect_json 'j.verdict' "unconfirmed"
-# The README's example: 2.2 serves TensorFlow 2.2, so it is not offered for tensorflow>=2.3; the
-# custom container carries the requirement, not the runtime's older pin.
+# The example of docs/reference/commands.md (`check`): 2.2 serves TensorFlow 2.2, so it is not
+# offered for tensorflow>=2.3; the custom container carries the requirement, not the runtime's
+# older pin.
 run check --runtime 2.1 --require 'tensorflow>=2.3' --service prediction --at 2020-06-01
 expect_exit 1
 expect_no_out "(use 2.2)"
