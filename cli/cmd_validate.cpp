@@ -44,6 +44,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
     throw catalog::InvalidInput(
         "validate needs a job file or --gcloud \"gcloud ai-platform jobs submit training ...\" (see 'rtcat validate --help')");
   }
+  stdin_once({&a.files, &a.requirements});
   std::vector<lib::jobs::JobSpec> jobs;
   for (const auto& f : a.files) {
     jobs.push_back(lib::jobs::read_job_file(f));
@@ -59,7 +60,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
     opt.platform = ctx.g.platform;
   }
   for (const auto& path : a.requirements) {
-    auto reqs = lib::jobs::read_requirements(util::read_file(path), path);
+    auto reqs = lib::jobs::read_requirements(util::read_file(path), util::input_name(path));
     opt.requirements.insert(opt.requirements.end(), reqs.begin(), reqs.end());
   }
   for (const auto& f : a.frameworks) {
