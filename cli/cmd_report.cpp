@@ -24,7 +24,8 @@ struct ReportArgs {
 // Declares the arguments and options that fill a ReportArgs.
 void declare_report(Options& sub, ReportArgs& a) {
   sub.add_option("--inventory", a.inventories,
-                 "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")
+                 "Inventory export (as for audit: gcloud list JSON, JSONL, YAML or REST list responses; - for standard input); "
+                 "repeatable")
       ->type_name("FILE");
   sub.add_option("--scan", a.scan_paths,
                  "Source tree to scan for runtime references, as `rtcat scan` does; its findings join the report; repeatable")
@@ -46,7 +47,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
   if (a.inventories.empty() && a.scan_paths.empty()) {
     throw catalog::InvalidInput("report needs at least one --inventory FILE (or --scan PATH)");
   }
-  stdin_once({&a.inventories});
+  stdin_once({&a.inventories, &a.scan_paths});
   // The scan first: a bad path fails before anything is written.
   std::vector<lib::Finding> scanned = a.scan_paths.empty() ? std::vector<lib::Finding>{} : scan_findings(ctx, a.scan_paths);
   lib::ReportOptions o;

@@ -25,7 +25,7 @@ struct ValidateArgs {
 void declare_validate(Options& sub, ValidateArgs& a) {
   sub.add_option("files", a.files,
                  "Job files: REST JSON (.json: a Job or a bare trainingInput), gcloud config.yaml (.yaml/.yml), or a gcloud "
-                 "command line (.sh, .txt)")
+                 "command line (.sh, .txt); - reads standard input (its form told by its content)")
       ->type_name("FILE");
   sub.add_option("--gcloud", a.gcloud,
                  "A 'gcloud ai-platform jobs submit training ...' command line (also ml-engine); repeatable")

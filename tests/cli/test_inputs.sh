@@ -177,6 +177,18 @@ printf '{"cluster": ' >"$WORK/cut-spec.json"
 run_in "$WORK/cut-spec.json" cluster-env --framework pytorch --spec -
 expect_input_error "<stdin>"
 
+# scan -: standard input is one file, read as a file whose name tells nothing of its kind (a
+# script): what it holds is found and judged where it is.
+printf '# train\ngcloud ai-platform jobs submit training j --runtime-version 1.15 --python-version 3.7 --package-path t --module-name t.task --region us-central1\n' >"$WORK/train.sh"
+run_in "$WORK/train.sh" scan - --no-config --at 2024-01-01
+expect_exit 1
+expect_out "<stdin>:2:61: error: runtime 1.15 had its model versions deleted on 2021-12-19"
+expect_out "1 file scanned, 1 reference: 1 error, 0 warnings, 0 notes"
+run_in "$WORK/train.sh" report --scan - --inventory "$E/versions.json" --at 2024-01-01 --format json
+expect_json 'j.findings.some(f => f.path === "<stdin>" && f.line === 2)' true
+run_in "$WORK/train.sh" scan - - --no-config --at 2024-01-01
+expect_input_error "'-' (standard input) is given 2 times"
+
 # db import DB -, scan --config -, --baseline -, --catalog -
 run db init "$WORK/c.db"
 run_in "$SRC/data/vertex-training.json" db import "$WORK/c.db" -
