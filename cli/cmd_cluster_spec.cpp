@@ -1,6 +1,7 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
+#include "cli/migrate_options.hpp"
 #include "lib/cluster/cluster_spec.hpp"
 #include "lib/cluster/framework_env.hpp"
 #include "lib/cluster/tf_config.hpp"
@@ -22,6 +23,7 @@ struct ClusterSpecArgs {
   long trial = 0;
   std::string host_pattern = lib::cluster::k_default_host_pattern;
   std::string as = "legacy";
+  MigrateChoices choices; // --as vertex
 };
 
 // Declares the arguments and options that fill a ClusterSpecArgs.
@@ -43,14 +45,15 @@ void declare_cluster_spec(Options& sub, ClusterSpecArgs& a) {
                  "(pools workerpool0..3)")
       ->type_name("legacy|vertex")
       ->check(one_of({"legacy", "vertex"}));
+  add_migrate_choices(sub, a.choices);
 }
 
 // The CustomJobSpec `migrate` writes for the job (a trial of a tuning job: its trialJobSpec, with the
 // trial's own output directory, as Vertex AI sets it), as JSON; "" with a note on stderr when the job
-// cannot be migrated (`rtcat migrate` says why and takes --framework or --image).
-std::string migrated_job_spec(Context& ctx, const lib::jobs::JobSpec& job, const std::optional<long>& trial) {
-  lib::migrate::Options opt;
-  opt.on = ctx.today();
+// cannot be migrated (the note says why; --framework or --image give what is missing).
+std::string migrated_job_spec(Context& ctx, const lib::jobs::JobSpec& job, const std::optional<long>& trial,
+                              const MigrateChoices& choices) {
+  lib::migrate::Options opt = migrate_options(choices, ctx.today());
   try {
     lib::migrate::VertexJob v = lib::migrate::migrate_job(ctx.catalogs(), job, opt);
     if (v.study && !v.output_uri_prefix.empty()) {
@@ -58,7 +61,8 @@ std::string migrated_job_spec(Context& ctx, const lib::jobs::JobSpec& job, const
     }
     return render::vertex_job_spec_json(v);
   } catch (const catalog::InvalidInput& e) {
-    std::cerr << "note: `job` is left out: the job cannot be migrated (" << e.what() << ")\n";
+    std::cerr << "note: `job` is left out: the job cannot be migrated (" << e.what()
+              << "); --framework NAME or --image URI give what is missing\n";
     return "";
   }
 }
@@ -78,8 +82,12 @@ int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
   if (!a.replica.empty()) {
     opt.replica = a.replica;
   }
+  const MigrateChoices& c = a.choices;
+  if (!opt.vertex && (!c.image.empty() || !c.framework.empty() || !c.machine_types.empty())) {
+    throw catalog::InvalidInput("--image, --framework and --machine-type choose the migrated job's `job`: they need --as vertex");
+  }
   if (opt.vertex) {
-    opt.vertex_job = migrated_job_spec(ctx, job, opt.trial);
+    opt.vertex_job = migrated_job_spec(ctx, job, opt.trial, c);
   }
   auto replicas = lib::cluster::job_replicas(job, opt);
   if (format == "json") {

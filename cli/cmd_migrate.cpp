@@ -1,6 +1,7 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
+#include "cli/migrate_options.hpp"
 #include "lib/inventory.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "lib/migrate/migrate.hpp"
@@ -24,8 +25,7 @@ namespace {
 struct MigrateArgs {
   std::vector<std::string> files;
   std::vector<std::string> gcloud;
-  std::string image;
-  std::string framework;
+  MigrateChoices choices;
   std::string source;
   std::vector<std::string> inventories;
   std::string output;
@@ -41,12 +41,7 @@ void declare_migrate(Options& sub, MigrateArgs& a) {
   sub.add_option("--gcloud", a.gcloud,
                  "A 'gcloud ai-platform jobs submit training|prediction ...' or 'versions create ...' command line; repeatable")
       ->type_name("COMMAND");
-  sub.add_option("--image", a.image,
-                 "The prebuilt (or own) image a Python package job or a model version runs on, instead of the one picked")
-      ->type_name("URI");
-  sub.add_option("--framework", a.framework,
-                 "The framework the job trains with (tensorflow, scikit-learn, xgboost, pytorch), instead of its runtime's")
-      ->type_name("NAME");
+  add_migrate_choices(sub, a.choices);
   sub.add_option("--source", a.source,
                  "The trainer's source folder: warn where its code reads CLUSTER_SPEC task types by their AI Platform names")
       ->type_name("DIR");
@@ -199,13 +194,7 @@ int run_migrate(Context& ctx, const MigrateArgs& a) {
                                 "--inventory FILE (see 'rtcat migrate --help')");
   }
   stdin_once({&a.files, &a.inventories});
-  m.opt.on = ctx.today();
-  if (!a.image.empty()) {
-    m.opt.image = a.image;
-  }
-  if (!a.framework.empty()) {
-    m.opt.framework = a.framework;
-  }
+  m.opt = migrate_options(a.choices, ctx.today());
   for (const auto& f : a.files) {
     if (!m.prediction(util::read_file(f), util::input_name(f))) {
       m.training(lib::jobs::read_job_file(f));

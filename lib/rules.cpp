@@ -224,11 +224,13 @@ constexpr RuleInfo k_rules[] = {
    "scan reads a notebook's cells from its JSON. The file has a syntax error at the place shown (often a merge "
    "conflict or a truncated save), so none of its code was checked. Repair the file, or exclude it."},
   {R::migrate_machine_unmapped, "migrate-machine-unmapped", Severity::warning,
-   "A legacy machine name or scale tier has no documented Compute Engine machine type.",
+   "A legacy machine name or scale tier maps to no documented machine type: migrate wrote its choice.",
    "The Google sources rtcat records (data/vertex-machines.json) describe AI Platform's legacy machine names "
    "(standard, complex_model_m, ...) and scale tiers (BASIC, STANDARD_1, ...) only relative to each other, never as "
-   "a Compute Engine machine type, so migrate does not guess one. The finding lists what is documented (accelerators, relative size, replica counts); write the machine type "
-   "(and counts) you choose into the migrated spec, or migrate a job that names Compute Engine types."},
+   "a Compute Engine machine type, and Vertex AI requires one in every worker pool. migrate writes rtcat's choice "
+   "(the smallest machine that fits what is documented: the family, the relative size, the accelerators; the data "
+   "file gives the basis of each), says so, and lists what is documented (replica counts too). Check it against "
+   "the job's needs, or choose with --machine-type [POOL=]TYPE."},
   {R::migrate_accelerator_retired, "migrate-accelerator-retired", Severity::warning,
    "The job's accelerator is one Vertex AI no longer offers (NVIDIA Tesla K80).",
    "The Vertex AI v1 API deprecates NVIDIA_TESLA_K80: the GPU reached end of support. migrate writes the nearest "
@@ -262,6 +264,14 @@ constexpr RuleInfo k_rules[] = {
    "in, {\"predictions\": [...]} out) on AIP_PREDICT_ROUTE, listening on AIP_HTTP_PORT; the model's files are "
    "at AIP_STORAGE_URI. Push it to Artifact Registry and upload the model with --container-image-uri (or rtcat "
    "migrate --image URI)."},
+  {R::migrate_placeholder, "migrate-placeholder", Severity::error,
+   "The migrated spec holds a placeholder that must be filled in before it is submitted.",
+   "Where migrate cannot know a value Vertex AI requires, it writes a placeholder in capitals (REGION-docker.pkg.dev/"
+   "PROJECT/REPOSITORY/TRAINER:TAG for an image to build, gs://BUCKET/PATH/PACKAGE.tar.gz for a package gcloud "
+   "uploaded) and exits 1. When no prebuilt image of the job's framework is open on the date, the job is written as "
+   "a custom-container job: build its image from the last known prebuilt one with the Dockerfile lines the finding "
+   "gives (and the gcloud form prints), push it to Artifact Registry and write its URI in place of the "
+   "placeholder, or pass --image URI with a prebuilt image that is open."},
 };
 // clang-format on
 
@@ -271,7 +281,7 @@ constexpr bool in_enum_order() {
       return false;
     }
   }
-  return static_cast<size_t>(RuleId::migrate_custom_prediction_routine) + 1 == std::size(k_rules);
+  return static_cast<size_t>(RuleId::migrate_placeholder) + 1 == std::size(k_rules);
 }
 static_assert(in_enum_order(), "k_rules lists every RuleId once, in enum order");
 

@@ -83,6 +83,7 @@ enum class RuleId {
   migrate_python_differs,
   migrate_no_equivalent,
   migrate_custom_prediction_routine,
+  migrate_placeholder,
 };
 
 // One registered rule: its id, the severity it usually has (some rules depend on the date,

@@ -227,6 +227,12 @@ public:
                        return f.severity != Severity::error || f.rule == rule_id(RuleId::python_unsupported);
                      });
     }
+    if (q.successor_only) {
+      // A migration moves the job whatever the entry's own dates: to what is open on the date,
+      // even when that may close before the entry would have.
+      m_must_move = true;
+      m_current_end.reset();
+    }
     std::string next = from.successor_for(q.service);
     m_search.successor = next.empty() ? nullptr : set.get(next);
     m_search.sunset = from.policy.sunset && *from.policy.sunset <= q.on;

@@ -46,8 +46,17 @@ ordered_json pool_json(const WorkerPool& p) {
   }
   j["machineSpec"] = machine_json(p.machine);
   j["replicaCount"] = p.replica_count;
+  if (!p.boot_disk_type.empty()) {
+    j["diskSpec"]["bootDiskType"] = p.boot_disk_type;
+  }
+  if (p.boot_disk_size_gb > 0) {
+    j["diskSpec"]["bootDiskSizeGb"] = p.boot_disk_size_gb;
+  }
   if (!p.container_image_uri.empty()) {
     j["containerSpec"]["imageUri"] = p.container_image_uri;
+    if (!p.command.empty()) {
+      j["containerSpec"]["command"] = p.command;
+    }
     if (!p.args.empty()) {
       j["containerSpec"]["args"] = p.args;
     }
@@ -254,10 +263,36 @@ std::string vertex_yaml(const VertexJob& job) {
   return out;
 }
 
+namespace {
+
+// The steps that build the image a custom-container job needs (when no prebuilt image is open):
+// fetch the packages, write the Dockerfile, build and push; the config names the image by its
+// placeholder, which the user replaces.
+std::string build_steps(const VertexJob& job) {
+  const lib::migrate::ImageToBuild& b = *job.build;
+  std::string dockerfile = job.display_name + ".Dockerfile";
+  std::string image(lib::migrate::k_image_placeholder);
+  std::string out = "# No prebuilt image runs this job on the date: build one from " + b.from +
+                    ",\n# push it, and write its URI in place of " + image + " (in the config below too).\n";
+  for (const auto& uri : b.package_uris) {
+    out += "gsutil cp " + shell_word(uri) + " .\n";
+  }
+  out += "cat > " + shell_word(dockerfile) + " <<'EOF'\n";
+  for (const auto& line : b.dockerfile) {
+    out += line + "\n";
+  }
+  out += "EOF\n";
+  out += "docker build -f " + shell_word(dockerfile) + " -t " + image + " . && docker push " + image + "\n";
+  return out;
+}
+
+} // namespace
+
 std::string vertex_gcloud(const VertexJob& job) {
   // Never the legacy config's own name (a job read from config.yaml is displayed as "config").
   std::string file = job.display_name + "-vertex.yaml";
-  std::string out = "cat > " + shell_word(file) + " <<'EOF'\n" + vertex_yaml(job) + "EOF\n";
+  std::string out = job.build ? build_steps(job) : "";
+  out += "cat > " + shell_word(file) + " <<'EOF'\n" + vertex_yaml(job) + "EOF\n";
   out += job.study ? "gcloud ai hp-tuning-jobs create" : "gcloud ai custom-jobs create";
   if (!job.region.empty()) {
     out += " --region=" + shell_word(job.region);
@@ -291,6 +326,9 @@ ordered_json batch_json(const lib::migrate::BatchPrediction& b) {
       machine_json(lib::migrate::MachineSpec{b.machine_type, b.accelerator_type, b.accelerator_count});
   j["dedicatedResources"]["startingReplicaCount"] = b.starting_replica_count;
   j["dedicatedResources"]["maxReplicaCount"] = b.max_replica_count;
+  if (b.batch_size) {
+    j["manualBatchTuningParameters"]["batchSize"] = *b.batch_size;
+  }
   if (!b.labels.empty()) {
     j["labels"] = labels_json(b.labels);
   }
@@ -324,11 +362,49 @@ std::string batch_prediction_gcloud(const lib::migrate::BatchPrediction& b) {
 
 namespace render {
 
+namespace {
+
+std::string image_of(const lib::migrate::ModelDeployment& d) {
+  return d.container_image_uri.empty() ? "CUSTOM_CONTAINER_URI" : d.container_image_uri;
+}
+
+} // namespace
+
 std::string model_deployment_json(const lib::migrate::ModelDeployment& d) {
   ordered_json j;
   j["model"]["displayName"] = d.display_name;
-  j["model"]["artifactUri"] = d.artifact_uri;
-  j["model"]["containerSpec"]["imageUri"] = d.container_image_uri.empty() ? "CUSTOM_CONTAINER_URI" : d.container_image_uri;
+  if (!d.description.empty()) {
+    j["model"]["description"] = d.description;
+  }
+  if (!d.artifact_uri.empty()) {
+    j["model"]["artifactUri"] = d.artifact_uri;
+  }
+  auto& spec = j["model"]["containerSpec"];
+  spec["imageUri"] = image_of(d);
+  if (!d.command.empty()) {
+    spec["command"] = d.command;
+  }
+  if (!d.args.empty()) {
+    spec["args"] = d.args;
+  }
+  if (!d.env.empty()) {
+    spec["env"] = ordered_json::array();
+    for (const auto& [name, value] : d.env) {
+      spec["env"].push_back({{"name", name}, {"value", value}});
+    }
+  }
+  if (!d.ports.empty()) {
+    spec["ports"] = ordered_json::array();
+    for (long p : d.ports) {
+      spec["ports"].push_back({{"containerPort", p}});
+    }
+  }
+  if (!d.predict_route.empty()) {
+    spec["predictRoute"] = d.predict_route;
+  }
+  if (!d.health_route.empty()) {
+    spec["healthRoute"] = d.health_route;
+  }
   if (!d.labels.empty()) {
     j["model"]["labels"] = labels_json(d.labels);
   }
@@ -337,6 +413,9 @@ std::string model_deployment_json(const lib::migrate::ModelDeployment& d) {
       machine_json(lib::migrate::MachineSpec{d.machine_type, d.accelerator_type, d.accelerator_count});
   j["deployedModel"]["dedicatedResources"]["minReplicaCount"] = d.min_replica_count;
   j["deployedModel"]["dedicatedResources"]["maxReplicaCount"] = d.max_replica_count;
+  if (!d.service_account.empty()) {
+    j["deployedModel"]["serviceAccount"] = d.service_account;
+  }
   return util::json::dump_pretty(j);
 }
 
@@ -354,18 +433,61 @@ std::string accelerator_flag(const lib::migrate::ModelDeployment& d) {
   return " --accelerator=" + shell_word("type=" + type + ",count=" + std::to_string(d.accelerator_count));
 }
 
+// " --NAME=A,B" for a gcloud list flag, "" for an empty list. Items that hold a comma are joined
+// with another delimiter, declared as ^D^ (`gcloud topic escaping`).
+std::string list_flag(const std::string& name, const std::vector<std::string>& items) {
+  if (items.empty()) {
+    return "";
+  }
+  std::string delim = ",";
+  for (const char* d : {",", "|", ";", "#", "~", "@", ":"}) {
+    delim = d;
+    if (std::none_of(items.begin(), items.end(), [&](const std::string& i) { return i.find(delim) != std::string::npos; })) {
+      break;
+    }
+  }
+  std::string joined = delim == "," ? "" : "^" + delim + "^";
+  for (size_t i = 0; i < items.size(); ++i) {
+    joined += (i ? delim : "") + items[i];
+  }
+  return " --" + name + "=" + shell_word(joined);
+}
+
+// The upload's flags for a custom container's command, args, environment, ports and routes.
+std::string container_flags(const lib::migrate::ModelDeployment& d) {
+  std::vector<std::string> env;
+  for (const auto& [name, value] : d.env) {
+    env.push_back(name + "=" + value);
+  }
+  std::vector<std::string> ports;
+  for (long p : d.ports) {
+    ports.push_back(std::to_string(p));
+  }
+  std::string out = list_flag("container-command", d.command) + list_flag("container-args", d.args) +
+                    list_flag("container-env-vars", env) + list_flag("container-ports", ports);
+  if (!d.predict_route.empty()) {
+    out += " --container-predict-route=" + shell_word(d.predict_route);
+  }
+  if (!d.health_route.empty()) {
+    out += " --container-health-route=" + shell_word(d.health_route);
+  }
+  return out;
+}
+
 } // namespace
 
 std::string model_deployment_gcloud(const lib::migrate::ModelDeployment& d) {
   std::string region = " --region=" + shell_word(d.region.empty() ? "REGION" : d.region);
-  std::string image = d.container_image_uri.empty() ? "CUSTOM_CONTAINER_URI" : d.container_image_uri;
   return "gcloud ai models upload" + region + " --display-name=" + shell_word(d.display_name) +
-         " --container-image-uri=" + shell_word(image) + " --artifact-uri=" + shell_word(d.artifact_uri) + labels_flag(d.labels) +
-         "\n" + "gcloud ai endpoints create" + region + " --display-name=" + shell_word(d.display_name) + labels_flag(d.labels) +
-         "\n" + "gcloud ai endpoints deploy-model ENDPOINT_ID" + region +
+         " --container-image-uri=" + shell_word(image_of(d)) + container_flags(d) +
+         (d.artifact_uri.empty() ? "" : " --artifact-uri=" + shell_word(d.artifact_uri)) +
+         (d.description.empty() ? "" : " --description=" + shell_word(d.description)) + labels_flag(d.labels) + "\n" +
+         "gcloud ai endpoints create" + region + " --display-name=" + shell_word(d.display_name) + labels_flag(d.labels) + "\n" +
+         "gcloud ai endpoints deploy-model ENDPOINT_ID" + region +
          " --model=MODEL_ID --display-name=" + shell_word(d.display_name) + " --machine-type=" + shell_word(d.machine_type) +
          accelerator_flag(d) + " --min-replica-count=" + std::to_string(d.min_replica_count) +
-         " --max-replica-count=" + std::to_string(d.max_replica_count) + "\n";
+         " --max-replica-count=" + std::to_string(d.max_replica_count) +
+         (d.service_account.empty() ? "" : " --service-account=" + shell_word(d.service_account)) + "\n";
 }
 
 } // namespace render

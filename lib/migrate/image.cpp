@@ -6,6 +6,8 @@
 #include "lib/migrate/prediction.hpp"
 #include "lib/targets.hpp"
 
+#include <algorithm>
+
 namespace lib::migrate {
 
 namespace {
@@ -21,9 +23,10 @@ const catalog::Catalog* image_catalog(const catalog::CatalogSet& set, const std:
 }
 
 // The framework the job trains with: --framework, else the first one its runtime carries.
-// `from_version`: the version of it the runtime pins ("" when unknown or given by --framework).
+// `from_version`: the version of it the runtime pins ("" when unknown or given by --framework);
+// `line_only`: the runtime documents only the framework's line, so the pick is a default.
 std::string framework_of(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt, std::string& why,
-                         std::string& from_version) {
+                         std::string& from_version, bool& line_only) {
   if (opt.framework) {
     why = "--framework";
     return framework_key(*opt.framework);
@@ -40,13 +43,16 @@ std::string framework_of(const catalog::CatalogSet& set, const jobs::JobSpec& jo
   if (carried.empty()) {
     return "";
   }
+  const auto& pinned = ref->entry->packages;
+  line_only = std::none_of(pinned.begin(), pinned.end(), [&](const catalog::Package& p) { return p.name == carried.front(); });
   if (auto v = package_version(*ref->entry, carried.front())) {
     from_version = v->version;
   }
   return carried.front();
 }
 
-// The target's twin for the job: the GPU one for a GPU job (when there is one), else the CPU one.
+// The target's twin for the job: the GPU one for a GPU job (when there is one), else the CPU one
+// (a TPU build has no twin).
 const catalog::RuntimeEntry* twin_for(const Target& t, bool gpu) {
   const catalog::RuntimeEntry* e = t.entry;
   for (const catalog::RuntimeEntry* twin : t.twins) {
@@ -70,9 +76,9 @@ std::string uri_for(const Target& t, bool gpu, const std::string& region) {
 }
 
 // The query for the one image that runs `framework` for `service` on `on`, with the job's Python
-// when it states one, on the job's accelerator.
+// when it states one, on the job's accelerator ("gpu", "tpu" or "" for CPU).
 TargetQuery one_image(std::string framework, std::string service, catalog::Date on, const std::optional<std::string>& python,
-                      bool gpu) {
+                      std::string accelerator) {
   TargetQuery q;
   q.frameworks = {std::move(framework)};
   q.service = std::move(service);
@@ -80,7 +86,7 @@ TargetQuery one_image(std::string framework, std::string service, catalog::Date 
   if (python) {
     q.python = catalog::Version::try_parse(*python);
   }
-  q.accelerator = gpu ? "gpu" : "";
+  q.accelerator = std::move(accelerator);
   q.max = 1;
   return q;
 }
@@ -102,18 +108,19 @@ TargetSearch image_search(const catalog::CatalogSet& set, const catalog::Catalog
 
 } // namespace
 
-std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt, bool gpu,
-                           const std::string& region, std::vector<Finding>& findings) {
+ExecutorImage executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt,
+                             const std::string& accelerator, const std::string& region, std::vector<Finding>& findings) {
   auto add = [&](RuleId rule, const std::string& field, std::string message) {
     findings.push_back(jobs::job_finding(job, field, finding_of(rule, std::move(message))));
   };
   if (opt.image) {
     add(RuleId::migrate_image_chosen, "runtimeVersion", "executorImageUri is " + *opt.image + " (--image)");
-    return *opt.image;
+    return {*opt.image, true};
   }
   std::string why;
   std::string from_version;
-  std::string framework = framework_of(set, job, opt, why, from_version);
+  bool line_only = false;
+  std::string framework = framework_of(set, job, opt, why, from_version, line_only);
   const catalog::Catalog* images = image_catalog(set);
   if (framework.empty() || !images) {
     throw catalog::InvalidInput(job.path + ": cannot tell which framework the job trains with (runtimeVersion " +
@@ -121,25 +128,30 @@ std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& 
                                 "): pass --framework NAME, or --image URI for the prebuilt image to run it on");
   }
   TargetSearch s = image_search(set, *images, opt.framework ? std::nullopt : job.runtime_version,
-                                one_image(framework, "training", opt.on, job.python_version, gpu));
+                                one_image(framework, "training", opt.on, job.python_version, accelerator));
   const bool open = !s.targets.empty();
   if (!open && s.last_known.empty()) {
     throw catalog::InvalidInput(job.path + ": the " + images->name + " data knows no training image for " + framework +
                                 ": pass --image URI");
   }
+  const bool gpu = accelerator == "gpu";
   const Target& t = open ? s.targets.front() : s.last_known.front();
   std::string uri = uri_for(t, gpu, region);
   std::string image = t.entry->framework + " " + t.entry->framework_version + " (Python " + t.python + ")";
+  std::string from =
+      line_only ? why + ", which documents only its " + framework + " line: rtcat's default, --framework NAME trains with another"
+                : why;
   if (open) {
     add(RuleId::migrate_image_chosen, "runtimeVersion",
         "executorImageUri is " + uri + ": the " + describe_pick(t) + " " + images->name + " image of " + framework + " (from " +
-            why + ") for new jobs on " + catalog::format_date(opt.on) + ", " + image + "; --image URI chooses another");
+            from + ") for new jobs on " + catalog::format_date(opt.on) + ", " + image + "; --image URI chooses another");
   } else {
     std::string as_of = images->as_of ? catalog::format_date(*images->as_of) : "unknown";
     add(RuleId::migrate_image_not_open, "runtimeVersion",
-        "no " + images->name + " image of " + framework + " is open for new jobs on " + catalog::format_date(opt.on) +
-            " in the data as of " + as_of + ": wrote the newest one it knows, " + uri + " (" + image +
-            "); check Google's list of prebuilt containers and pass --image URI");
+        "no " + images->name + " image of " + framework + " (from " + from + ") is open for new jobs on " +
+            catalog::format_date(opt.on) + " in the data as of " + as_of + ": the newest one it knows is " + uri + " (" + image +
+            "), so the job runs in a custom container built from it; check Google's list of prebuilt containers "
+            "and pass --image URI if one is open");
   }
   auto major = [](const std::string& v) { return v.substr(0, v.find('.')); };
   if (!from_version.empty() && major(from_version) != major(t.entry->framework_version)) {
@@ -154,7 +166,7 @@ std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& 
         "the image runs Python " + t.python + ", not " + job.python_version.value_or("") +
             " as the job asked: test the trainer on Python " + t.python + ", or pass --image URI");
   }
-  return uri;
+  return {uri, open};
 }
 
 std::string prediction_image(const catalog::CatalogSet& set, const PredictionImageQuery& q, const std::string& path,
@@ -163,8 +175,8 @@ std::string prediction_image(const catalog::CatalogSet& set, const PredictionIma
   if (!images) {
     return "";
   }
-  TargetSearch s =
-      image_search(set, *images, q.runtime, one_image(framework_key(q.framework), "prediction", q.on, q.python, q.gpu));
+  TargetSearch s = image_search(set, *images, q.runtime,
+                                one_image(framework_key(q.framework), "prediction", q.on, q.python, q.gpu ? "gpu" : ""));
   if (s.targets.empty() && s.last_known.empty()) {
     return "";
   }

@@ -51,7 +51,24 @@ template <class Row> const Row* by_name(const std::vector<Row>& rows, std::strin
   return nullptr;
 }
 
+std::optional<MachineChoice> choice_of(const json& row) {
+  auto it = row.find("choice");
+  if (it == row.end() || it->is_null()) {
+    return std::nullopt;
+  }
+  return MachineChoice{it->at("machine_type").get<std::string>(), text_or_empty(*it, "accelerator_type"),
+                       count_or_null(*it, "accelerator_count").value_or(0), it->at("basis").get<std::string>()};
+}
+
 } // namespace
+
+const MachineChoice* MachineData::choice_for(const LegacyMachine& m) const {
+  if (m.choice) {
+    return &*m.choice;
+  }
+  const LegacyMachine* like = m.like.empty() ? nullptr : legacy_machine(m.like);
+  return like && like->choice ? &*like->choice : nullptr;
+}
 
 const LegacyMachine* MachineData::legacy_machine(std::string_view name) const {
   return by_name(legacy, name, false);
@@ -77,18 +94,19 @@ MachineData parse_machine_data(std::string_view text, const std::string& origin)
            row.at("machine_type").is_null() ? std::nullopt : std::optional<std::string>(row["machine_type"].get<std::string>()),
            text_or_empty(row, "like"), text_or_empty(row, "accelerator_type"),
            count_or_null(row, "accelerator_count").value_or(0), row.at("tpu").get<bool>(), text_or_empty(row, "documented"),
-           source_of(doc, row, origin)});
+           source_of(doc, row, origin), choice_of(row)});
     }
     for (const auto& row : doc.at("scale_tiers")) {
       d.tiers.push_back({row.at("name").get<std::string>(), count_or_null(row, "workers"),
                          count_or_null(row, "parameter_servers"), text_or_empty(row, "accelerator_type"),
                          count_or_null(row, "accelerator_count").value_or(0), row.at("tpu").get<bool>(),
-                         text_or_empty(row, "documented"), source_of(doc, row, origin)});
+                         text_or_empty(row, "documented"), source_of(doc, row, origin), text_or_empty(row, "machine")});
     }
     for (const auto& row : doc.at("retired_accelerators")) {
-      d.retired.push_back({row.at("name").get<std::string>(), row.at("replacement").get<std::string>(),
-                           text_or_empty(row, "documented"), source_of(doc, row, origin),
-                           text_or_empty(row, "replacement_basis")});
+      d.retired.push_back(
+          {row.at("name").get<std::string>(), row.at("replacement").get<std::string>(), text_or_empty(row, "documented"),
+           source_of(doc, row, origin), text_or_empty(row, "replacement_basis"), count_or_null(row, "max_count"),
+           row.contains("max_count") ? doc.at("sources").at(text_or_empty(row, "max_count_source")).get<std::string>() : ""});
     }
   } catch (const json::exception& e) {
     throw catalog::InvalidInput(origin + ": " + e.what());

@@ -10,6 +10,15 @@
 
 namespace lib::migrate {
 
+// What migrate writes for a legacy name the sources map to no Compute Engine machine type:
+// rtcat's choice, never a documented mapping (findings say so, with the basis).
+struct MachineChoice {
+  std::string machine_type;
+  std::string accelerator_type; // "" : the legacy name's own accelerators
+  long accelerator_count = 0;
+  std::string basis; // why this one
+};
+
 // A legacy machine name (standard, complex_model_m_gpu, cloud_tpu, ...).
 struct LegacyMachine {
   std::string name;
@@ -18,8 +27,9 @@ struct LegacyMachine {
   std::string accelerator_type;            // Vertex AI AcceleratorType name ("" when none)
   long accelerator_count = 0;
   bool tpu = false;
-  std::string documented; // what the source says, in a few words
-  std::string source;     // URL
+  std::string documented;              // what the source says, in a few words
+  std::string source;                  // URL
+  std::optional<MachineChoice> choice; // its own; see MachineData::choice_for
 };
 
 // A scale tier other than CUSTOM.
@@ -32,6 +42,7 @@ struct ScaleTier {
   bool tpu = false;
   std::string documented;
   std::string source;
+  std::string machine; // the legacy machine name its primary replica gets (rtcat's choice)
 };
 
 // An accelerator Vertex AI no longer offers, and what migrate writes instead.
@@ -41,6 +52,8 @@ struct RetiredAccelerator {
   std::string documented;
   std::string source;
   std::string replacement_basis; // why that one (rtcat's choice when Google names none)
+  std::optional<long> max_count; // the most of the replacement one machine takes
+  std::string max_count_source;
 };
 
 struct MachineData {
@@ -53,6 +66,8 @@ struct MachineData {
   const LegacyMachine* legacy_machine(std::string_view name) const;
   const ScaleTier* tier(std::string_view name) const; // case-insensitive
   const RetiredAccelerator* retired_accelerator(std::string_view name) const;
+  // The choice for a legacy name: its own, else that of the name it is documented as like.
+  const MachineChoice* choice_for(const LegacyMachine& m) const;
 };
 
 // Parses the data file's JSON; `origin` names it in messages. Throws InvalidInput for malformed

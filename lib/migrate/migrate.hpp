@@ -11,13 +11,21 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace lib::migrate {
 
+// What a migrated spec holds where the user must fill something in before submitting it; a
+// migrate-placeholder finding says what. Upper-case letters keep them from being taken for a
+// real image reference or bucket.
+inline constexpr std::string_view k_image_placeholder = "REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG";
+inline constexpr std::string_view k_package_placeholder = "gs://BUCKET/PATH/PACKAGE.tar.gz";
+inline constexpr std::string_view k_machine_placeholder = "MACHINE_TYPE";
+
 struct MachineSpec {
-  std::string machine_type;     // "" when no documented equivalent exists (a finding says so)
+  std::string machine_type;     // always set for a used pool (a documented type, --machine-type or rtcat's choice)
   std::string accelerator_type; // "" for none
   long accelerator_count = 0;
 };
@@ -27,11 +35,22 @@ struct WorkerPool {
   bool used = false;
   MachineSpec machine;
   long replica_count = 0;
-  std::string executor_image_uri;  // pythonPackageSpec, when set
-  std::string container_image_uri; // containerSpec, when set
+  std::string executor_image_uri;   // pythonPackageSpec, when set
+  std::string container_image_uri;  // containerSpec, when set
+  std::vector<std::string> command; // containerSpec.command
   std::vector<std::string> package_uris;
   std::string python_module;
   std::vector<std::string> args;
+  std::string boot_disk_type; // diskSpec ("" and 0: not set)
+  long boot_disk_size_gb = 0;
+};
+
+// An image the job's container must be built as, when no prebuilt image of its framework is
+// open on the date: the Dockerfile's lines, from the last known prebuilt image.
+struct ImageToBuild {
+  std::string from;                      // the prebuilt image it starts from
+  std::vector<std::string> package_uris; // to copy next to the Dockerfile before the build
+  std::vector<std::string> dockerfile;
 };
 
 struct ParameterSpec {
@@ -66,6 +85,7 @@ struct VertexJob {
   std::string kms_key_name;      // encryptionConfig.kmsKeyName -> encryptionSpec.kmsKeyName ("" for none)
   std::vector<WorkerPool> pools; // Vertex AI's fixed order: primary, workers, parameter servers, evaluators
   std::optional<StudySpec> study;
+  std::optional<ImageToBuild> build; // set when the pools' imageUri is k_image_placeholder
   std::vector<Finding> findings;
 };
 
@@ -73,7 +93,13 @@ struct Options {
   catalog::Date on;
   std::optional<std::string> image;     // --image: the executor image for a Python package job
   std::optional<std::string> framework; // --framework: overrides the runtime's
+  // --machine-type [POOL=]TYPE: the machine type of one pool (workerpool0..3, or its legacy
+  // name: master, worker, parameterServer or ps, evaluator), of every pool when POOL is "".
+  std::vector<std::pair<std::string, std::string>> machine_types;
 };
+
+// The pool names --machine-type takes, in Vertex AI's pool order (each with its legacy names).
+const std::vector<std::vector<std::string>>& pool_names();
 
 // Rewrites the job. Throws catalog::InvalidInput "path: ..." when the job's training code or
 // framework cannot be told (no package and no container; no framework known and no --image).
@@ -84,8 +110,12 @@ VertexJob migrate_job(const catalog::CatalogSet& set, const jobs::JobSpec& job, 
 StudySpec study_of(const jobs::JobSpec& job, std::string_view hyperparameters_json, std::vector<Finding>& findings);
 
 // The executor image for a Python package job on the date (findings say which and why).
-std::string executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt, bool gpu,
-                           const std::string& region, std::vector<Finding>& findings);
+struct ExecutorImage {
+  std::string uri;
+  bool open = true; // false: no prebuilt image of the framework is open on the date; uri is the last known one
+};
+ExecutorImage executor_image(const catalog::CatalogSet& set, const jobs::JobSpec& job, const Options& opt,
+                             const std::string& accelerator, const std::string& region, std::vector<Finding>& findings);
 
 // Trainer code under `dir` (its .py files) that reads CLUSTER_SPEC task types by their AI Platform
 // names (master, worker, ps, evaluator), which Vertex AI calls workerpool0..3: one finding per use,

@@ -9,8 +9,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <limits>
+#include <sstream>
 
 namespace lib::migrate {
+
+extern const std::string_view k_prediction_machine_data_json;
 
 namespace {
 
@@ -34,6 +39,29 @@ std::vector<std::string> split_commas(const std::string& s) {
     start = end + 1;
   }
   return out;
+}
+
+// A gcloud list flag's value: split at commas, or at D when it starts with ^D^ (gcloud's way of
+// writing items that hold commas, `gcloud topic escaping`).
+std::vector<std::string> list_items(const std::string& s) {
+  if (s.size() >= 3 && s[0] == '^') {
+    size_t close = s.find('^', 1);
+    if (close != std::string::npos && close > 1) {
+      std::string delim = s.substr(1, close - 1);
+      std::vector<std::string> out;
+      size_t start = close + 1;
+      while (start <= s.size()) {
+        size_t end = s.find(delim, start);
+        end = end == std::string::npos ? s.size() : end;
+        if (end > start) {
+          out.push_back(s.substr(start, end - start));
+        }
+        start = end + delim.size();
+      }
+      return out;
+    }
+  }
+  return split_commas(s);
 }
 
 // The words of the first gcloud command of text, after `verb noun` (e.g. "submit" "prediction").
@@ -101,10 +129,10 @@ long count_at(const ordered_json& j, const char* key, long fallback, const std::
   return number_of(it->is_string() ? it->get<std::string>() : it->dump(), path, key);
 }
 
-// A KEY=VALUE,... flag (--labels, --accelerator) as an object.
+// A KEY=VALUE,... flag (--labels, --accelerator, --env-vars) as an object.
 ordered_json key_values(const std::string& value, const std::string& flag, const std::string& path) {
   ordered_json labels = ordered_json::object();
-  for (const auto& item : split_commas(value)) {
+  for (const auto& item : list_items(value)) {
     auto eq = item.find('=');
     if (eq == std::string::npos || eq == 0) {
       throw catalog::InvalidInput(path + ": " + flag + " takes KEY=VALUE pairs separated by commas, not '" + item + "'");
@@ -162,6 +190,23 @@ ordered_json prediction_from_gcloud(std::string_view text, const std::string& pa
   if (auto it = flags.find("labels"); it != flags.end()) {
     in["labels"] = key_values(it->second, "--labels", path);
   }
+  if (auto it = flags.find("batch-size"); it != flags.end()) {
+    in["batchSize"] = number_of(it->second, path, "--batch-size");
+  }
+  if (auto it = flags.find("signature-name"); it != flags.end()) {
+    in["signatureName"] = it->second;
+  }
+  // gcloud alpha: --accelerator-type and --accelerator-count (1 when not given), predictionInput.accelerator.
+  if (auto it = flags.find("accelerator-type"); it != flags.end()) {
+    in["accelerator"]["type"] = it->second;
+    in["accelerator"]["count"] = 1;
+  }
+  if (auto it = flags.find("accelerator-count"); it != flags.end()) {
+    if (!in.contains("accelerator")) {
+      throw catalog::InvalidInput(path + ": --accelerator-count needs --accelerator-type (for example nvidia-tesla-t4)");
+    }
+    in["accelerator"]["count"] = number_of(it->second, path, "--accelerator-count");
+  }
   in["jobId"] = flags.count("") ? flags.at("") : "";
   return in;
 }
@@ -216,6 +261,8 @@ ordered_json version_from_gcloud(std::string_view text, const std::string& path)
                                                            {"machine-type", "machineType"},
                                                            {"region", "region"},
                                                            {"prediction-class", "predictionClass"},
+                                                           {"description", "description"},
+                                                           {"service-account", "serviceAccount"},
                                                            {"model", "model"}};
   for (const auto& [flag, value] : flags) {
     if (auto n = names.find(flag); n != names.end()) {
@@ -243,21 +290,79 @@ ordered_json version_from_gcloud(std::string_view text, const std::string& path)
       v["autoScaling"][n[1] == 'i' ? "minNodes" : "maxNodes"] = number_of(it->second, path, std::string("--") + n);
     }
   }
+  // A custom container (gcloud beta): --image, --command, --args, --env-vars, --ports, and the routes.
+  if (auto it = flags.find("image"); it != flags.end()) {
+    v["container"]["image"] = it->second;
+  }
+  for (const char* n : {"command", "args"}) {
+    if (auto it = flags.find(n); it != flags.end()) {
+      v["container"][n] = list_items(it->second);
+    }
+  }
+  if (auto it = flags.find("env-vars"); it != flags.end()) {
+    ordered_json pairs = key_values(it->second, "--env-vars", path);
+    ordered_json env = ordered_json::array();
+    for (auto kv = pairs.begin(); kv != pairs.end(); ++kv) {
+      env.push_back(ordered_json{{"name", kv.key()}, {"value", kv.value()}});
+    }
+    v["container"]["env"] = env;
+  }
+  if (auto it = flags.find("ports"); it != flags.end()) {
+    ordered_json ports = ordered_json::array();
+    for (const auto& p : list_items(it->second)) {
+      ports.push_back({{"containerPort", number_of(p, path, "--ports")}});
+    }
+    v["container"]["ports"] = ports;
+  }
+  for (const char* n : {"predict-route", "health-route"}) {
+    if (auto it = flags.find(n); it != flags.end()) {
+      v["routes"][n[0] == 'p' ? "predict" : "health"] = it->second;
+    }
+  }
   v["name"] = flags.count("") ? flags.at("") : "";
   return v;
 }
 
-// Machine type and replica counts from machineType, autoScaling and manualScaling.
-void scaling_of(const ordered_json& v, ModelDeployment& d) {
-  d.machine_type = text_at(v, "machineType");
-  if (d.machine_type.empty() || d.machine_type.rfind("mls1-", 0) == 0) {
-    std::string legacy = d.machine_type.empty() ? "mls1-c1-m2 (the default)" : d.machine_type;
-    d.machine_type = "n1-standard-2";
-    d.findings.push_back(at(d.path, RuleId::migrate_machine_unmapped,
-                            "machine type " + legacy +
-                                " is a legacy (MLS1) type Vertex AI does not offer: wrote "
-                                "n1-standard-2; choose a Compute Engine type sized for the model"));
+std::string size_text(const PredictionMachine& m) {
+  std::ostringstream out;
+  out << m.vcpus << (m.vcpus == 1 ? " vCPU, " : " vCPUs, ") << m.memory_gb << " GB";
+  return out.str();
+}
+
+// The version's machineType (the legacy default when it has none) as a type Vertex AI offers for
+// prediction: one it does not offer becomes the nearest that holds it, with a finding.
+void machine_of(const ordered_json& v, ModelDeployment& d) {
+  const PredictionMachineData& data = prediction_machine_data();
+  std::string legacy = text_at(v, "machineType");
+  bool by_default = legacy.empty();
+  if (by_default) { // the global endpoint's default; regional endpoints (--region) defaulted to n1-standard-2
+    legacy = d.region.empty() ? data.legacy_default : "n1-standard-2";
   }
+  d.machine_type = legacy;
+  const PredictionMachine* old = data.legacy_type(legacy);
+  if (data.offered_type(legacy) != nullptr || old == nullptr) {
+    return; // offered, or not a type the data knows: unchanged
+  }
+  std::string what = "machine type " + legacy + " (" + (by_default ? "the default; " : "") + size_text(*old) + "; " +
+                     data.legacy_source + ")" +
+                     (legacy.rfind("mls1-", 0) == 0 ? " is a legacy (MLS1) type that Vertex AI does not offer for prediction"
+                                                    : " is not among the machine types Vertex AI offers for prediction") +
+                     " (" + data.offered_source + ")";
+  const PredictionMachine* to = data.nearest(*old);
+  if (to == nullptr) {
+    d.findings.push_back(at(d.path, RuleId::migrate_machine_unmapped,
+                            what + ": none of its N1 types holds it: choose a Compute Engine type sized for the model"));
+    return;
+  }
+  d.machine_type = to->name;
+  d.findings.push_back(at(d.path, RuleId::migrate_machine_unmapped,
+                          what + ": wrote " + to->name + " (" + size_text(*to) +
+                              "), the smallest N1 type offered with at least its vCPUs and memory, which is rtcat's "
+                              "choice, not a documented mapping: choose a Compute Engine type sized for the model"));
+}
+
+// Replica counts from autoScaling and manualScaling.
+void scaling_of(const ordered_json& v, ModelDeployment& d) {
   if (auto m = v.find("manualScaling"); m != v.end() && m->is_object()) {
     d.min_replica_count = d.max_replica_count = count_at(*m, "nodes", 1, d.path);
   } else if (auto a = v.find("autoScaling"); a != v.end() && a->is_object()) {
@@ -321,6 +426,77 @@ std::string custom_routine(const ordered_json& v) {
          "pass it as --container-image-uri (rtcat migrate --image URI)";
 }
 
+// A list of strings at j[key] (container.command, container.args).
+std::vector<std::string> strings_at(const ordered_json& j, const char* key, const std::string& path, const std::string& where) {
+  std::vector<std::string> out;
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) {
+    return out;
+  }
+  if (!it->is_array()) {
+    throw catalog::InvalidInput(path + ": " + where + " must be a list of strings, not " + it->dump());
+  }
+  for (const auto& e : *it) {
+    if (!e.is_string()) {
+      throw catalog::InvalidInput(path + ": " + where + " must be a list of strings, not " + it->dump());
+    }
+    out.push_back(e.get<std::string>());
+  }
+  return out;
+}
+
+// The version's custom container (container, routes) as the model's containerSpec. The legacy
+// default routes (/v1/models/MODEL/versions/VERSION[:predict]), which the container answered on,
+// are written out: Vertex AI's own defaults are other paths.
+void container_of(const ordered_json& c, const ordered_json& v, const std::string& model, const std::string& version,
+                  ModelDeployment& d) {
+  const std::string& path = d.path;
+  d.container_image_uri = text_at(c, "image");
+  d.command = strings_at(c, "command", path, "container.command");
+  d.args = strings_at(c, "args", path, "container.args");
+  if (auto env = c.find("env"); env != c.end() && !env->is_null()) {
+    if (!env->is_array()) {
+      throw catalog::InvalidInput(path + ": container.env must be a list of {name, value}, not " + env->dump());
+    }
+    for (const auto& e : *env) {
+      if (!e.is_object() || text_at(e, "name").empty()) {
+        throw catalog::InvalidInput(path + ": container.env must be a list of {name, value}, not " + e.dump());
+      }
+      d.env.emplace_back(text_at(e, "name"), text_at(e, "value"));
+    }
+  }
+  if (auto ports = c.find("ports"); ports != c.end() && !ports->is_null()) {
+    if (!ports->is_array()) {
+      throw catalog::InvalidInput(path + ": container.ports must be a list of {containerPort}, not " + ports->dump());
+    }
+    for (const auto& p : *ports) {
+      long port = p.is_object() ? count_at(p, "containerPort", 0, path) : 0;
+      if (port < 1 || port > 65535) {
+        throw catalog::InvalidInput(path + ": container.ports: a containerPort must be a port number (1 to 65535), not " +
+                                    p.dump());
+      }
+      d.ports.push_back(port);
+    }
+  }
+  ordered_json routes = v.contains("routes") && v["routes"].is_object() ? v["routes"] : ordered_json::object();
+  d.predict_route = text_at(routes, "predict");
+  d.health_route = text_at(routes, "health");
+  std::string legacy = "/v1/models/" + model + "/versions/" + version;
+  if (d.predict_route.empty() || d.health_route.empty()) {
+    if (model.empty() || version.empty()) {
+      d.findings.push_back(at(path, RuleId::migrate_no_equivalent,
+                              "the container was served on AI Platform's default routes "
+                              "(/v1/models/MODEL/versions/VERSION:predict, and the same without :predict for health "
+                              "checks), which Vertex AI does not use: the model and version are not named, so set "
+                              "routes.predict and routes.health, or make the container answer on AIP_PREDICT_ROUTE and "
+                              "AIP_HEALTH_ROUTE"));
+    } else {
+      d.predict_route = d.predict_route.empty() ? legacy + ":predict" : d.predict_route;
+      d.health_route = d.health_route.empty() ? legacy : d.health_route;
+    }
+  }
+}
+
 ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v, const std::string& path,
                            const catalog::Date& on, const std::optional<std::string>& image) {
   ModelDeployment d;
@@ -333,14 +509,29 @@ ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v
   }
   name = name.substr(name.rfind('/') + 1);
   d.display_name = (model.empty() ? "" : model + "-") + (name.empty() ? "version" : name);
+  d.description = text_at(v, "description");
   d.region = text_at(v, "region");
   d.labels = labels_of(v, path);
+  d.service_account = text_at(v, "serviceAccount");
   d.artifact_uri = text_at(v, "deploymentUri");
-  if (d.artifact_uri.empty()) {
+  auto spec = v.find("container");
+  bool container = spec != v.end() && spec->is_object();
+  if (container && text_at(*spec, "image").empty()) {
+    throw catalog::InvalidInput(path + ": a custom container needs its image (container.image, --image)");
+  }
+  if (d.artifact_uri.empty() && !container) {
     throw catalog::InvalidInput(path + ": a model version needs its deploymentUri (--origin)");
   }
+  machine_of(v, d);
   scaling_of(v, d);
   accelerator_of(v, d);
+  if (container) {
+    container_of(*spec, v, model, name, d);
+    if (image) {
+      d.container_image_uri = *image;
+    }
+    return d;
+  }
   if (!text_at(v, "predictionClass").empty() || v.contains("packageUris")) {
     d.findings.push_back(at(path, RuleId::migrate_custom_prediction_routine, custom_routine(v)));
     d.container_image_uri = image.value_or("");
@@ -378,7 +569,8 @@ std::string prediction_kind(std::string_view text) {
   if (!gcloud_words(text, "submit", "prediction").empty() || text.find("\"predictionInput\"") != std::string_view::npos) {
     return "prediction";
   }
-  if (!gcloud_words(text, "versions", "create").empty() || text.find("\"deploymentUri\"") != std::string_view::npos) {
+  if (!gcloud_words(text, "versions", "create").empty() || text.find("\"deploymentUri\"") != std::string_view::npos ||
+      (text.find("\"container\"") != std::string_view::npos && text.find("\"trainingInput\"") == std::string_view::npos)) {
     return "version";
   }
   return "training";
@@ -431,7 +623,14 @@ BatchPrediction migrate_prediction(std::string_view text, const std::string& pat
                           "with up to " +
                               std::to_string(b.max_replica_count) + " replicas (maxWorkerCount): size it for the model"));
   batch_accelerator(in, b);
-  for (const char* gone : {"batchSize", "signatureName", "runtimeVersion"}) {
+  if (in.contains("batchSize") && !in["batchSize"].is_null()) {
+    long n = count_at(in, "batchSize", 64, path);
+    if (n < 1 || n > std::numeric_limits<int32_t>::max()) {
+      throw catalog::InvalidInput(path + ": batchSize must be between 1 and 2147483647, not " + std::to_string(n));
+    }
+    b.batch_size = n;
+  }
+  for (const char* gone : {"signatureName", "runtimeVersion"}) {
     if (in.contains(gone)) {
       b.findings.push_back(at(path, RuleId::migrate_no_equivalent,
                               std::string(gone) + " has no BatchPredictionJob field: the model's serving container decides it"));
@@ -456,6 +655,80 @@ std::vector<ModelDeployment> migrate_versions(const catalog::CatalogSet& set, st
   }
   out.push_back(version_of(set, version_from_gcloud(text, path), path, on, image));
   return out;
+}
+
+namespace {
+
+std::vector<PredictionMachine> machines_at(const ordered_json& doc, const char* key, std::string& source,
+                                           const std::string& origin) {
+  auto list = doc.find(key);
+  if (list == doc.end() || !list->is_object() || !list->contains("types") || !(*list)["types"].is_array()) {
+    throw catalog::InvalidInput(origin + ": " + key + " must be an object with a list of types");
+  }
+  std::string id = text_at(*list, "source");
+  auto sources = doc.find("sources");
+  if (sources == doc.end() || !sources->is_object() || text_at(*sources, id.c_str()).empty()) {
+    throw catalog::InvalidInput(origin + ": " + key + " names no source in sources");
+  }
+  source = text_at(*sources, id.c_str());
+  std::vector<PredictionMachine> out;
+  for (const auto& t : (*list)["types"]) {
+    if (!t.is_object() || text_at(t, "name").empty() || !t.contains("vcpus") || !t["vcpus"].is_number_integer() ||
+        !t.contains("memory_gb") || !t["memory_gb"].is_number()) {
+      throw catalog::InvalidInput(origin + ": " + key + ": each type needs name, vcpus and memory_gb, not " + t.dump());
+    }
+    out.push_back(PredictionMachine{text_at(t, "name"), t["vcpus"].get<long>(), t["memory_gb"].get<double>()});
+  }
+  return out;
+}
+
+const PredictionMachine* named(const std::vector<PredictionMachine>& list, std::string_view name) {
+  auto it = std::find_if(list.begin(), list.end(), [&](const PredictionMachine& m) { return m.name == name; });
+  return it == list.end() ? nullptr : &*it;
+}
+
+} // namespace
+
+const PredictionMachine* PredictionMachineData::offered_type(std::string_view name) const {
+  return named(offered, name);
+}
+
+const PredictionMachine* PredictionMachineData::legacy_type(std::string_view name) const {
+  return named(legacy, name);
+}
+
+const PredictionMachine* PredictionMachineData::nearest(const PredictionMachine& m) const {
+  const PredictionMachine* best = nullptr;
+  for (const auto& o : offered) {
+    if (o.vcpus < m.vcpus || o.memory_gb < m.memory_gb) {
+      continue;
+    }
+    if (best == nullptr || o.vcpus < best->vcpus || (o.vcpus == best->vcpus && o.memory_gb < best->memory_gb)) {
+      best = &o;
+    }
+  }
+  return best;
+}
+
+PredictionMachineData parse_prediction_machine_data(std::string_view json, const std::string& origin) {
+  ordered_json doc = util::json::parse_ordered(json, origin);
+  if (!doc.is_object()) {
+    throw catalog::InvalidInput(origin + ": expected an object");
+  }
+  PredictionMachineData data;
+  data.offered = machines_at(doc, "vertex_prediction_types", data.offered_source, origin);
+  data.legacy = machines_at(doc, "legacy_prediction_types", data.legacy_source, origin);
+  data.legacy_default = text_at(doc["legacy_prediction_types"], "default");
+  if (data.legacy_type(data.legacy_default) == nullptr) {
+    throw catalog::InvalidInput(origin + ": legacy_prediction_types.default must name one of its types");
+  }
+  return data;
+}
+
+const PredictionMachineData& prediction_machine_data() {
+  static const PredictionMachineData data =
+      parse_prediction_machine_data(k_prediction_machine_data_json, "data/vertex-prediction-machines.json");
+  return data;
 }
 
 } // namespace lib::migrate

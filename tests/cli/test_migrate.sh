@@ -68,9 +68,14 @@ expect_out "workerPoolSpecs:
       imageUri: \"gcr.io/my-project/census-trainer:1.0\""
 
 # A gcloud command line, as a file and with --gcloud; evaluators only: empty pools in between.
+# Its package comes from --package-path, which gcloud built and uploaded: packageUris is a
+# placeholder, an error (exit 1) that says so.
 mrun migrate "$J/valid-gcloud.sh" --at 2025-06-01
-expect_exit 0
+expect_exit 1
 vertex CustomJob
+expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.packageUris' '["gs://BUCKET/PATH/PACKAGE.tar.gz"]'
+expect_err "error: the job's package is built from a local --package-path, which gcloud uploaded: pythonPackageSpec.packageUris is a placeholder, gs://BUCKET/PATH/PACKAGE.tar.gz"
+expect_err "[migrate-placeholder]"
 mrun migrate --at 2025-06-01 --format json --gcloud "gcloud ai-platform jobs submit training j2 --scale-tier custom --master-machine-type n1-standard-8 --config $J/valid-config.yaml --region europe-west4 --runtime-version 2.1 --python-version 3.7"
 expect_exit 0
 vertex CustomJob
@@ -132,11 +137,34 @@ mrun migrate "$J/valid-tuning.json" --at 2025-06-01 --format gcloud
 expect_out "gcloud ai hp-tuning-jobs create --region=us-central1 --display-name=census_tuning --config=census_tuning-vertex.yaml --max-trial-count=20 --parallel-trial-count=4"
 
 # After the data's last open TensorFlow image: the newest known, said with the data's date; --image chooses.
+# No prebuilt TensorFlow image is open on the date: never one written as if it were, but the
+# custom-container route, built from the last known one; exit 1, and the gcloud form has the steps.
 mrun migrate "$J/valid-rest.json" --at 2027-06-01
-expect_exit 0
+expect_exit 1
 vertex CustomJob
+expect_jsons <<'JSON'
+j.jobSpec.workerPoolSpecs[0].containerSpec.imageUri | REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG
+j.jobSpec.workerPoolSpecs[0].containerSpec.command | ["python","-m","trainer.task"]
+j.jobSpec.workerPoolSpecs[0].containerSpec.args | ["--train-steps","1000","--job-dir=gs://my-bucket/census/out"]
+j.jobSpec.workerPoolSpecs[2].containerSpec.imageUri | REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG
+j.jobSpec.workerPoolSpecs[0].pythonPackageSpec === undefined | true
+JSON
 expect_err "in the data as of 2026-08-21"
 expect_err "[migrate-image-not-open]"
+expect_err "error: no prebuilt image runs the job on 2027-06-01, so it is written as a custom-container job: containerSpec.imageUri is a placeholder, REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG: build the image from the last known prebuilt one (Dockerfile: FROM us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest | COPY trainer-0.1.tar.gz /trainer/trainer-0.1.tar.gz | RUN pip install --no-cache-dir /trainer/trainer-0.1.tar.gz; copy gs://my-bucket/census/trainer-0.1.tar.gz next to it)"
+expect_err "[migrate-placeholder]"
+mrun migrate "$J/valid-rest.json" --at 2027-06-01 --format gcloud
+expect_exit 1
+expect_out "# No prebuilt image runs this job on the date: build one from us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest,
+# push it, and write its URI in place of REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG (in the config below too).
+gsutil cp gs://my-bucket/census/trainer-0.1.tar.gz .
+cat > census_20200601.Dockerfile <<'EOF'
+FROM us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest
+COPY trainer-0.1.tar.gz /trainer/trainer-0.1.tar.gz
+RUN pip install --no-cache-dir /trainer/trainer-0.1.tar.gz
+EOF
+docker build -f census_20200601.Dockerfile -t REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG . && docker push REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG
+cat > census_20200601-vertex.yaml <<'EOF'"
 mrun migrate "$J/valid-rest.json" --at 2027-06-01 --image gcr.io/p/trainer:2
 expect_json 'j.jobSpec.workerPoolSpecs[0].pythonPackageSpec.executorImageUri' gcr.io/p/trainer:2
 expect_err "executorImageUri is gcr.io/p/trainer:2 (--image)"
@@ -171,7 +199,19 @@ check_doc() { # TYPE EXPECTED_EXIT JSON [EXPECTED_OUTPUT]
   expect_exit "$2"
   [[ -z "${4:-}" ]] || expect_out "$4"
 }
-check_doc CustomJob 0 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{}, {"replicaCount": "2"}], "scheduling": {"timeout": "60s"}}}'
+check_doc CustomJob 0 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{}, {"machineSpec": {"machineType": "n1-standard-4"}, "replicaCount": "2"}], "scheduling": {"timeout": "60s"}}}'
+# Required fields: those the .proto marks REQUIRED, and machineSpec.machineType in a used pool.
+check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"acceleratorType": "NVIDIA_TESLA_T4", "acceleratorCount": 1}, "replicaCount": "1"}]}}' \
+  "jobSpec.workerPoolSpecs[0].machineSpec.machineType: required by google.cloud.aiplatform.v1.MachineSpec, but not set"
+check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"replicaCount": "1", "containerSpec": {"imageUri": "gcr.io/p/t:1"}}]}}' \
+  "jobSpec.workerPoolSpecs[0].machineSpec: required by google.cloud.aiplatform.v1.WorkerPoolSpec, but not set"
+check_doc CustomJob 1 '{"jobSpec": {"workerPoolSpecs": []}}' "displayName: required by google.cloud.aiplatform.v1.CustomJob, but not set"
+check_doc ModelDeployment 1 '{"model": {"artifactUri": "gs://b/m", "containerSpec": {"imageUri": "x"}}, "deployedModel": {"dedicatedResources": {"machineSpec": {"machineType": "n1-standard-2"}, "minReplicaCount": 1}}}' \
+  "model.displayName: required by google.cloud.aiplatform.v1.Model, but not set"
+check_doc BatchPredictionJob 1 '{"displayName": "b", "model": "m", "inputConfig": {"instancesFormat": "jsonl", "gcsSource": {"uris": ["gs://b/i"]}}, "outputConfig": {"predictionsFormat": "jsonl", "gcsDestination": {"outputUriPrefix": "gs://b/o"}}, "dedicatedResources": {"machineSpec": {"acceleratorType": "NVIDIA_TESLA_T4", "acceleratorCount": 1}, "startingReplicaCount": 1}}' \
+  "dedicatedResources.machineSpec.machineType: required by google.cloud.aiplatform.v1.MachineSpec, but not set"
+check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"machineType": "n1-standard-4"}, "pythonPackageSpec": {"executorImageUri": "x", "pythonModule": "m"}}]}}' \
+  "jobSpec.workerPoolSpecs[0].pythonPackageSpec.packageUris: required by google.cloud.aiplatform.v1.PythonPackageSpec, but not set"
 check_doc CustomJob 1 '{"displayName": "j", "jobSpec": {"workerPoolSpecs": [{"machineSpec": {"machineTyp": "n1-standard-4"}}]}}' \
   "jobSpec.workerPoolSpecs[0].machineSpec.machineTyp: unknown field of google.cloud.aiplatform.v1.MachineSpec"
 check_doc CustomJob 1 '{"jobSpec": {"workerPoolSpecs": [{"machineSpec": {"acceleratorType": "NVIDIA_TESLA_X"}}]}}' \
@@ -271,7 +311,8 @@ j[0].deployedModel.dedicatedResources.maxReplicaCount | 3
 j[0].deployedModel.dedicatedResources.machineSpec.machineType | n1-standard-2
 j[1].model.containerSpec.imageUri | CUSTOM_CONTAINER_URI
 JSON
-expect_err "machine type mls1-c1-m2 is a legacy (MLS1) type Vertex AI does not offer"
+vertex ModelDeployment
+expect_err "machine type mls1-c1-m2 (1 vCPU, 2 GB; https://cloud.google.com/ai-platform/prediction/docs/machine-types-online-prediction) is a legacy (MLS1) type that Vertex AI does not offer for prediction"
 expect_err "a custom prediction routine (predictionClass predictor.MyPredictor) needs a custom container on Vertex AI"
 expect_err "runs an HTTP server listening on AIP_HTTP_PORT that answers health checks on AIP_HEALTH_ROUTE and prediction requests on AIP_PREDICT_ROUTE"
 expect_err "holds the packages gs://my-bucket/iris/predictor-0.1.tar.gz and predictor.MyPredictor"
@@ -327,6 +368,121 @@ expect_exit 0
 grep -q "gcloud ai models upload" "$WORK/vx/churn-v1.sh" || fail "churn-v1.sh lacks the upload command"
 mrun migrate --at 2025-06-01
 expect_input_error "migrate needs a job file, --gcloud"
+# A batch job's batchSize becomes manualBatchTuningParameters.batchSize; the gcloud alpha line of
+# the same job (--accelerator-type/--accelerator-count, --batch-size, --signature-name) migrates
+# exactly as its REST form does.
+printf '%s\n' '{"jobId": "acc_batch", "predictionInput": {"dataFormat": "TF_RECORD", "inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "region": "us-central1", "modelName": "projects/PROJECT/models/census", "versionName": "v2", "accelerator": {"count": "2", "type": "NVIDIA_TESLA_T4"}, "batchSize": "32", "signatureName": "serving_raw"}}' >"$WORK/batch-acc.json"
+mrun migrate "$WORK/batch-acc.json" --at 2025-06-01
+expect_exit 0
+vertex BatchPredictionJob
+expect_jsons <<'JSON'
+j.manualBatchTuningParameters | {"batchSize":32}
+j.dedicatedResources.machineSpec | {"machineType":"n1-standard-2","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":2}
+JSON
+expect_err "signatureName has no BatchPredictionJob field: the model's serving container decides it [migrate-no-equivalent]"
+[[ "$ERR" != *batchSize* ]] || fail "batchSize has a BatchPredictionJob field"
+REST_OUT=$OUT
+REST_ERR=${ERR//$WORK\/batch-acc.json/FILE}
+mrun migrate --at 2025-06-01 --gcloud "gcloud alpha ai-platform jobs submit prediction acc_batch --model census --version v2 --region us-central1 --data-format tf-record --input-paths gs://b/in --output-path gs://b/out --accelerator-type nvidia-tesla-t4 --accelerator-count 2 --batch-size 32 --signature-name serving_raw"
+expect_exit 0
+vertex BatchPredictionJob
+[[ "$OUT" == "$REST_OUT" ]] || fail "the gcloud line and the REST job migrate differently: $OUT"
+[[ "${ERR//--gcloud/FILE}" == "$REST_ERR" ]] || fail "the gcloud line and the REST job have different findings: $ERR"
+mrun migrate --at 2025-06-01 --gcloud "gcloud alpha ai-platform jobs submit prediction b --model m --region us-central1 --data-format text --input-paths gs://b/in --output-path gs://b/out --accelerator-type nvidia-tesla-k80"
+expect_exit 0
+vertex BatchPredictionJob
+expect_json 'j.dedicatedResources.machineSpec' '{"machineType":"n1-standard-2","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":1}'
+expect_err "NVIDIA_TESLA_K80 is no longer offered by Vertex AI"
+mrun migrate --at 2025-06-01 --format yaml --gcloud "gcloud ai-platform jobs submit prediction b --model m --region us-central1 --data-format text --input-paths gs://b/in --output-path gs://b/out --batch-size 8"
+expect_exit 0
+expect_out "manualBatchTuningParameters:
+  batchSize: 8"
+mrun migrate --at 2025-06-01 --gcloud "gcloud alpha ai-platform jobs submit prediction b --model m --input-paths gs://b/in --output-path gs://b/out --accelerator-count 2"
+expect_input_error "--gcloud: --accelerator-count needs --accelerator-type"
+mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit prediction b --model m --input-paths gs://b/in --output-path gs://b/out --batch-size many"
+expect_input_error "--gcloud: --batch-size must be a whole number, not 'many'"
+printf '%s\n' '{"jobId": "b", "predictionInput": {"inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "batchSize": "0"}}' >"$WORK/batch-zero.json"
+mrun migrate "$WORK/batch-zero.json" --at 2025-06-01
+expect_input_error "batch-zero.json: batchSize must be between 1 and 2147483647, not 0"
+
+# A version's description becomes the model's (--description on the upload).
+printf '%s\n' '{"name": "projects/p/models/iris/versions/d1", "description": "iris, retrained weekly", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.10", "machineType": "n1-standard-4"}' >"$WORK/version-desc.json"
+mrun migrate "$WORK/version-desc.json" --at 2025-06-01
+expect_exit 0
+vertex ModelDeployment
+expect_json 'j.model.description' 'iris, retrained weekly'
+mrun migrate --at 2025-06-01 --format gcloud -q --gcloud "$(cat "$P/version-create.sh") --description 'census, wide and deep'"
+expect_exit 0
+expect_out "--artifact-uri=gs://my-bucket/census/model --description='census, wide and deep'
+gcloud ai endpoints create"
+
+# Machine types Vertex AI does not offer for prediction: the smallest offered N1 type that holds
+# them (data/vertex-prediction-machines.json), said as a choice; offered types pass unchanged.
+printf '%s\n' '[{"name": "projects/p/models/m/versions/a", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "n1-highcpu-2"}, {"name": "projects/p/models/m/versions/b", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "mls1-c4-m2"}, {"name": "projects/p/models/m/versions/c", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "n1-highcpu-4"}]' >"$WORK/version-machines.json"
+mrun migrate "$WORK/version-machines.json" --at 2025-06-01
+expect_exit 0
+vertex ModelDeployment
+expect_json 'j.map(d => d.deployedModel.dedicatedResources.machineSpec.machineType)' '["n1-standard-2","n1-highcpu-4","n1-highcpu-4"]'
+expect_err "warning: machine type n1-highcpu-2 (2 vCPUs, 1.8 GB; https://cloud.google.com/ai-platform/prediction/docs/machine-types-online-prediction) is not among the machine types Vertex AI offers for prediction (https://cloud.google.com/vertex-ai/docs/predictions/configure-compute): wrote n1-standard-2 (2 vCPUs, 7.5 GB), the smallest N1 type offered with at least its vCPUs and memory, which is rtcat's choice, not a documented mapping: choose a Compute Engine type sized for the model [migrate-machine-unmapped]"
+expect_err "machine type mls1-c4-m2 (4 vCPUs, 2 GB; https://cloud.google.com/ai-platform/prediction/docs/machine-types-online-prediction) is a legacy (MLS1) type that Vertex AI does not offer for prediction"
+expect_err "wrote n1-highcpu-4 (4 vCPUs, 3.6 GB)"
+[[ "$ERR" != *"machine type n1-highcpu-4"* ]] || fail "n1-highcpu-4 is offered: no finding"
+mrun migrate --at 2025-06-01 --format gcloud -q --gcloud "gcloud ai-platform versions create v1 --model m --origin gs://b/m --framework tensorflow --runtime-version 2.11 --machine-type n1-highcpu-2"
+expect_exit 0
+expect_out "--machine-type=n1-standard-2 --min-replica-count=1"
+# No --machine-type: the legacy default, mls1-c1-m2 on the global endpoint, n1-standard-2 on a regional one.
+mrun migrate --at 2025-06-01 -q --gcloud "gcloud ai-platform versions create v1 --model m --origin gs://b/m --framework tensorflow --runtime-version 2.11"
+expect_exit 0
+expect_json 'j.deployedModel.dedicatedResources.machineSpec.machineType' n1-standard-2
+expect_err "machine type mls1-c1-m2 (the default; 1 vCPU, 2 GB;"
+mrun migrate --at 2025-06-01 -q --gcloud "gcloud ai-platform versions create v1 --model m --origin gs://b/m --framework tensorflow --runtime-version 2.11 --region europe-west4"
+expect_exit 0
+expect_json 'j.deployedModel.dedicatedResources.machineSpec.machineType' n1-standard-2
+[[ "$ERR" != *migrate-machine-unmapped* ]] || fail "a regional endpoint's default, n1-standard-2, is offered: no finding"
+
+# A custom-container version keeps its container (image, command, args, env, ports, routes) and
+# its service account, from a version record and from gcloud beta's flags alike.
+printf '%s\n' '{"name": "projects/p/models/census/versions/c1", "description": "custom server", "container": {"image": "us-central1-docker.pkg.dev/p/serve/census:3", "command": ["python", "-m", "server"], "args": ["--workers=2", "--labels=a,b"], "env": [{"name": "MODE", "value": "fast"}, {"name": "MODEL", "value": "$(AIP_STORAGE_URI)"}], "ports": [{"containerPort": 8080}]}, "routes": {"predict": "/predict", "health": "/healthz"}, "serviceAccount": "serve@p.iam.gserviceaccount.com", "deploymentUri": "gs://b/census", "machineType": "n1-standard-4", "manualScaling": {"nodes": 2}}' >"$WORK/version-container.json"
+mrun migrate "$WORK/version-container.json" --at 2025-06-01
+expect_exit 0
+vertex ModelDeployment
+expect_jsons <<'JSON'
+j.model.containerSpec.imageUri | us-central1-docker.pkg.dev/p/serve/census:3
+j.model.containerSpec.command | ["python","-m","server"]
+j.model.containerSpec.args | ["--workers=2","--labels=a,b"]
+j.model.containerSpec.env | [{"name":"MODE","value":"fast"},{"name":"MODEL","value":"$(AIP_STORAGE_URI)"}]
+j.model.containerSpec.ports | [{"containerPort":8080}]
+j.model.containerSpec.predictRoute | /predict
+j.model.containerSpec.healthRoute | /healthz
+j.model.artifactUri | gs://b/census
+j.deployedModel.serviceAccount | serve@p.iam.gserviceaccount.com
+j.deployedModel.dedicatedResources.machineSpec.machineType | n1-standard-4
+JSON
+[[ "$ERR" != *tf2-cpu* && "$ERR" != *migrate-image-chosen* ]] || fail "a custom container gets no prebuilt image: $ERR"
+mrun migrate "$WORK/version-container.json" --at 2025-06-01 --format gcloud
+expect_exit 0
+expect_out "gcloud ai models upload --region=REGION --display-name=census-c1 --container-image-uri=us-central1-docker.pkg.dev/p/serve/census:3 --container-command='python,-m,server' --container-args='^|^--workers=2|--labels=a,b' --container-env-vars='MODE=fast,MODEL=\$(AIP_STORAGE_URI)' --container-ports=8080 --container-predict-route=/predict --container-health-route=/healthz --artifact-uri=gs://b/census --description='custom server'"
+expect_out "--machine-type=n1-standard-4 --min-replica-count=2 --max-replica-count=2 --service-account=serve@p.iam.gserviceaccount.com"
+# gcloud beta's flags; without routes, the legacy defaults the container answered on are written out.
+mrun migrate --at 2025-06-01 --gcloud "gcloud beta ai-platform versions create c1 --model census --region us-central1 --image us-central1-docker.pkg.dev/p/serve/census:3 --command python,-m,server --args '^|^--workers=2|--labels=a,b' --env-vars MODE=fast --ports 8080 --service-account serve@p.iam.gserviceaccount.com --machine-type n1-standard-4"
+expect_exit 0
+vertex ModelDeployment
+expect_jsons <<'JSON'
+j.model.containerSpec.imageUri | us-central1-docker.pkg.dev/p/serve/census:3
+j.model.containerSpec.args | ["--workers=2","--labels=a,b"]
+j.model.containerSpec.env | [{"name":"MODE","value":"fast"}]
+j.model.containerSpec.ports | [{"containerPort":8080}]
+j.model.containerSpec.predictRoute | /v1/models/census/versions/c1:predict
+j.model.containerSpec.healthRoute | /v1/models/census/versions/c1
+"artifactUri" in j.model | false
+j.deployedModel.serviceAccount | serve@p.iam.gserviceaccount.com
+JSON
+mrun migrate --at 2025-06-01 --gcloud "gcloud beta ai-platform versions create c1 --model census --image gcr.io/p/s:1 --ports 80800"
+expect_input_error "--gcloud: container.ports: a containerPort must be a port number (1 to 65535), not {\"containerPort\":80800}"
+printf '%s\n' '{"name": "c2", "container": {"args": ["x"]}}' >"$WORK/version-noimage.json"
+mrun migrate "$WORK/version-noimage.json" --at 2025-06-01
+expect_input_error "version-noimage.json: a custom container needs its image (container.image, --image)"
+
 # Labels: the legacy job's (REST JSON, config.yaml, gcloud --labels, which replace the --config
 # file's) become the Vertex AI resource's; --format gcloud passes them with --labels.
 printf '%s\n' '{"jobId": "lab", "labels": {"team": "ml", "cost-center": "42"}, "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' >"$WORK/lab.json"

@@ -20,7 +20,7 @@ run upgrade -r 1.15 -p 3.7 --at 2024-06-01
 expect_out "candidates for training (supported first, then newest):"
 expect_out "1. vertex-training tf-cpu.2-16.py310  python 3.10"
 # migrate writes the same first target, in words that are true of it.
-run migrate --at 2024-06-01 --gcloud "gcloud ai-platform jobs submit training j --region us-central1 --runtime-version 1.15 --python-version 3.7 --module-name trainer.task --package-path trainer/"
+run migrate --at 2024-06-01 --gcloud "gcloud ai-platform jobs submit training j --region us-central1 --runtime-version 1.15 --python-version 3.7 --module-name trainer.task --packages gs://b/trainer-0.1.tar.gz"
 expect_exit 0
 expect_out '"executorImageUri": "us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-16.py310:latest"'
 expect_err "the newest unconfirmed vertex-training image of tensorflow (from runtime 1.15)"

@@ -316,7 +316,7 @@ TEST_CASE("sweep: migrate writes the first target upgrade gives, after the sunse
       lib::migrate::Options opt;
       opt.on = on;
       std::vector<lib::Finding> findings;
-      const std::string uri = lib::migrate::executor_image(set, job, opt, false, "us-central1", findings);
+      const std::string uri = lib::migrate::executor_image(set, job, opt, "", "us-central1", findings).uri;
       const auto uris = plan.candidates.front().uris();
       CHECK(std::find(uris.begin(), uris.end(), uri) != uris.end());
       ++compared;

@@ -4,11 +4,18 @@
 //
 //   node vertex_check.js NODE_MODULES TYPE FILE...
 //
-// TYPE: CustomJob, HyperparameterTuningJob or BatchPredictionJob (in google.cloud.aiplatform.v1).
-// For each FILE prints "FILE: valid" or "FILE: PATH: what is wrong" and exits 1 when any is not.
+// TYPE: CustomJob, HyperparameterTuningJob, BatchPredictionJob, Model or DeployedModel (in
+// google.cloud.aiplatform.v1), or ModelDeployment: what `rtcat migrate` writes for a model version,
+// {"model": Model, "deployedModel": DeployedModel} (the `model` of UploadModelRequest and the
+// `deployedModel` of DeployModelRequest).
+// A FILE that holds a JSON list is a list of TYPE. For each FILE prints "FILE: valid" or
+// "FILE: PATH: what is wrong" and exits 1 when any is not.
 // protobufjs's Type.fromObject drops unknown fields without a word, so every field name is first
 // checked against the type, recursively (JSON names and proto names are both accepted), then the
-// converted message goes through Type.verify.
+// converted message goes through Type.verify. Required fields are checked too: those the .proto
+// files mark (google.api.field_behavior) = REQUIRED, and MachineSpec.machineType where the
+// .proto's own comment on it says it is required ("For BatchPredictionJob or as part of
+// WorkerPoolSpec this field is required", machine_resources.proto).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -27,8 +34,11 @@ const files_of = {
   CustomJob: 'custom_job.proto',
   HyperparameterTuningJob: 'hyperparameter_tuning_job.proto',
   BatchPredictionJob: 'batch_prediction_job.proto',
+  Model: 'model.proto',
+  DeployedModel: 'endpoint.proto',
+  ModelDeployment: null,
 };
-if (!files_of[typeName]) {
+if (!Object.hasOwn(files_of, typeName)) {
   console.error(`unknown type ${typeName} (valid: ${Object.keys(files_of).join(', ')})`);
   process.exit(2);
 }
@@ -43,7 +53,10 @@ root.resolvePath = (origin, target) => {
   }
   return protobuf.util.path.resolve(origin, target);
 };
-root.loadSync(Object.values(files_of).map((f) => `google/cloud/aiplatform/v1/${f}`), { keepCase: false });
+root.loadSync(Object.values(files_of).filter((f) => f).map((f) => `google/cloud/aiplatform/v1/${f}`), { keepCase: false });
+root.lookup('google.cloud.aiplatform.v1').add(new protobuf.Type('ModelDeployment')
+  .add(new protobuf.Field('model', 1, 'google.cloud.aiplatform.v1.Model'))
+  .add(new protobuf.Field('deployed_model', 2, 'google.cloud.aiplatform.v1.DeployedModel')));
 root.resolveAll();
 const type = root.lookupType(`google.cloud.aiplatform.v1.${typeName}`);
 
@@ -99,9 +112,50 @@ function well_known(name, v, here, out) {
   return undefined; // Value, Struct, ...: any JSON
 }
 
+// Whether the field is marked REQUIRED in its .proto.
+function marked_required(f) {
+  return (f.parsedOptions || []).some((o) => o['(google.api.field_behavior)'] === 'REQUIRED');
+}
+
+// Fields a message must have when it is not empty (an empty WorkerPoolSpec is how a CustomJob
+// skips a pool), and fields a child must have in the context of its parent.
+const required_when_used = {
+  '.google.cloud.aiplatform.v1.WorkerPoolSpec': ['machineSpec'],
+};
+const required_in = {
+  '.google.cloud.aiplatform.v1.WorkerPoolSpec': { machineSpec: ['machineType'] },
+  '.google.cloud.aiplatform.v1.BatchDedicatedResources': { machineSpec: ['machineType'] },
+};
+
+// Whether a value counts as set: proto3 JSON omits defaults, so "", 0, [] and {} are unset too.
+function is_set(v) {
+  if (v === undefined || v === null || v === '' || v === 0) {
+    return false;
+  }
+  if (Array.isArray(v)) {
+    return v.length > 0;
+  }
+  return true;
+}
+
+// Problems for required fields of `t` that `value` leaves unset; `extra`: the names the parent's
+// context requires as well.
+function required(t, value, where, extra, out) {
+  const names = t.fieldsArray.filter(marked_required).map((f) => protobuf.util.camelCase(f.name));
+  if (Object.keys(value).length > 0) {
+    names.push(...(required_when_used[t.fullName] || []));
+  }
+  for (const name of [...new Set([...names, ...extra])]) {
+    const snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (!is_set(value[name]) && !is_set(value[snake])) {
+      out.push(`${where ? `${where}.` : ''}${name}: required by ${t.fullName.slice(1)}, but not set`);
+    }
+  }
+}
+
 // Checks field names, shapes and scalar values below `where` (problems as "path: message") and
 // returns the value in the form Type.fromObject takes.
-function strict(t, value, where, out) {
+function strict(t, value, where, out, extra = []) {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     out.push(`${where || '(root)'}: must be an object`);
     return {};
@@ -111,6 +165,8 @@ function strict(t, value, where, out) {
     byJson[f.name] = f;
     byJson[protobuf.util.camelCase(f.name)] = f;
   }
+  required(t, value, where, extra, out);
+  const context = required_in[t.fullName] || {};
   const result = {};
   for (const [key, v] of Object.entries(value)) {
     const f = byJson[key];
@@ -126,7 +182,7 @@ function strict(t, value, where, out) {
         if (scalar_json.has(rt.fullName)) {
           return well_known(rt.fullName, e, at, out);
         }
-        return strict(rt, e, at, out);
+        return strict(rt, e, at, out, context[key] || []);
       }
       scalar(f, e, at, out);
       return e;
@@ -161,16 +217,21 @@ for (const file of files) {
     continue;
   }
   const problems = [];
-  const converted = strict(type, doc, '', problems);
-  if (problems.length === 0) {
-    try {
-      const err = type.verify(type.fromObject(converted));
-      if (err) {
-        problems.push(err);
+  // A list (what migrate writes for several inputs): each element is a TYPE.
+  for (const [where, one] of Array.isArray(doc) ? doc.map((d, i) => [`[${i}]`, d]) : [['', doc]]) {
+    const found = [];
+    const converted = strict(type, one, where, found);
+    if (found.length === 0) {
+      try {
+        const err = type.verify(type.fromObject(converted));
+        if (err) {
+          found.push(where ? `${where}: ${err}` : err);
+        }
+      } catch (e) {
+        found.push(where ? `${where}: ${e.message}` : e.message);
       }
-    } catch (e) {
-      problems.push(e.message);
     }
+    problems.push(...found);
   }
   if (problems.length) {
     failed = true;

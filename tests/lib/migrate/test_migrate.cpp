@@ -49,6 +49,18 @@ TEST_CASE("machine data: every legacy name and tier has a source, and nothing un
     CAPTURE(t.name);
     CHECK(t.source.rfind("https://", 0) == 0);
   }
+  for (const auto& m : d.legacy) {
+    CAPTURE(m.name);
+    const MachineChoice* c = d.choice_for(m); // every name gets a machine type: rtcat's choice, said as one
+    REQUIRE(c != nullptr);
+    CHECK(c->basis.rfind("rtcat's choice", 0) == 0);
+    CHECK_FALSE(c->machine_type.empty());
+  }
+  for (const auto& t : d.tiers) {
+    CAPTURE(t.name);
+    REQUIRE(d.legacy_machine(t.machine) != nullptr);
+    CHECK(d.legacy_machine(t.machine)->tpu == t.tpu);
+  }
   REQUIRE(d.legacy_machine("complex_model_m_gpu") != nullptr);
   CHECK(d.legacy_machine("complex_model_m_gpu")->accelerator_count == 4);
   CHECK(d.tier("basic_gpu") != nullptr);
@@ -81,11 +93,13 @@ TEST_CASE("migrate: trailing unused pools are dropped") {
 
 TEST_CASE("migrate: legacy machine names carry their documented accelerators; K80 becomes T4 with a finding") {
   VertexJob v = migrate(std::string(R"({"scaleTier": "CUSTOM", "masterType": "complex_model_m_gpu", )") + k_package + "}");
-  CHECK(v.pools[0].machine.machine_type.empty());
+  CHECK(v.pools[0].machine.machine_type == "n1-highcpu-32"); // complex_model_m's, rtcat's choice
   CHECK(v.pools[0].machine.accelerator_type == "NVIDIA_TESLA_T4");
   CHECK(v.pools[0].machine.accelerator_count == 4);
   REQUIRE(find(v, "migrate-machine-unmapped") != nullptr);
   CHECK(find(v, "migrate-machine-unmapped")->message.find("complex_model_m") != std::string::npos);
+  CHECK(find(v, "migrate-machine-unmapped")->message.find("rtcat's choice") != std::string::npos);
+  CHECK(find(v, "migrate-machine-unmapped")->message.find("not a documented mapping") != std::string::npos);
   REQUIRE(find(v, "migrate-accelerator-retired") != nullptr);
   CHECK(v.pools[0].executor_image_uri.find("gpu") != std::string::npos); // a GPU job gets the GPU image
 }
@@ -108,7 +122,102 @@ TEST_CASE("migrate: acceleratorConfig sets the accelerator; TPUs are findings") 
   CHECK(v.pools[0].machine.accelerator_type == "NVIDIA_TESLA_V100");
   CHECK(v.pools[0].machine.accelerator_count == 2);
   VertexJob tpu = migrate(std::string(R"({"scaleTier": "BASIC_TPU", )") + k_package + "}");
-  CHECK(find(tpu, "migrate-no-equivalent") != nullptr);
+  CHECK(tpu.pools[0].machine.machine_type == "cloud-tpu");
+  CHECK(tpu.pools[0].machine.accelerator_type == "TPU_V2");
+  CHECK(tpu.pools[0].executor_image_uri.find("-tpu.") != std::string::npos); // a TPU image for a TPU pool
+  VertexJob worker = migrate(
+      std::string(
+          R"({"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "workerType": "cloud_tpu", "workerCount": 1, "workerConfig": {"acceleratorConfig": {"type": "TPU_V3", "count": 8}, "tpuTfVersion": "2.1"}, )") +
+      k_package + "}");
+  CHECK(worker.pools[1].machine.machine_type == "cloud-tpu");
+  CHECK(worker.pools[1].machine.accelerator_type == "TPU_V3");
+  CHECK(find(worker, "migrate-no-equivalent") != nullptr); // tpuTfVersion
+}
+
+TEST_CASE("migrate: every pool of every tier and legacy name has a machine type; --machine-type chooses") {
+  for (const auto& t : machine_data().tiers) {
+    CAPTURE(t.name);
+    VertexJob v = migrate(std::string(R"({"scaleTier": ")") + t.name + "\", " + k_package + "}");
+    CHECK_FALSE(v.pools[0].machine.machine_type.empty());
+  }
+  for (const auto& m : machine_data().legacy) {
+    CAPTURE(m.name);
+    VertexJob v = migrate(std::string(R"({"scaleTier": "CUSTOM", "masterType": "n1-standard-4", "workerType": ")") + m.name +
+                          R"(", "workerCount": 2, "parameterServerType": ")" + m.name + R"(", "parameterServerCount": 1, )" +
+                          k_package + "}");
+    for (const auto& p : v.pools) {
+      CHECK_FALSE(p.machine.machine_type.empty());
+    }
+  }
+  Options opt;
+  opt.machine_types = {{"", "n1-standard-16"}, {"ps", "n1-highmem-8"}};
+  VertexJob v = migrate(
+      std::string(
+          R"({"scaleTier": "CUSTOM", "masterType": "standard_v100", "workerType": "complex_model_m", "workerCount": 2, "parameterServerType": "large_model", "parameterServerCount": 1, )") +
+          k_package + "}",
+      "2025-06-01", opt);
+  CHECK(v.pools[0].machine.machine_type == "n1-standard-16");
+  CHECK(v.pools[0].machine.accelerator_type == "NVIDIA_TESLA_V100"); // the accelerator stays
+  CHECK(v.pools[1].machine.machine_type == "n1-standard-16");
+  CHECK(v.pools[2].machine.machine_type == "n1-highmem-8");
+  CHECK(find(v, "migrate-machine-unmapped") == nullptr); // the user chose every one
+  opt.machine_types = {{"workerpool0", "n1-standard-8"}};
+  CHECK(migrate(std::string(R"({"scaleTier": "BASIC", )") + k_package + "}", "2025-06-01", opt).pools[0].machine.machine_type ==
+        "n1-standard-8");
+}
+
+TEST_CASE("migrate: eight K80s become the four T4s one machine takes, said so") {
+  VertexJob v = migrate(std::string(R"({"scaleTier": "CUSTOM", "masterType": "complex_model_l_gpu", )") + k_package + "}");
+  CHECK(v.pools[0].machine.accelerator_type == "NVIDIA_TESLA_T4");
+  CHECK(v.pools[0].machine.accelerator_count == 4);
+  REQUIRE(find(v, "migrate-accelerator-retired") != nullptr);
+  CHECK(find(v, "migrate-accelerator-retired")->message.find("at most 4") != std::string::npos);
+}
+
+TEST_CASE("migrate: diskConfig, containerCommand and containerArgs are carried per pool; scheduling.priority is a finding") {
+  VertexJob v = migrate(R"({"scaleTier": "CUSTOM", "masterType": "n1-standard-4",
+    "masterConfig": {"imageUri": "gcr.io/p/m:1", "containerCommand": ["python", "-m", "t"], "containerArgs": ["--a", "1"],
+                     "diskConfig": {"bootDiskType": "pd-ssd", "bootDiskSizeGb": "200"}},
+    "workerType": "n1-standard-4", "workerCount": 1, "workerConfig": {"diskConfig": {"bootDiskSizeGb": 150}},
+    "scheduling": {"priority": 500}})");
+  REQUIRE(v.pools.size() == 2);
+  CHECK(v.pools[0].command == std::vector<std::string>{"python", "-m", "t"});
+  CHECK(v.pools[0].args == std::vector<std::string>{"--a", "1"});
+  CHECK(v.pools[0].boot_disk_type == "pd-ssd");
+  CHECK(v.pools[0].boot_disk_size_gb == 200);
+  CHECK(v.pools[1].boot_disk_type.empty());
+  CHECK(v.pools[1].boot_disk_size_gb == 150);
+  CHECK(v.pools[1].command.empty());
+  REQUIRE(find(v, "migrate-no-equivalent") != nullptr);
+  CHECK(find(v, "migrate-no-equivalent")->message.find("scheduling.priority") != std::string::npos);
+  std::string json = render::vertex_json(v);
+  CHECK(json.find(R"("diskSpec": {
+          "bootDiskType": "pd-ssd",
+          "bootDiskSizeGb": 200
+        })") != std::string::npos);
+  CHECK(json.find(R"("command": [)") != std::string::npos);
+}
+
+TEST_CASE("migrate: no prebuilt image open on the date: a custom-container job built from the last known one, an error") {
+  VertexJob v = migrate(std::string(R"({"scaleTier": "BASIC", )") + k_package + "}", "2030-01-01");
+  REQUIRE(v.build.has_value());
+  CHECK(v.pools[0].container_image_uri == k_image_placeholder);
+  CHECK(v.pools[0].executor_image_uri.empty());
+  CHECK(v.pools[0].command == std::vector<std::string>{"python", "-m", "t.task"});
+  CHECK(v.build->dockerfile.front() == "FROM " + v.build->from);
+  CHECK(v.build->from.rfind("us-docker.pkg.dev/vertex-ai/training/tf-", 0) == 0);
+  CHECK(v.build->dockerfile.back() == "RUN pip install --no-cache-dir /trainer/t-1.tar.gz");
+  const lib::Finding* f = find(v, "migrate-placeholder");
+  REQUIRE(f != nullptr);
+  CHECK(f->severity == catalog::Severity::error);
+  CHECK(f->message.find(std::string(k_image_placeholder)) != std::string::npos);
+  std::string gcloud = render::vertex_gcloud(v);
+  CHECK(gcloud.find("cat > j1.Dockerfile <<'EOF'\nFROM " + v.build->from + "\n") != std::string::npos);
+  CHECK(gcloud.find("gsutil cp gs://b/t-1.tar.gz .\n") != std::string::npos);
+  // An open image: no placeholder, no error.
+  VertexJob open = migrate(std::string(R"({"scaleTier": "BASIC", )") + k_package + "}", "2025-06-01");
+  CHECK_FALSE(open.build.has_value());
+  CHECK(find(open, "migrate-placeholder") == nullptr);
 }
 
 TEST_CASE("migrate: scale tiers give one primary pool and a finding") {

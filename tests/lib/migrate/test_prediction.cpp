@@ -184,3 +184,85 @@ TEST_CASE("migrate_versions: scaling and legacy machines") {
   CHECK_THROWS_WITH_AS(version(R"({"name": "v"})"), "v.json: a model version needs its deploymentUri (--origin)",
                        catalog::InvalidInput);
 }
+
+TEST_CASE("prediction machine data: the nearest offered type holds the legacy one; types Vertex AI offers stay") {
+  const PredictionMachineData& data = prediction_machine_data();
+  CHECK(data.offered_type("n1-highcpu-2") == nullptr);
+  REQUIRE(data.offered_type("n1-highcpu-4") != nullptr);
+  CHECK(data.offered_source == "https://cloud.google.com/vertex-ai/docs/predictions/configure-compute");
+  CHECK(data.legacy_default == "mls1-c1-m2");
+  for (const auto& [legacy, offered] : std::vector<std::pair<std::string, std::string>>{
+           {"n1-highcpu-2", "n1-standard-2"}, {"mls1-c1-m2", "n1-standard-2"}, {"mls1-c4-m2", "n1-highcpu-4"}}) {
+    CAPTURE(legacy);
+    REQUIRE(data.legacy_type(legacy) != nullptr);
+    REQUIRE(data.nearest(*data.legacy_type(legacy)) != nullptr);
+    CHECK(data.nearest(*data.legacy_type(legacy))->name == offered);
+  }
+  // Every legacy type Vertex AI offers is its own nearest.
+  for (const auto& m : data.legacy) {
+    if (data.offered_type(m.name) != nullptr) {
+      CHECK(data.nearest(m)->name == m.name);
+    }
+  }
+  CHECK(data.nearest(PredictionMachine{"huge", 64, 1}) == nullptr);
+  CHECK_THROWS_WITH_AS(
+      parse_prediction_machine_data(R"({"sources": {}, "vertex_prediction_types": {"source": "x", "types": []}})", "m.json"),
+      "m.json: vertex_prediction_types names no source in sources", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_prediction_machine_data(
+          R"({"sources": {"x": "u"}, "vertex_prediction_types": {"source": "x", "types": [{"name": "a", "vcpus": 2}]}})",
+          "m.json"),
+      R"(m.json: vertex_prediction_types: each type needs name, vcpus and memory_gb, not {"name":"a","vcpus":2})",
+      catalog::InvalidInput);
+}
+
+TEST_CASE("migrate_prediction: batchSize and the gcloud alpha accelerator flags") {
+  BatchPrediction rest = migrate_prediction(
+      R"({"jobId": "b", "predictionInput": {"inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "batchSize": "16", "accelerator": {"type": "NVIDIA_TESLA_T4", "count": "2"}}})",
+      "b.json");
+  REQUIRE(rest.batch_size.has_value());
+  CHECK(*rest.batch_size == 16);
+  BatchPrediction line = migrate_prediction("gcloud alpha ai-platform jobs submit prediction b --input-paths gs://b/in "
+                                            "--output-path gs://b/out --batch-size=16 --accelerator-type=nvidia-tesla-t4 "
+                                            "--accelerator-count=2",
+                                            "--gcloud");
+  CHECK(line.batch_size == rest.batch_size);
+  CHECK(line.accelerator_type == "NVIDIA_TESLA_T4");
+  CHECK(line.accelerator_count == 2);
+  CHECK(migrate_prediction("gcloud ai-platform jobs submit prediction b --input-paths gs://b/in --output-path gs://b/out",
+                           "--gcloud")
+            .batch_size == std::nullopt);
+  CHECK_THROWS_WITH_AS(
+      migrate_prediction(R"({"predictionInput": {"inputPaths": ["a"], "outputPath": "o", "batchSize": "3000000000"}})", "b.json"),
+      "b.json: batchSize must be between 1 and 2147483647, not 3000000000", catalog::InvalidInput);
+}
+
+TEST_CASE("migrate_versions: a custom container keeps its container, routes and service account") {
+  ModelDeployment d = version(
+      R"({"name": "projects/p/models/m/versions/v", "description": "d", "container": {"image": "gcr.io/p/s:1", "command": ["serve"], "args": ["-v"], "env": [{"name": "A", "value": "1"}], "ports": [{"containerPort": "8080"}]}, "serviceAccount": "sa@p.iam.gserviceaccount.com", "machineType": "n1-standard-4"})");
+  CHECK(d.container_image_uri == "gcr.io/p/s:1");
+  CHECK(d.description == "d");
+  CHECK(d.artifact_uri.empty());
+  CHECK(d.command == std::vector<std::string>{"serve"});
+  CHECK(d.args == std::vector<std::string>{"-v"});
+  REQUIRE(d.env.size() == 1);
+  CHECK(d.env[0] == std::pair<std::string, std::string>{"A", "1"});
+  CHECK(d.ports == std::vector<long>{8080});
+  CHECK(d.predict_route == "/v1/models/m/versions/v:predict");
+  CHECK(d.health_route == "/v1/models/m/versions/v");
+  CHECK(d.service_account == "sa@p.iam.gserviceaccount.com");
+  CHECK(d.findings.empty());
+  // --image replaces the image and keeps the rest; no model named: the routes are a finding.
+  ModelDeployment own =
+      version(R"({"name": "v", "container": {"image": "gcr.io/p/s:1"}, "routes": {"predict": "/p"}})", "gcr.io/p/s:2");
+  CHECK(own.container_image_uri == "gcr.io/p/s:2");
+  CHECK(own.predict_route == "/p");
+  CHECK(own.health_route.empty());
+  REQUIRE(find(own.findings, "migrate-no-equivalent") != nullptr);
+  CHECK(has(find(own.findings, "migrate-no-equivalent")->message, "set routes.predict and routes.health"));
+  CHECK(prediction_kind(R"({"name": "v", "container": {"image": "gcr.io/p/s:1"}})") == "version");
+  CHECK_THROWS_WITH_AS(version(R"({"name": "v", "container": {"image": "i", "args": "-v"}})"),
+                       R"(v.json: container.args must be a list of strings, not "-v")", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(version(R"({"name": "v", "container": {"image": "i", "env": [{"value": "1"}]}})"),
+                       R"(v.json: container.env must be a list of {name, value}, not {"value":"1"})", catalog::InvalidInput);
+}
