@@ -57,7 +57,7 @@ CatalogSet CatalogSet::from_paths(const std::vector<std::string>& paths) {
         set.add(name, [store, name] { return store->load(name); });
       }
     } else {
-      auto c = std::make_shared<Catalog>(parse_catalog(util::read_file(path), path));
+      auto c = std::make_shared<Catalog>(parse_catalog(util::read_file(path), util::input_name(path)));
       std::string name = c->name;
       set.add(name, [c] { return *c; });
     }

@@ -4,6 +4,8 @@
 #include "cli/output.hpp"
 #include "lib/audit.hpp"
 
+#include <iostream>
+
 #include "render/audit.hpp"
 
 namespace cli {
@@ -20,7 +22,8 @@ void declare_audit(Options& sub, AuditArgs& a) {
   sub.add_option("files", a.files,
                  "Inventory files: `gcloud ai-platform jobs list --format=json`, `gcloud ai-platform versions list "
                  "--format=json`, `gcloud ai models|custom-jobs|hp-tuning-jobs|endpoints list --format=json` (JSON "
-                 "arrays) or JSON Lines")
+                 "arrays), JSON Lines, or REST list responses ({\"models\": [...], \"nextPageToken\": ...}); - reads "
+                 "standard input")
       ->required()
       ->type_name("FILE");
   sub.add_flag("--strict", a.strict, "Stop with an input error (exit 2) at the first malformed record");
@@ -41,6 +44,7 @@ void validate_strictly(const std::vector<std::string>& files) {
 int run_audit(Context& ctx, const AuditArgs& a) {
   std::string format = ctx.format("audit", {"table", "json", "jsonl", "csv"});
   const catalog::Date on = ctx.today();
+  stdin_once({&a.files});
   lib::Auditor auditor(ctx.catalogs(), on, ctx.g.warn_days, ctx.g.platform);
   if (a.strict) {
     validate_strictly(a.files);
@@ -60,13 +64,18 @@ int run_audit(Context& ctx, const AuditArgs& a) {
     out.put(writer.malformed(m));
   };
   lib::Units units(on_resource);
+  lib::Listings listings;
   for (const auto& path : a.files) {
-    lib::read_inventory(
-        path, [&](const lib::Resource& r) { units.add(r); }, on_malformed);
+    listings.add(lib::read_inventory(
+        path, [&](const lib::Resource& r) { units.add(r); }, on_malformed));
   }
   units.finish();
+  summary.incomplete = listings.incomplete();
   out.put(writer.end(summary, a.files.size(), ctx.g.quiet));
   out.commit();
+  for (const auto& page : summary.incomplete) {
+    std::cerr << render::incomplete_listing_warning(page);
+  }
   return lib::fails(summary.worst, ctx.fail_threshold()) ? k_exit_findings : k_exit_ok;
 }
 

@@ -30,7 +30,7 @@ int run_cluster_env(Context& ctx, const ClusterEnvArgs& a) {
   std::string origin = "CLUSTER_SPEC";
   if (!a.spec.empty()) {
     text = util::read_file(a.spec);
-    origin = a.spec;
+    origin = util::input_name(a.spec);
   } else if (const char* env = std::getenv("CLUSTER_SPEC")) {
     text = env;
   } else {

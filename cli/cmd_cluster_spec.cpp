@@ -28,7 +28,8 @@ struct ClusterSpecArgs {
 
 // Declares the arguments and options that fill a ClusterSpecArgs.
 void declare_cluster_spec(Options& sub, ClusterSpecArgs& a) {
-  sub.add_option("file", a.file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file")->type_name("FILE");
+  sub.add_option("file", a.file, "The job: REST JSON, gcloud config.yaml or a gcloud command line file (- for standard input)")
+      ->type_name("FILE");
   sub.add_option("--gcloud", a.gcloud, "The job as a 'gcloud ai-platform jobs submit training ...' command line")
       ->type_name("COMMAND");
   sub.add_option("--replica", a.replica,

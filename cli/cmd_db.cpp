@@ -63,8 +63,9 @@ int run_import(Context& ctx, const DbArgs& a) {
       catalogs.push_back(*c);
     }
   } else {
+    stdin_once({&a.files});
     for (const auto& f : a.files) {
-      catalogs.push_back(catalog::parse_catalog(util::read_file(f), f));
+      catalogs.push_back(catalog::parse_catalog(util::read_file(f), util::input_name(f)));
     }
   }
   auto store = open_existing(a.db, catalog::Store::Mode::write, "; create it with 'rtcat db init " + a.db + "'");

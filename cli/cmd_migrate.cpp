@@ -14,6 +14,7 @@
 #include <iostream>
 #include <map>
 
+#include "render/audit.hpp"
 #include "render/findings.hpp"
 #include "render/vertex.hpp"
 
@@ -87,6 +88,7 @@ struct Migration {
   std::vector<std::pair<std::string, std::string>> parts;
   std::vector<lib::Finding> all;
   std::string text;
+  lib::Listings listings; // the pages of the inventories' REST list responses
 
   // A batch prediction job or model version; false when the input is a training job.
   bool prediction(const std::string& input, const std::string& path) {
@@ -121,14 +123,14 @@ struct Migration {
   // Each legacy job and model version of an inventory; one that cannot be migrated is a finding.
   void inventory(const std::string& path) {
     std::vector<std::pair<std::string, std::string>> records; // where, JSON text
-    lib::read_inventory(
+    listings.add(lib::read_inventory(
         path,
         [&](const lib::Resource& r) {
           if (r.kind == "job" || r.kind == "model_version") {
             records.emplace_back(r.path + ":" + std::to_string(r.line) + ":" + std::to_string(r.column), std::string(r.record));
           }
         },
-        [](const lib::Malformed&) {});
+        [](const lib::Malformed&) {}));
     for (const auto& rec : records) {
       const std::string& where = rec.first;
       try {
@@ -186,14 +188,15 @@ std::string write_all(const Migration& m, const std::string& dir, bool force, bo
 }
 
 int run_migrate(Context& ctx, const MigrateArgs& a) {
-  Migration m{ctx, ctx.format("migrate", {"json", "yaml", "gcloud"}), {}, {}, {}, {}};
+  Migration m{ctx, ctx.format("migrate", {"json", "yaml", "gcloud"}), {}, {}, {}, {}, {}};
   if (a.files.empty() && a.gcloud.empty() && a.inventories.empty()) {
     throw catalog::InvalidInput("migrate needs a job file, --gcloud \"gcloud ai-platform jobs submit training ...\" or "
                                 "--inventory FILE (see 'rtcat migrate --help')");
   }
+  stdin_once({&a.files, &a.inventories});
   m.opt = migrate_options(a.choices, ctx.today());
   for (const auto& f : a.files) {
-    if (!m.prediction(util::read_file(f), f)) {
+    if (!m.prediction(util::read_file(f), util::input_name(f))) {
       m.training(lib::jobs::read_job_file(f));
     }
   }
@@ -204,6 +207,9 @@ int run_migrate(Context& ctx, const MigrateArgs& a) {
   }
   for (const auto& inv : a.inventories) {
     m.inventory(inv);
+  }
+  for (const auto& page : m.listings.incomplete()) {
+    m.text += render::incomplete_listing_warning(page);
   }
   if (!a.source.empty()) {
     report(a.source, lib::migrate::legacy_cluster_names(a.source), m.text, m.all, ctx.g.quiet);

@@ -4,7 +4,11 @@
 #include "cli/output.hpp"
 #include "lib/report.hpp"
 #include "lib/scan/scan.hpp"
+#include "util/file.hpp"
 
+#include <iostream>
+
+#include "render/audit.hpp"
 #include "render/report.hpp"
 
 namespace cli {
@@ -20,7 +24,8 @@ struct ReportArgs {
 // Declares the arguments and options that fill a ReportArgs.
 void declare_report(Options& sub, ReportArgs& a) {
   sub.add_option("--inventory", a.inventories,
-                 "Inventory export (as for audit: gcloud jobs/versions list JSON, or JSONL); repeatable")
+                 "Inventory export (as for audit: gcloud list JSON, JSONL, YAML or REST list responses; - for standard input); "
+                 "repeatable")
       ->type_name("FILE");
   sub.add_option("--scan", a.scan_paths,
                  "Source tree to scan for runtime references, as `rtcat scan` does; its findings join the report; repeatable")
@@ -42,6 +47,7 @@ int run_report(Context& ctx, const ReportArgs& a) {
   if (a.inventories.empty() && a.scan_paths.empty()) {
     throw catalog::InvalidInput("report needs at least one --inventory FILE (or --scan PATH)");
   }
+  stdin_once({&a.inventories, &a.scan_paths});
   // The scan first: a bad path fails before anything is written.
   std::vector<lib::Finding> scanned = a.scan_paths.empty() ? std::vector<lib::Finding>{} : scan_findings(ctx, a.scan_paths);
   lib::ReportOptions o;
@@ -54,7 +60,11 @@ int run_report(Context& ctx, const ReportArgs& a) {
   render::ReportListWriter writer(format == "json" ? render::ReportListFormat::json : render::ReportListFormat::csv);
   Output out(a.output);
   if (list) {
-    out.put(writer.begin(o.on, a.inventories));
+    std::vector<std::string> inputs;
+    for (const auto& path : a.inventories) {
+      inputs.push_back(util::input_name(path));
+    }
+    out.put(writer.begin(o.on, inputs));
     o.on_row = [&](const lib::Resource& r, const lib::Verdict& v) { out.put(writer.row(r, v)); };
   }
   lib::Report rep = lib::build_report(ctx.catalogs(), a.inventories, o);
@@ -63,6 +73,9 @@ int run_report(Context& ctx, const ReportArgs& a) {
   }
   out.put(list ? writer.end(rep) : format == "html" ? render::report_html(rep) : render::report_markdown(rep));
   out.commit();
+  for (const auto& page : rep.incomplete) {
+    std::cerr << render::incomplete_listing_warning(page);
+  }
   return lib::fails(rep.worst, ctx.fail_threshold()) ? k_exit_findings : k_exit_ok;
 }
 

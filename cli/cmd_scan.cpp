@@ -52,7 +52,8 @@ void declare_scan(Options& sub, ScanArgs& a) {
   a.warn_days = sub.global_option("--warn-days");
   a.catalog = sub.global_option("--catalog");
   a.max_data_age = sub.global_option("--max-data-age");
-  sub.add_option("paths", a.paths, "Files or folders to scan (default: .)")->type_name("PATH");
+  sub.add_option("paths", a.paths, "Files or folders to scan (default: .); - reads standard input as one file")
+      ->type_name("PATH");
   sub.add_option("--exclude", a.excludes, "Skip paths matching this gitignore-style glob (repeatable)")
       ->type_name("GLOB")
       ->allow_extra_args(false);
@@ -105,6 +106,8 @@ int run_scan(Context& ctx, const ScanArgs& a) {
     ctx.out(rules_listing(format == "json" ? "json" : "table", ctx.color()));
     return k_exit_ok;
   }
+  const std::vector<std::string> files{a.config, a.baseline};
+  stdin_once({&a.paths, &files});
   lib::scan::ScanOptions o;
   o.walk.paths = a.paths.empty() ? std::vector<std::string>{"."} : a.paths;
   o.walk.gitignore = !a.no_ignore;

@@ -25,7 +25,7 @@ struct ValidateArgs {
 void declare_validate(Options& sub, ValidateArgs& a) {
   sub.add_option("files", a.files,
                  "Job files: REST JSON (.json: a Job or a bare trainingInput), gcloud config.yaml (.yaml/.yml), or a gcloud "
-                 "command line (.sh, .txt)")
+                 "command line (.sh, .txt); - reads standard input (its form told by its content)")
       ->type_name("FILE");
   sub.add_option("--gcloud", a.gcloud,
                  "A 'gcloud ai-platform jobs submit training ...' command line (also ml-engine); repeatable")
@@ -44,6 +44,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
     throw catalog::InvalidInput(
         "validate needs a job file or --gcloud \"gcloud ai-platform jobs submit training ...\" (see 'rtcat validate --help')");
   }
+  stdin_once({&a.files, &a.requirements});
   std::vector<lib::jobs::JobSpec> jobs;
   for (const auto& f : a.files) {
     jobs.push_back(lib::jobs::read_job_file(f));
@@ -59,7 +60,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
     opt.platform = ctx.g.platform;
   }
   for (const auto& path : a.requirements) {
-    auto reqs = lib::jobs::read_requirements(util::read_file(path), path);
+    auto reqs = lib::jobs::read_requirements(util::read_file(path), util::input_name(path));
     opt.requirements.insert(opt.requirements.end(), reqs.begin(), reqs.end());
   }
   for (const auto& f : a.frameworks) {

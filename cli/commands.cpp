@@ -3,6 +3,7 @@
 #include "catalog/calendar.hpp"
 #include "catalog/error.hpp"
 #include "lib/freshness.hpp"
+#include "util/file.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -341,6 +342,17 @@ constexpr GlobalName k_global_names[] = {
 };
 
 } // namespace
+
+void stdin_once(std::initializer_list<const std::vector<std::string>*> inputs) {
+  size_t given = 0;
+  for (const auto* list : inputs) {
+    given += static_cast<size_t>(std::count(list->begin(), list->end(), util::k_stdin));
+  }
+  if (given > 1) {
+    throw catalog::InvalidInput("'-' (standard input) is given " + std::to_string(given) +
+                                " times: it is one input, and can stand for one file argument");
+  }
+}
 
 std::span<const Command> commands() {
   return k_commands;

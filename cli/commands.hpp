@@ -9,9 +9,12 @@
 #include "cli/options.hpp"
 
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace cli {
 
@@ -63,6 +66,10 @@ Action define_command(Options& sub, Context& ctx, Declare declare, int (*run)(Co
   declare(sub, *args);
   return [&ctx, args, run] { return run(ctx, *args); };
 }
+
+// Throws InvalidInput when more than one of a command's inputs (every file argument it reads) is
+// "-": standard input is one input.
+void stdin_once(std::initializer_list<const std::vector<std::string>*> inputs);
 
 // The output formats a command accepts with --format, the default first; empty when it has
 // none. Completions and the manual list them; tests/cli/test_completion.sh checks each command

@@ -121,6 +121,9 @@ struct AuditSummary {
   size_t resources = 0;
   size_t malformed = 0;
   std::map<std::string, size_t> by_status;
+  // The listings whose last page read says more follow (Listings::incomplete): not every
+  // resource was audited.
+  std::vector<ListPage> incomplete;
   std::optional<catalog::Severity> worst;
 
   void add(const Verdict& v);

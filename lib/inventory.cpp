@@ -3,6 +3,7 @@
 #include "catalog/error.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "lib/json_fast.hpp"
+#include "util/file.hpp"
 #include "util/position.hpp"
 #include "util/utf8.hpp"
 
@@ -74,7 +75,20 @@ enum class Key : unsigned char {
   endpoint,
   model,
   id,
+  // the top level of a REST list response: the collections read, each an array of records
+  // ({"models": [...], "nextPageToken": "..."})
+  models, // the first of them (is_collection)
+  endpoints,
+  custom_jobs,
+  hyperparameter_tuning_jobs,
+  training_pipelines,
+  jobs,
+  versions, // the last of them
 };
+
+constexpr bool is_collection(Key k) {
+  return k >= Key::models && k <= Key::versions;
+}
 
 // The names above, by length and first byte: a key is compared with one name at most.
 // Each name is compared only with keys of its own length, so the comparison has a constant size
@@ -94,22 +108,29 @@ constexpr Key classify(std::string_view key) {
   case 2:
     return is("id", Key::id);
   case 4:
-    return is("name", Key::name);
+    return first == 'n' ? is("name", Key::name) : is("jobs", Key::jobs);
   case 5:
     return first == 'j'   ? is("jobId", Key::job_id)
            : first == 's' ? is("state", Key::state)
            : first == 'i' ? is("image", Key::image)
                           : is("model", Key::model);
+  case 6:
+    return is("models", Key::models);
   case 7:
     return first == 'j' ? is("jobSpec", Key::job_spec) : is("endTime", Key::end_time);
   case 8:
-    return first == 'i' ? is("imageUri", Key::image_uri) : is("endpoint", Key::endpoint);
+    return first == 'i'   ? is("imageUri", Key::image_uri)
+           : first == 'e' ? is("endpoint", Key::endpoint)
+                          : is("versions", Key::versions);
   case 9:
     return first == 'f'   ? is("framework", Key::framework)
            : first == 's' ? is("startTime", Key::start_time)
+           : first == 'e' ? is("endpoints", Key::endpoints)
                           : is("container", Key::container);
   case 10:
-    return first == 'c' ? is("createTime", Key::create_time) : is("updateTime", Key::update_time);
+    return first == 'u'    ? is("updateTime", Key::update_time)
+           : key[1] == 'r' ? is("createTime", Key::create_time)
+                           : is("customJobs", Key::custom_jobs);
   case 11:
     return first == 'd' ? is("displayName", Key::display_name) : is("lastUseTime", Key::last_use_time);
   case 12:
@@ -125,10 +146,14 @@ constexpr Key classify(std::string_view key) {
     return is("predictionInput", Key::prediction_input);
   case 16:
     return is("executorImageUri", Key::executor_image_uri);
+  case 17:
+    return is("trainingPipelines", Key::training_pipelines);
   case 18:
     return is("trainingTaskInputs", Key::training_task_inputs);
   case 22:
     return is("trainingTaskDefinition", Key::training_task_definition);
+  case 24:
+    return is("hyperparameterTuningJobs", Key::hyperparameter_tuning_jobs);
   default:
     return Key::other;
   }
@@ -164,7 +189,14 @@ constexpr std::string_view k_keys_read[] = {"jobId",
                                             "executorImageUri",
                                             "endpoint",
                                             "model",
-                                            "id"};
+                                            "id",
+                                            "models",
+                                            "endpoints",
+                                            "customJobs",
+                                            "hyperparameterTuningJobs",
+                                            "trainingPipelines",
+                                            "jobs",
+                                            "versions"};
 
 // k_keys_read names every key classify() tells apart, in the enum's order.
 constexpr bool keys_read_complete() {
@@ -174,7 +206,7 @@ constexpr bool keys_read_complete() {
       return false;
     }
   }
-  return i == static_cast<size_t>(Key::id);
+  return i == static_cast<size_t>(Key::versions);
 }
 static_assert(keys_read_complete(), "k_keys_read: one name per Key, in order");
 
@@ -225,6 +257,45 @@ bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
+// "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." -> the
+// reason, with the raw bytes of a binary input it quotes kept off the terminal.
+std::string parse_error_reason(const nlohmann::detail::exception& ex) {
+  std::string error = ex.what();
+  size_t colon = error.find(": ", error.find("parse error"));
+  if (colon != std::string::npos) {
+    error = error.substr(colon + 2);
+  }
+  for (char& c : error) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
+      c = '?';
+    }
+  }
+  return error;
+}
+
+// A SAX handler that only checks the syntax: where a list response stops being JSON.
+struct SyntaxCheck {
+  std::string error;
+  size_t error_offset = 0;
+  bool null() { return true; }
+  bool boolean(bool) { return true; }
+  bool number_integer(json::number_integer_t) { return true; }
+  bool number_unsigned(json::number_unsigned_t) { return true; }
+  bool number_float(json::number_float_t, const std::string&) { return true; }
+  bool string(std::string&) { return true; }
+  bool binary(json::binary_t&) { return true; }
+  bool start_object(std::size_t) { return true; }
+  bool end_object() { return true; }
+  bool start_array(std::size_t) { return true; }
+  bool end_array() { return true; }
+  bool key(std::string&) { return true; }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+    error_offset = position > 0 ? position - 1 : 0;
+    error = parse_error_reason(ex);
+    return false;
+  }
+};
+
 // A SAX handler that keeps only the fields an audit needs: no document tree is built, so a
 // record costs a few string copies however many other fields it has.
 class RecordHandler {
@@ -239,6 +310,10 @@ public:
   bool saw_prediction = false;
   bool saw_deployment = false;
   std::string vertex_spec; // a top-level key only one Vertex AI kind has ("jobSpec", "trialJobSpec", ...)
+  // Whether a top-level collection array ("models": [...]) makes the record a REST list response:
+  // the walk then stops there, with `page` set to the collection's key.
+  bool pages = false;
+  std::string page;
 
   bool null() { return scalar(nullptr, "null"); }
   bool boolean(bool) { return scalar(nullptr, "a boolean"); }
@@ -268,6 +343,10 @@ public:
       return fail("expected a JSON object (a job, model version or Vertex AI resource), found an array");
     }
     if (m_frames.size() == 1) {
+      if (pages && is_collection(m_key_id)) {
+        page.assign(m_key);
+        return false; // a list response: its records are read one by one (read_page)
+      }
       note_vertex_key();
     }
     push(true);
@@ -289,18 +368,7 @@ public:
   }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
     error_offset = position > 0 ? position - 1 : 0;
-    error = ex.what();
-    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." -> the reason.
-    size_t colon = error.find(": ", error.find("parse error"));
-    if (colon != std::string::npos) {
-      error = error.substr(colon + 2);
-    }
-    // The message quotes what was read: keep raw bytes of a binary input off the terminal.
-    for (char& c : error) {
-      if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
-        c = '?';
-      }
-    }
+    error = parse_error_reason(ex);
     return false;
   }
 
@@ -395,7 +463,7 @@ private:
   // A Vertex AI value: an image, or a field of deployedModels[]. False when it is none; sets
   // `error` (and returns true) for one that is not a string.
   bool vertex_value(const std::string_view* val, const char* what) {
-    if (m_key_id < Key::image_uri) {
+    if (m_key_id < Key::image_uri || m_key_id > Key::id) {
       return false; // not imageUri, executorImageUri, endpoint, model or id
     }
     std::string path = key_path();
@@ -506,10 +574,6 @@ private:
   RecordHandler& m_h;
 };
 
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
 } // namespace
 
 bool is_vertex(const Resource& r) {
@@ -591,36 +655,205 @@ bool settle_kind(const RecordHandler& h, Resource& r, std::string& error, size_t
   return true;
 }
 
+// What read_record() found.
+enum class Read { record, malformed, page };
+
+// Whether text is an object without members: `{}`, what the REST API prints for a list of nothing.
+bool empty_object(std::string_view text) {
+  size_t open = text.find_first_not_of(" \t\r\n");
+  if (open == std::string_view::npos || text[open] != '{') {
+    return false;
+  }
+  size_t close = text.find_first_not_of(" \t\r\n", open + 1);
+  return close != std::string_view::npos && text[close] == '}' &&
+         text.find_first_not_of(" \t\r\n", close + 1) == std::string_view::npos;
+}
+
 // parse_record() into a resource the caller reuses record after record (no allocation once
-// its strings have grown): false, with the error and its offset, when the record is malformed.
-bool read_record(std::string_view text, Resource& r, std::string& error, size_t& offset, size_t readable = 0) {
+// its strings have grown): Read::malformed, with the error and its offset, when the record is
+// malformed. With `page`, a REST list response is no record but Read::page, with *page the key
+// of its collection ("" for `{}`); its records are then read by the caller (read_page).
+Read read_record(std::string_view text, Resource& r, std::string& error, size_t& offset, size_t readable = 0,
+                 std::string* page = nullptr) {
   thread_local std::vector<Frame> frames;
+  auto settled = [&](const RecordHandler& h) {
+    if (settle_kind(h, r, error, offset)) {
+      return Read::record;
+    }
+    if (page && empty_object(text)) {
+      page->clear();
+      return Read::page;
+    }
+    return Read::malformed;
+  };
+  auto listing = [&](RecordHandler& h) {
+    page->swap(h.page);
+    return Read::page;
+  };
   clear(r);
   {
     RecordHandler h(r, frames);
+    h.pages = page != nullptr;
     FastEvents fast(h);
     // The fast reader takes the valid records; anything it does not take (invalid JSON, a field
     // of the wrong type, a record it declines) is read again by nlohmann's parser, whose messages
     // and positions are the ones users see.
     if (json_fast::walk(text, fast, readable, k_keys_read)) {
-      return settle_kind(h, r, error, offset);
+      return settled(h);
+    }
+    if (!h.page.empty()) {
+      return listing(h);
     }
   }
   clear(r);
   RecordHandler h(r, frames);
+  h.pages = page != nullptr;
   if (!json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true)) {
+    if (!h.page.empty()) {
+      return listing(h);
+    }
     error = h.error.empty() ? "not valid JSON" : h.error;
     offset = h.error_offset;
-    return false;
+    return Read::malformed;
   }
-  return settle_kind(h, r, error, offset);
+  return settled(h);
+}
+
+// A REST list response's members, read for their structure only (each record is then read by
+// read_record, which checks it): the elements of the collection's array, handed to `element`
+// with their offsets, and whether a nextPageToken that is not empty says more pages follow.
+struct PageScan {
+  bool more = false;
+  size_t error_at = std::string_view::npos; // where the text stops being a list response
+};
+
+bool blank_byte(char ch) {
+  return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n';
+}
+
+// The offset after the string that starts at t[i] ("), or npos.
+size_t skip_string(std::string_view t, size_t i) {
+  for (++i; i < t.size(); ++i) {
+    if (t[i] == '\\') {
+      ++i;
+    } else if (t[i] == '"') {
+      return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// The offset after the value that starts at t[i], or npos: a string, an object or array (to its
+// matching close), or a scalar (to the next delimiter).
+size_t skip_value(std::string_view t, size_t i) {
+  if (i >= t.size()) {
+    return std::string_view::npos;
+  }
+  if (t[i] == '"') {
+    return skip_string(t, i);
+  }
+  if (t[i] == '{' || t[i] == '[') {
+    int depth = 0;
+    while (i < t.size()) {
+      char ch = t[i];
+      if (ch == '"') {
+        i = skip_string(t, i);
+        if (i == std::string_view::npos) {
+          return i;
+        }
+        continue;
+      }
+      if (ch == '{' || ch == '[') {
+        ++depth;
+      } else if ((ch == '}' || ch == ']') && --depth == 0) {
+        return i + 1;
+      }
+      ++i;
+    }
+    return std::string_view::npos;
+  }
+  size_t end = i;
+  while (end < t.size() && !blank_byte(t[end]) && t[end] != ',' && t[end] != '}' && t[end] != ']') {
+    ++end;
+  }
+  return end == i ? std::string_view::npos : end;
+}
+
+PageScan scan_page(std::string_view t, std::string_view collection,
+                   const std::function<void(std::string_view, size_t)>& element) {
+  PageScan out;
+  auto ws = [&](size_t i) {
+    while (i < t.size() && blank_byte(t[i])) {
+      ++i;
+    }
+    return i;
+  };
+  auto at = [&](size_t i, char ch) { return i < t.size() && t[i] == ch; };
+  auto fail = [&](size_t i) {
+    out.error_at = std::min(i, t.size());
+    return out;
+  };
+  size_t i = ws(0);
+  if (!at(i, '{')) {
+    return fail(i);
+  }
+  i = ws(i + 1);
+  if (at(i, '}')) {
+    return ws(i + 1) == t.size() ? out : fail(ws(i + 1));
+  }
+  for (;;) {
+    size_t key_end = at(i, '"') ? skip_string(t, i) : std::string_view::npos;
+    if (key_end == std::string_view::npos) {
+      return fail(i);
+    }
+    std::string_view key = t.substr(i + 1, key_end - i - 2);
+    i = ws(key_end);
+    if (!at(i, ':')) {
+      return fail(i);
+    }
+    i = ws(i + 1);
+    if (key == collection && at(i, '[')) {
+      i = ws(i + 1);
+      while (!at(i, ']')) {
+        size_t end = skip_value(t, i);
+        if (end == std::string_view::npos) {
+          return fail(i);
+        }
+        element(t.substr(i, end - i), i);
+        i = ws(end);
+        if (at(i, ',')) {
+          i = ws(i + 1);
+        } else if (!at(i, ']')) {
+          return fail(i);
+        }
+      }
+      i = ws(i + 1);
+    } else {
+      size_t end = skip_value(t, i);
+      if (end == std::string_view::npos) {
+        return fail(i);
+      }
+      if (key == "nextPageToken" && t[i] == '"') {
+        out.more = end - i > 2;
+      }
+      i = ws(end);
+    }
+    if (at(i, ',')) {
+      i = ws(i + 1);
+    } else if (at(i, '}')) {
+      i = ws(i + 1);
+      return i == t.size() ? out : fail(i);
+    } else {
+      return fail(i);
+    }
+  }
 }
 
 } // namespace
 
 std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset) {
   Resource r;
-  if (!read_record(text, r, error, offset)) {
+  if (read_record(text, r, error, offset) != Read::record) {
     return std::nullopt;
   }
   return r;
@@ -640,13 +873,10 @@ class InventoryReader {
 public:
   InventoryReader(const std::string& path, const std::function<void(const Resource&)>& on_resource,
                   const std::function<void(const Malformed&)>& on_malformed)
-      : m_path(path), m_on_resource(on_resource), m_on_malformed(on_malformed) {}
+      : m_source(path), m_path(util::input_name(path)), m_on_resource(on_resource), m_on_malformed(on_malformed) {}
 
   InventoryCounts read() {
-    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(m_path.c_str(), "rb"));
-    if (!file) {
-      throw catalog::InvalidInput(m_path + ": cannot read: " + std::strerror(errno));
-    }
+    util::InputFile file = util::open_input(m_source);
     // The slack after the data lets the JSON reader parse a record where it is (json_fast::walk).
     std::vector<char> buf((1 << 20) + json_fast::k_padding);
     m_buf_begin = buf.data();
@@ -666,16 +896,18 @@ private:
   // A record larger than this is reported, not kept: memory stays bounded whatever the input.
   static constexpr size_t k_max_record = 16u << 20;
 
-  const std::string& m_path;
+  const std::string& m_source; // as given: a path, or "-" for standard input
+  const std::string m_path;    // as messages and resources name it
   const std::function<void(const Resource&)>& m_on_resource;
   const std::function<void(const Malformed&)>& m_on_malformed;
   InventoryCounts m_counts;
   const char* m_buf_begin = nullptr; // the read buffer (records read in place are views into it)
   const char* m_buf_end = nullptr;
-  Cursor m_at;       // the next byte
-  std::string m_rec; // the current record's text
-  Cursor m_rec_at;   // where it starts
-  Resource m_res;    // the current record's resource, reused
+  Cursor m_at;        // the next byte
+  std::string m_rec;  // the current record's text
+  Cursor m_rec_at;    // where it starts
+  Resource m_res;     // the current record's resource, reused
+  std::string m_page; // the collection of the list response read_record found
   bool m_oversized = false;
   // JSON array scanning: nesting inside the current element, strings, the closing ].
   int m_depth = 0;
@@ -805,23 +1037,60 @@ private:
     return in_buffer ? static_cast<size_t>(m_buf_end - text.data()) : text.size();
   }
 
-  void emit(std::string_view text, const Cursor& at) {
+  // A record (a top-level one may be a list response: `top`) that starts at `at`.
+  void emit(std::string_view text, const Cursor& at, bool top = true) {
     std::string error;
     size_t offset = 0;
     if (m_oversized) {
       m_oversized = false;
       malformed(at, "larger than 16 MiB");
-    } else if (read_record(text, m_res, error, offset, readable(text))) {
+      return;
+    }
+    Read got = read_record(text, m_res, error, offset, readable(text), top ? &m_page : nullptr);
+    if (got == Read::record) {
       m_res.path = m_path;
       m_res.record = text;
       m_res.line = at.line;
       m_res.column = at.column;
       ++m_counts.records;
       m_on_resource(m_res);
+    } else if (got == Read::page) {
+      read_page(text, at);
     } else {
-      util::Position p = util::position_at(text, offset);
-      malformed(Cursor{at.line + p.line - 1, p.line == 1 ? at.column + p.column - 1 : p.column}, error);
+      malformed(offset_at(text, offset, at), error);
     }
+  }
+
+  // Where text[offset] is, for text that starts at `at`.
+  static Cursor offset_at(std::string_view text, size_t offset, const Cursor& at) {
+    util::Position p = util::position_at(text, offset);
+    return Cursor{at.line + p.line - 1, p.line == 1 ? at.column + p.column - 1 : p.column};
+  }
+
+  // A REST list response that starts at `at`: each record of its collection (m_page), where it is.
+  void read_page(std::string_view text, const Cursor& at) {
+    ++m_counts.pages;
+    if (m_page.empty()) {
+      return; // {}: a list of nothing
+    }
+    const std::string collection = m_page;
+    size_t last = 0; // positions are counted on from the last element's, not from the page's start
+    Cursor last_at = at;
+    auto where = [&](size_t offset) {
+      last_at = offset_at(text.substr(last), offset - last, last_at);
+      last = offset;
+      return last_at;
+    };
+    PageScan scan =
+        scan_page(text, collection, [&](std::string_view element, size_t offset) { emit(element, where(offset), false); });
+    if (scan.error_at != std::string_view::npos) {
+      SyntaxCheck check;
+      json::sax_parse(text.begin(), text.end(), &check, json::input_format_t::json, true);
+      bool syntax = !check.error.empty();
+      malformed(syntax ? offset_at(text, check.error_offset, at) : where(scan.error_at),
+                syntax ? check.error : "not a list response: expected \"" + collection + "\": [records] and a nextPageToken");
+    }
+    m_counts.last_pages[collection] = ListPage{collection, m_path, at.line, at.column, scan.more};
   }
 
   // JSON Lines: whole lines at a time, cut at each newline.
@@ -1037,6 +1306,22 @@ private:
 };
 
 } // namespace
+
+void Listings::add(const InventoryCounts& counts) {
+  for (const auto& [collection, page] : counts.last_pages) {
+    m_last[collection] = page;
+  }
+}
+
+std::vector<ListPage> Listings::incomplete() const {
+  std::vector<ListPage> out;
+  for (const auto& [collection, page] : m_last) {
+    if (page.more) {
+      out.push_back(page);
+    }
+  }
+  return out;
+}
 
 InventoryCounts read_inventory(const std::string& path, const std::function<void(const Resource&)>& on_resource,
                                const std::function<void(const Malformed&)>& on_malformed) {

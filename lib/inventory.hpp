@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -69,13 +70,46 @@ struct Malformed {
 // How an inventory file is laid out, told apart by its first line that is not blank: a JSON
 // array ([), JSON Lines ({ and more on that line), a single pretty-printed JSON object ({ alone
 // on its line: `describe --format=json`), or YAML documents (gcloud's default output of
-// describe and list: `---`, `key:` or a # comment).
+// describe and list: `---`, `key:` or a # comment). A JSON object (pretty or one a line) may
+// also be a REST list response, a page of records: see ListPage.
 enum class InventoryShape { json_array, jsonl, json_object, yaml, empty };
+
+// A REST list response, as `GET .../v1/projects/P/locations/L/models` (or the legacy
+// `.../v1/projects/P/jobs`) prints it: an object whose member named after the collection is an
+// array of records, with a nextPageToken when more pages follow:
+// {"models": [...], "nextPageToken": "..."}. The collections read: models, endpoints,
+// customJobs, hyperparameterTuningJobs, trainingPipelines (Vertex AI), jobs, versions (AI
+// Platform). Its records are read one by one, as the elements of an array are; `{}` (a list of
+// nothing) is a page without records.
+struct ListPage {
+  std::string collection; // "models", "customJobs", "jobs", ...
+  std::string path;       // where the page starts
+  int line = 0;
+  int column = 0;
+  bool more = false; // a nextPageToken that is not empty: the listing goes on in another page
+};
 
 struct InventoryCounts {
   InventoryShape shape = InventoryShape::empty;
   size_t records = 0;   // resources handed to on_resource
   size_t malformed = 0; // records handed to on_malformed
+  size_t pages = 0;     // REST list responses read
+  // Per collection, the last page of it read: whether the file ends the listing.
+  std::map<std::string, ListPage> last_pages;
+};
+
+// The pages of the inputs of one run, in the order read: a listing is incomplete when the last
+// page of its collection says more follow (its nextPageToken): the pages after it were not
+// passed. (Pages carry no link to the request before them, so two listings of one collection,
+// two projects say, count as one.)
+class Listings {
+public:
+  void add(const InventoryCounts& counts);
+  // The last page of each collection whose listing is incomplete, by collection name.
+  std::vector<ListPage> incomplete() const;
+
+private:
+  std::map<std::string, ListPage> m_last;
 };
 
 // Reads one inventory file record by record, in constant memory whatever its size: a JSON

@@ -4,6 +4,7 @@
 #include "lib/frameworks.hpp"
 #include "lib/lookup.hpp"
 #include "lib/targets.hpp"
+#include "util/file.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -522,7 +523,9 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
   Report& rep = builder.report();
   rep.on = o.on;
   rep.warn_days = o.warn_days;
-  rep.inputs = inventories;
+  for (const auto& path : inventories) {
+    rep.inputs.push_back(util::input_name(path));
+  }
   auto on_malformed = [&](const Malformed& m) {
     ++rep.malformed;
     rep.worst = Severity::error;
@@ -531,11 +534,13 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
     }
   };
   Units units([&](const Resource& r) { builder.add(r); });
+  Listings listings;
   for (const auto& path : inventories) {
-    read_inventory(
-        path, [&](const Resource& r) { units.add(r); }, on_malformed);
+    listings.add(read_inventory(
+        path, [&](const Resource& r) { units.add(r); }, on_malformed));
   }
   units.finish();
+  rep.incomplete = listings.incomplete();
   find_ends(rep);
   find_next_deadline(rep);
   for (auto& g : rep.groups) {

@@ -102,6 +102,8 @@ struct Report {
   size_t affected = 0; // at least a warning
   size_t broken = 0;   // an error: already broken, or cannot be re-created
   size_t malformed = 0;
+  // The listings whose last page read says more follow (Listings::incomplete).
+  std::vector<ListPage> incomplete;
   std::map<std::string, size_t> by_status;    // the verdicts' statuses (JSON), as audit counts them
   std::map<std::string, size_t> by_words;     // the same, in words (text): status_words
   std::map<std::string, bool> words_broken;   // whether a status in words is an error

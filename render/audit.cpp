@@ -58,6 +58,48 @@ std::string summary_table(const lib::AuditSummary& summary, size_t files, catalo
 
 } // namespace
 
+namespace {
+
+// The gcloud command that lists a collection, reading every page ("" where gcloud has none).
+std::string_view gcloud_list(std::string_view collection) {
+  static constexpr std::pair<std::string_view, std::string_view> k_commands[] = {
+      {"models", "gcloud ai models list --region=REGION --format=json"},
+      {"endpoints", "gcloud ai endpoints list --region=REGION --format=json"},
+      {"customJobs", "gcloud ai custom-jobs list --region=REGION --format=json"},
+      {"hyperparameterTuningJobs", "gcloud ai hp-tuning-jobs list --region=REGION --format=json"},
+      {"jobs", "gcloud ai-platform jobs list --format=json"},
+      {"versions", "gcloud ai-platform versions list --model=MODEL --format=json"}};
+  for (const auto& [name, command] : k_commands) {
+    if (name == collection) {
+      return command;
+    }
+  }
+  return "";
+}
+
+} // namespace
+
+std::string incomplete_listing_warning(const lib::ListPage& page) {
+  std::string gcloud(gcloud_list(page.collection));
+  return "rtcat: warning: " + page.path + ":" + std::to_string(page.line) + ":" + std::to_string(page.column) + ": the " +
+         page.collection +
+         " listing is incomplete: this list response has a nextPageToken and no later page was read; pass every page "
+         "(repeat the request with pageToken set to each nextPageToken until a response has none)" +
+         (gcloud.empty() ? "" : ", or list with gcloud, which reads every page (" + gcloud + ")") + "\n";
+}
+
+std::string incomplete_listings_text(const std::vector<lib::ListPage>& pages) {
+  if (pages.empty()) {
+    return "";
+  }
+  std::string out = " Incomplete listings (a last page with a nextPageToken: the pages after it were not read):";
+  for (size_t i = 0; i < pages.size(); ++i) {
+    const lib::ListPage& p = pages[i];
+    out += (i ? ", " : " ") + p.collection + " (" + p.path + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + ")";
+  }
+  return out + ".";
+}
+
 AuditFormat audit_format(const std::string& name) {
   return name == "json"    ? AuditFormat::json
          : name == "jsonl" ? AuditFormat::jsonl

@@ -11,6 +11,12 @@ namespace render {
 
 enum class AuditFormat { table, json, jsonl, csv };
 
+// What an incomplete listing means, one line with its newline, for stderr: "rtcat: warning:
+// PATH:LINE:COL: the models listing is incomplete: ... pass every page ... or list with gcloud".
+std::string incomplete_listing_warning(const lib::ListPage& page);
+// The same for a report's inputs line: " Incomplete listings: models (PATH:LINE:COL) ..." ("" for none).
+std::string incomplete_listings_text(const std::vector<lib::ListPage>& pages);
+
 // "table", "json", "jsonl" or "csv" (anything else: table).
 AuditFormat audit_format(const std::string& name);
 

@@ -381,12 +381,19 @@ std::string json_resource(const lib::Resource& r, const lib::Verdict& v) {
   return util::json::dump(resource_json(r, v));
 }
 
+ordered incomplete_listings_json(const std::vector<lib::ListPage>& pages) {
+  return array_of(pages, [](const lib::ListPage& p) {
+    return ordered{{"collection", p.collection}, {"path", p.path}, {"line", p.line}, {"column", p.column}};
+  });
+}
+
 std::string json_summary(const lib::AuditSummary& s) {
   ordered j;
   j["resources"] = s.resources;
   j["malformed"] = s.malformed;
   j["by_status"] = by_status_json(s.by_status);
   j["worst"] = s.worst ? ordered(std::string(catalog::to_string(*s.worst))) : ordered(nullptr);
+  j["incomplete_listings"] = incomplete_listings_json(s.incomplete);
   return util::json::dump(j);
 }
 

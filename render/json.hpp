@@ -65,7 +65,10 @@ std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan&
 // days, action, target, findings.
 std::string json_resource(const lib::Resource& r, const lib::Verdict& v);
 
-// The audit summary on one line: resources, malformed, by_status, worst.
+// Incomplete listings: [{collection, path, line, column}], the last page read of each.
+nlohmann::ordered_json incomplete_listings_json(const std::vector<lib::ListPage>& pages);
+
+// The audit summary on one line: resources, malformed, by_status, worst, incomplete_listings.
 std::string json_summary(const lib::AuditSummary& s);
 
 } // namespace render

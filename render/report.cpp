@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "render/audit.hpp"
 #include "render/findings.hpp"
 #include "render/json.hpp"
 #include "render/report_parts.hpp"
@@ -322,7 +323,8 @@ std::vector<Block> findings_blocks(const Report& r) {
 std::string inputs_line(const Report& r) {
   std::string in = util::join(r.inputs);
   return "Date " + format_date(r.on) + ". Inputs: " + (in.empty() ? "none" : in) + ". " + util::plural(r.resources, "resource") +
-         (r.malformed ? ", " + std::to_string(r.malformed) + " malformed records skipped" : std::string()) + ".";
+         (r.malformed ? ", " + std::to_string(r.malformed) + " malformed records skipped" : std::string()) + "." +
+         incomplete_listings_text(r.incomplete);
 }
 
 } // namespace
@@ -581,6 +583,7 @@ std::string ReportListWriter::end(const Report& r) {
   sum["affected"] = r.affected;
   sum["broken"] = r.broken;
   sum["malformed"] = r.malformed;
+  sum["incomplete_listings"] = incomplete_listings_json(r.incomplete);
   sum["by_status"] = by_status_json(r.by_status);
   sum["next_deadline"] = r.next_deadline ? ordered{{"date", format_date(*r.next_deadline)},
                                                    {"date_earliest", date_or_null(r.next_deadline_earliest)},

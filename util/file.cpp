@@ -6,28 +6,92 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
-#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace util {
 
-std::string read_file(const std::string& path) {
+std::string input_name(const std::string& path) {
+  return path == k_stdin ? "<stdin>" : path;
+}
+
+namespace {
+
+[[noreturn]] void cannot_read(const std::string& path, const std::string& reason) {
+  throw InvalidInput(input_name(path) + ": cannot read: " + reason);
+}
+
+// Standard input's copy: made on first use, kept open (and unlinked) for the process's life.
+std::FILE* stdin_copy() {
+  static std::FILE* copy = nullptr;
+  if (copy) {
+    return copy;
+  }
+  std::FILE* tmp = std::tmpfile();
+  if (!tmp) {
+    cannot_read("-", std::string("cannot make a temporary copy: ") + std::strerror(errno));
+  }
+  std::string buf(size_t{1} << 16, '\0');
+  size_t n = 0;
+  while ((n = std::fread(buf.data(), 1, buf.size(), stdin)) > 0) {
+    if (std::fwrite(buf.data(), 1, n, tmp) != n) {
+      int err = errno;
+      std::fclose(tmp);
+      cannot_read("-", std::string("cannot make a temporary copy: ") + std::strerror(err));
+    }
+  }
+  if (std::ferror(stdin) || std::fflush(tmp) != 0) {
+    int err = errno;
+    std::fclose(tmp);
+    cannot_read("-", std::strerror(err));
+  }
+  copy = tmp;
+  return copy;
+}
+
+} // namespace
+
+InputFile open_input(const std::string& path) {
+  if (path == k_stdin) {
+    // A descriptor of its own on the copy, read from the start (readers take turns).
+    int fd = ::dup(::fileno(stdin_copy()));
+    std::FILE* f = fd < 0 ? nullptr : ::fdopen(fd, "rb");
+    if (!f) {
+      int err = errno;
+      if (fd >= 0) {
+        ::close(fd);
+      }
+      cannot_read(path, std::strerror(err));
+    }
+    std::rewind(f);
+    return InputFile(f);
+  }
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
-    throw InvalidInput(path + ": cannot read: " + std::strerror(errno));
+    cannot_read(path, std::strerror(errno));
   }
   if (S_ISDIR(st.st_mode)) {
-    throw InvalidInput(path + ": cannot read: is a directory");
+    cannot_read(path, "is a directory");
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw InvalidInput(path + ": cannot read: " + std::strerror(errno));
+  InputFile f(std::fopen(path.c_str(), "rb"));
+  if (!f) {
+    cannot_read(path, std::strerror(errno));
   }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
+  return f;
+}
+
+std::string read_file(const std::string& path) {
+  InputFile f = open_input(path);
+  std::string out;
+  char buf[1 << 16];
+  size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, f.get())) > 0) {
+    out.append(buf, n);
+  }
+  if (std::ferror(f.get())) {
+    cannot_read(path, std::strerror(errno));
+  }
+  return out;
 }
 
 AtomicFile::AtomicFile(std::string path) : m_path(std::move(path)), m_tmp(m_path + ".tmp-XXXXXX") {

@@ -1,12 +1,33 @@
 #pragma once
 
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 
 namespace util {
 
-// Reads a whole file as bytes. Throws InvalidInput "path: cannot read: reason" (a directory
-// included).
+// Every file a command reads may be "-", standard input, which messages name "<stdin>" (with
+// positions: "<stdin>:3:5: ..."). Standard input is copied once, the first time it is read,
+// into an anonymous temporary file (memory stays flat whatever its size), and every read of "-"
+// reads that copy from its start: a command that reads an input twice (a check pass, then the
+// work) reads it whole each time.
+inline constexpr std::string_view k_stdin = "-";
+
+// How messages name an input: "<stdin>" for "-", else the path as given.
+std::string input_name(const std::string& path);
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using InputFile = std::unique_ptr<std::FILE, FileCloser>;
+
+// Opens an input to read from its start, in binary: the file, or standard input's copy for "-".
+// Throws InvalidInput "NAME: cannot read: reason" (a directory included).
+InputFile open_input(const std::string& path);
+
+// Reads a whole input as bytes: a file, or standard input for "-". Throws InvalidInput
+// "NAME: cannot read: reason" (a directory included).
 std::string read_file(const std::string& path);
 
 // A file written piece by piece that appears at its path only whole: the pieces go (in large

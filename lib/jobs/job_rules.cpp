@@ -255,7 +255,11 @@ private:
     }
     for (const auto& r : m_spec.roles) {
       if (r.name == "master") {
-        if (!r.machine_type) {
+        if (!r.machine_type && m_spec.fragment) {
+          // gcloud's --master-machine-type gives it, as --runtime-version gives the runtime.
+          from_command_line("masterType (scaleTier CUSTOM needs the master's machine type)", RuleId::master_type_required,
+                            "--master-machine-type");
+        } else if (!r.machine_type) {
           add("scaleTier", RuleId::master_type_required,
               "scaleTier CUSTOM needs masterType (the master's machine type, like n1-standard-8)");
         }

@@ -329,25 +329,27 @@ const std::vector<std::string>& scale_tiers() {
 
 JobSpec read_job_file(const std::string& path) {
   std::string text = util::read_file(path);
-  std::string ext = std::filesystem::path(path).extension().string();
+  const std::string name = util::input_name(path); // "<stdin>" for "-": its form is told by its content
+  const std::string dir = path == util::k_stdin ? "" : std::filesystem::path(path).parent_path().string();
+  std::string ext = path == util::k_stdin ? "" : std::filesystem::path(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (ext == ".sh" || ext == ".cmd" || ext == ".txt") {
-    return parse_gcloud(text, path, std::filesystem::path(path).parent_path().string());
+    return parse_gcloud(text, name, dir);
   }
   if (ext == ".json") {
-    return parse_rest_json(text, path);
+    return parse_rest_json(text, name);
   }
   if (ext != ".yaml" && ext != ".yml") {
     auto first = text.find_first_not_of(" \t\r\n");
     if (first != std::string::npos && text[first] == '{') {
-      return parse_rest_json(text, path);
+      return parse_rest_json(text, name);
     }
     if (text.find("gcloud") != std::string::npos && text.find("submit") != std::string::npos &&
         text.find("trainingInput") == std::string::npos) {
-      return parse_gcloud(text, path, std::filesystem::path(path).parent_path().string());
+      return parse_gcloud(text, name, dir);
     }
   }
-  return parse_config_yaml(text, path);
+  return parse_config_yaml(text, name);
 }
 
 } // namespace lib::jobs

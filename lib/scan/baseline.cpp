@@ -57,7 +57,7 @@ Baseline read_baseline(const std::string& path) {
   if (!ec && size > k_max_bytes) {
     throw catalog::InvalidInput(path + ": a baseline larger than 256 MiB; refusing");
   }
-  return parse_baseline(util::read_file(path), path);
+  return parse_baseline(util::read_file(path), util::input_name(path));
 }
 
 BaselineMatch apply_baseline(ScanResult& result, const Baseline& baseline) {

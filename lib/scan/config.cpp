@@ -338,7 +338,7 @@ ScanConfig parse_config(const std::string& path, const std::string& text) {
 }
 
 ScanConfig read_config(const std::string& path) {
-  return parse_config(path, util::read_file(path));
+  return parse_config(util::input_name(path), util::read_file(path));
 }
 
 Policy merge_config(Policy policy, const ScanConfig& cfg, const Given& given) {

@@ -485,7 +485,8 @@ private:
   static bool left_to_commands(const jobs::JobSpec& spec, const Finding& f) {
     return spec.fragment && f.severity == catalog::Severity::note &&
            (f.rule == rule_id(RuleId::runtime_version_required) || f.rule == rule_id(RuleId::python_version_required) ||
-            f.rule == rule_id(RuleId::no_training_code) || f.rule == rule_id(RuleId::python_module_missing));
+            f.rule == rule_id(RuleId::no_training_code) || f.rule == rule_id(RuleId::python_module_missing) ||
+            f.rule == rule_id(RuleId::master_type_required));
   }
 
   // validate's job rules on a job the file holds: what its runtime references did not already
@@ -517,6 +518,13 @@ private:
     const std::string python = ref && ref->python ? ref->python->text : literal(job.spec.python_version);
     util::LineIndex index(fr.text);
     for (auto& f : fs) {
+      if (f.path != path && job.spec.form == "gcloud" && f.rule == rule_id(RuleId::master_type_required)) {
+        // The fragment's CUSTOM tier, and no --master-machine-type: the command lacks it.
+        const std::string fragment = ref && ref->config ? ref->config->text : f.path;
+        f.message += " (the job merged with --config " + fragment + "; give --master-machine-type)";
+        f.path = path;
+        f.line = 0;
+      }
       if (f.path != path || found.count(f.rule) || left_to_commands(job.spec, f)) {
         continue;
       }

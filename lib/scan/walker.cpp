@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/scan/glob.hpp"
+#include "util/file.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -210,6 +211,10 @@ std::vector<SourceFile> walk(const WalkOptions& options, WalkStats& stats) {
   std::vector<std::string> roots = options.paths.empty() ? std::vector<std::string>{"."} : options.paths;
   std::vector<SourceFile> out;
   for (const auto& root : roots) {
+    if (root == util::k_stdin) {
+      out.push_back(SourceFile{util::input_name(root), true, true});
+      continue;
+    }
     struct stat st {};
     if (::stat(root.c_str(), &st) != 0) {
       throw catalog::InvalidInput(root + ": cannot scan: " + std::strerror(errno));
@@ -224,6 +229,29 @@ std::vector<SourceFile> walk(const WalkOptions& options, WalkStats& stats) {
   return out;
 }
 
+namespace {
+
+// Standard input as one file, with the checks every file gets.
+void read_stdin(size_t i, const WalkOptions& options, WalkStats& stats, const std::function<void(size_t, std::string_view)>& fn) {
+  std::string text;
+  try {
+    text = util::read_file(std::string(util::k_stdin));
+  } catch (const util::InvalidInput&) {
+    ++stats.unreadable;
+    return;
+  }
+  if (text.size() > options.max_size) {
+    ++stats.too_large;
+  } else if (std::memchr(text.data(), 0, std::min<size_t>(text.size(), 8192)) != nullptr) {
+    ++stats.binary;
+  } else {
+    ++stats.scanned;
+    fn(i, text);
+  }
+}
+
+} // namespace
+
 void read_files(const std::vector<SourceFile>& files, const WalkOptions& options, WalkStats& stats,
                 const std::function<void(size_t, std::string_view)>& fn) {
   std::atomic<size_t> next{0};
@@ -232,6 +260,10 @@ void read_files(const std::vector<SourceFile>& files, const WalkOptions& options
     size_t cap = 0;
     for (size_t i = next++; i < files.size(); i = next++) {
       const SourceFile& f = files[i];
+      if (f.from_stdin) {
+        read_stdin(i, options, stats, fn);
+        continue;
+      }
       // O_NONBLOCK: a FIFO named on the command line must not block the scan (it is skipped below).
       int fd = ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (f.given ? 0 : O_NOFOLLOW));
       struct stat st {};

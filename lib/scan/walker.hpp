@@ -18,8 +18,9 @@ struct WalkOptions {
 };
 
 struct SourceFile {
-  std::string path;   // as shown and opened: relative to the working folder, or absolute
-  bool given = false; // named on the command line (a symlink there is followed)
+  std::string path;        // as shown and opened: relative to the working folder, or absolute
+  bool given = false;      // named on the command line (a symlink there is followed)
+  bool from_stdin = false; // the path "-": standard input (util::read_file), shown as "<stdin>"
 };
 
 // What the walk left out, for the summary.
@@ -35,7 +36,9 @@ struct WalkStats {
 // Lists the files under the paths, in a stable order (names sorted per folder): skips '.git' and
 // '.ipynb_checkpoints' (Jupyter's autosaved copies),
 // what --exclude and (inside a git checkout) .gitignore ignore, and every symlink met inside a
-// tree, so the walk never leaves it. Throws InvalidInput for a path that does not exist.
+// tree, so the walk never leaves it. The path "-" is standard input, one file named "<stdin>"
+// (read as any file whose name tells nothing of its kind). Throws InvalidInput for a path that
+// does not exist.
 std::vector<SourceFile> walk(const WalkOptions& options, WalkStats& stats);
 
 // Reads the files on `threads` threads (0: one per core) and calls fn(index, content) for each

@@ -28,6 +28,19 @@ run() {
   log_rules "$@"
 }
 
+# run_in FILE ARGS...: run, with FILE on standard input (which an argument `-` reads).
+run_in() {
+  local input=$1
+  shift
+  cases=$((cases + 1))
+  CMD="rtcat $* <$input"
+  "$RTCAT" "$@" >"$WORK/out" 2>"$WORK/err" <"$input"
+  CODE=$?
+  OUT=$(cat "$WORK/out")
+  ERR=$(cat "$WORK/err")
+  log_rules "$@"
+}
+
 # The rule ids in stdout: text "... [rule]" and "[rule] (use X)", JSON "rule"/"ruleId" (not
 # SARIF's rule list), GitHub "title=rtcat RULE::". Listings of the registry are not emissions.
 log_rules() {

@@ -70,7 +70,7 @@ expect_out "$EX/inventory.jsonl,5,model_version,projects/acme-ml/models/churn/ve
 run audit "$EX/inventory.jsonl" --at 2024-12-01 --format jsonl
 expect_exit 1
 [[ $(wc -l <<<"$OUT") -eq 10 ]] || fail "expected 9 resources and a summary line"
-expect_out '{"summary":{"resources":9,"malformed":0,"by_status":{"custom-container":1,"deletion":3,"inventory-disagrees":4,"submission_end":1},"worst":"error"}}'
+expect_out '{"summary":{"resources":9,"malformed":0,"by_status":{"custom-container":1,"deletion":3,"inventory-disagrees":4,"submission_end":1},"worst":"error","incomplete_listings":[]}}'
 
 # Malformed records: reported with file, line and column, counted, the rest audited.
 cat >"$WORK/mixed.jsonl" <<'JSONL'

@@ -62,7 +62,7 @@ run audit "$V/endpoints.jsonl" "$V/models.jsonl" --at 2026-09-01 --format jsonl 
 expect_exit 0
 expect_out '"kind":"endpoint","name":"projects/123456789/locations/us-central1/endpoints/900","part":"deployed model 5001 (model projects/123456789/locations/us-central1/models/111)"'
 expect_out '"runtime":"sklearn-cpu.1-6"'
-expect_out '{"summary":{"resources":8,"malformed":0,"by_status":{"availability_end":1,"custom-image":1,"expiring":2,"model-missing":1,"no-image":1,"support_end":2},"worst":"error"}}'
+expect_out '{"summary":{"resources":8,"malformed":0,"by_status":{"availability_end":1,"custom-image":1,"expiring":2,"model-missing":1,"no-image":1,"support_end":2},"worst":"error","incomplete_listings":[]}}'
 
 # Legacy and Vertex AI records in one run, and in one report.
 cat "$EX/inventory.jsonl" "$V/custom-jobs.jsonl" >"$WORK/mixed.jsonl"

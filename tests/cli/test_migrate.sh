@@ -5,21 +5,7 @@ source "$(dirname "$0")/lib.sh"
 require_node_modules protobufjs @google-cloud/aiplatform/package.json
 J="$SRC/data/examples/jobs"
 
-# migrate writes its findings on stderr: log their rule ids too (tests/cli/check_rule_coverage.sh).
-mrun() {
-  run "$@"
-  local out=$OUT
-  OUT=$ERR
-  log_rules "$@"
-  OUT=$out
-}
-
-# vertex TYPE: the stdout of the last run is a valid google.cloud.aiplatform.v1 TYPE.
-vertex() {
-  printf '%s\n' "$OUT" >"$WORK/v.json"
-  local got
-  got=$(node "$SRC/tests/schema/vertex_check.js" "$NODE_PATH" "$1" "$WORK/v.json" 2>&1) || fail "not a valid $1: $got"
-}
+source "$(dirname "$0")/migrate_lib.sh"
 
 # REST JSON with a Python package, CUSTOM tier: pools 0 and 1 and 2, the image the target finder picks.
 mrun migrate "$J/valid-rest.json" --at 2025-06-01

@@ -7,20 +7,7 @@ source "$(dirname "$0")/lib.sh"
 require_node_modules protobufjs @google-cloud/aiplatform/package.json
 J="$SRC/data/examples/jobs"
 
-mrun() {
-  run "$@"
-  local out=$OUT
-  OUT=$ERR
-  log_rules "$@"
-  OUT=$out
-}
-
-# vertex TYPE: the stdout of the last run is a valid google.cloud.aiplatform.v1 TYPE.
-vertex() {
-  printf '%s\n' "$OUT" >"$WORK/v.json"
-  local got
-  got=$(node "$SRC/tests/schema/vertex_check.js" "$NODE_PATH" "$1" "$WORK/v.json" 2>&1) || fail "not a valid $1: $got"
-}
+source "$(dirname "$0")/migrate_lib.sh"
 
 pkg='--packages gs://b/t-1.tar.gz --module-name t.task --runtime-version 2.1 --python-version 3.7 --region us-central1'
 

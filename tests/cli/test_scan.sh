@@ -50,7 +50,12 @@ expect_no_out "runtime-version-required"
 # What a fragment states is judged as validate judges it; what the command gives is not asked of it.
 expect_out "typo/config.yaml:2:3: error: scaleTier 'basic_gpu' is not a scale tier (did you mean BASIC_GPU?)"
 expect_no_out "typo/config.yaml:1:1"
-expect_out "6 files scanned, 3 references: 3 errors, 1 warning, 0 notes"
+# resnet: scaleTier CUSTOM in the fragment, the master's machine from the command: a command
+# without --master-machine-type is the error, at the command; the fragment alone says nothing.
+expect_no_out "resnet/config.yaml"
+expect_no_out "resnet/submit.sh"
+expect_out "resnet/submit-no-machine.sh:3:1: error: scaleTier CUSTOM needs masterType (the master's machine type, like n1-standard-8) (the job merged with --config config.yaml; give --master-machine-type) [master-type-required]"
+expect_out "9 files scanned, 3 references: 4 errors, 1 warning, 0 notes"
 # A fragment found from the repository root; a command overriding its runtime; a missing fragment.
 mkdir -p "$WORK/repo/scripts" "$WORK/repo/configs" "$WORK/repo/other"
 printf 'trainingInput:\n  scaleTier: BASIC\n  runtimeVersion: "1.13"\n' >"$WORK/repo/configs/hp.yaml"

@@ -28,6 +28,16 @@ CASES
 run validate --gcloud "gcloud ai-platform jobs submit training j --python-version 3.5 --package-path trainer --module-name trainer.task --config $F/tuning/hptuning_config.yaml" --at 2019-06-01
 expect_exit 0
 expect_out "--gcloud: ok"
+# scaleTier CUSTOM without masterType: the command line gives it (--master-machine-type), as it
+# gives the runtime; the merged job without it is the error.
+cases <<CASES
+0 | validate $F/resnet/config.yaml --at 2021-01-01 | resnet/config.yaml: 4 notes | resnet/config.yaml:3:1: note: masterType (scaleTier CUSTOM needs the master's machine type) is not in this --config fragment: the gcloud command that submits it must give --master-machine-type (flags win over the file) [master-type-required]
+0 | validate $F/resnet/submit.sh --at 2021-01-01 | resnet/submit.sh: ok
+1 | validate $F/resnet/submit-no-machine.sh --at 2021-01-01 | resnet/config.yaml:4:3: error: scaleTier CUSTOM needs masterType (the master's machine type, like n1-standard-8) [master-type-required] | submit-no-machine.sh: 1 error
+CASES
+run validate --gcloud "gcloud ai-platform jobs submit training j --region us-central1 --master-machine-type n1-highmem-8 --master-image-uri gcr.io/acme-ml/t:1 --config $F/resnet/config.yaml" --at 2021-01-01
+expect_exit 0
+expect_out "--gcloud: ok"
 # A REST job body (jobId) is a complete job: the same gaps are errors.
 printf '{"jobId": "j", "trainingInput": {"scaleTier": "BASIC"}}' >"$WORK/complete.json"
 run validate "$WORK/complete.json" --at 2021-01-01

@@ -449,3 +449,100 @@ TEST_CASE("inventory: a key names only the value after it, never an array elemen
     }
   }
 }
+
+TEST_CASE("inventory: REST list responses, a page of records each") {
+  const std::string model_a = R"({"name": "projects/p/locations/l/models/1", "containerSpec": {"imageUri": "a"}})";
+  const std::string model_b = R"({"name": "projects/p/locations/l/models/2", "containerSpec": {"imageUri": "b"}})";
+  SUBCASE("pretty-printed, as curl prints it: each record where it is") {
+    auto r = read("page.json",
+                  "{\n  \"models\": [\n    " + model_a + ",\n    " + model_b + "\n  ],\n  \"nextPageToken\": \"Cg0xMjM\"\n}\n");
+    CHECK(r.counts.shape == lib::InventoryShape::json_object);
+    CHECK(r.malformed.empty());
+    REQUIRE(r.resources.size() == 2);
+    CHECK(r.resources[0].kind == "model");
+    CHECK(r.resources[0].name == "projects/p/locations/l/models/1");
+    CHECK(r.resources[0].line == 3);
+    CHECK(r.resources[0].column == 5);
+    CHECK(r.resources[1].line == 4);
+    CHECK(r.resources[1].record == model_b);
+    CHECK(r.counts.pages == 1);
+    REQUIRE(r.counts.last_pages.count("models") == 1);
+    CHECK(r.counts.last_pages.at("models").more);
+    CHECK(r.counts.last_pages.at("models").line == 1);
+  }
+  SUBCASE("one a line, the token first or none, and {} for a list of nothing") {
+    auto r =
+        read("pages.jsonl",
+             R"({"nextPageToken": "", "customJobs": [{"name": "projects/p/locations/l/customJobs/1", "jobSpec": {}}]})"
+             "\n{}\n"
+             R"({"jobs": [{"jobId": "j1", "trainingInput": {"runtimeVersion": "1.15"}}, {"jobId": "j2", "trainingInput": {}}]})"
+             "\n");
+    CHECK(r.counts.shape == lib::InventoryShape::jsonl);
+    CHECK(r.malformed.empty());
+    REQUIRE(r.resources.size() == 3);
+    CHECK(r.resources[0].kind == "custom_job");
+    CHECK(r.resources[0].line == 1);
+    CHECK(r.resources[0].column == 38);
+    CHECK(r.resources[1].name == "j1");
+    CHECK(r.resources[1].runtime == "1.15");
+    CHECK(r.resources[1].line == 3);
+    CHECK(r.resources[1].column == 11);
+    CHECK(r.resources[2].name == "j2");
+    CHECK(r.counts.pages == 3);
+    CHECK_FALSE(r.counts.last_pages.at("customJobs").more); // an empty token ends the listing
+    CHECK_FALSE(r.counts.last_pages.at("jobs").more);
+  }
+  SUBCASE("a bad record is reported where it is, the others read") {
+    auto r = read(
+        "bad.jsonl",
+        R"({"versions": [{"name": "projects/p/models/m/versions/v1", "runtimeVersion": 2}, 7, {"name": "projects/p/models/m/versions/v2", "runtimeVersion": "2.1"}]})"
+        "\n");
+    REQUIRE(r.resources.size() == 1);
+    CHECK(r.resources[0].name == "projects/p/models/m/versions/v2");
+    REQUIRE(r.malformed.size() == 2);
+    CHECK(r.malformed[0].column == 15); // the record
+    CHECK(r.malformed[0].message.find("field runtimeVersion must be a string") != std::string::npos);
+    CHECK(r.malformed[1].column == 81);
+    CHECK(r.malformed[1].message.find("expected a JSON object") != std::string::npos);
+  }
+  SUBCASE("a page that stops being JSON: the records before are read, the error is where it is") {
+    auto r = read("cut.jsonl", "{\"models\": [" + model_a + ", {\"name\": }]}\n" + "{\"models\": [" + model_b + "]}\n");
+    REQUIRE(r.resources.size() == 2);
+    REQUIRE(r.malformed.size() == 1);
+    CHECK(r.malformed[0].line == 1);
+    CHECK(r.malformed[0].column == static_cast<int>(13 + model_a.size() + 11));
+  }
+  SUBCASE("a list response inside a list response is no record") {
+    auto r = read("nested.jsonl", R"({"models": [{"models": []}]})"
+                                  "\n");
+    CHECK(r.resources.empty());
+    REQUIRE(r.malformed.size() == 1);
+    CHECK(r.malformed[0].message.find("neither a job") != std::string::npos);
+  }
+  SUBCASE("an array of records is not a page under another name") {
+    auto r = read("other.jsonl", R"({"batchPredictionJobs": [{"name": "projects/p/locations/l/batchPredictionJobs/1"}]})"
+                                 "\n");
+    CHECK(r.resources.empty());
+    CHECK(r.malformed.size() == 1);
+    CHECK(r.counts.pages == 0);
+  }
+}
+
+TEST_CASE("inventory: a listing is incomplete when the last page read of its collection has a token") {
+  lib::InventoryCounts first;
+  first.last_pages["models"] = lib::ListPage{"models", "p1.json", 1, 1, true};
+  first.last_pages["endpoints"] = lib::ListPage{"endpoints", "p1.json", 9, 1, true};
+  lib::InventoryCounts second;
+  second.last_pages["models"] = lib::ListPage{"models", "p2.json", 1, 1, false};
+  lib::Listings both;
+  both.add(first);
+  both.add(second);
+  auto left = both.incomplete();
+  REQUIRE(left.size() == 1);
+  CHECK(left[0].collection == "endpoints");
+  lib::Listings reversed;
+  reversed.add(second);
+  reversed.add(first);
+  CHECK(reversed.incomplete().size() == 2);
+  CHECK(lib::Listings().incomplete().empty());
+}

@@ -1,0 +1,19 @@
+# Shared by the migrate tests: sourced after lib.sh.
+
+# mrun ARGS: run, and log the rule ids of the findings migrate writes on stderr too
+# (tests/cli/check_rule_coverage.sh).
+mrun() {
+  run "$@"
+  local out=$OUT
+  OUT=$ERR
+  log_rules "$@"
+  OUT=$out
+}
+
+# vertex TYPE: the stdout of the last run is a valid google.cloud.aiplatform.v1 TYPE
+# (tests/schema/vertex_check.js: field names, types, enum values and required fields).
+vertex() {
+  printf '%s\n' "$OUT" >"$WORK/v.json"
+  local got
+  got=$(node "$SRC/tests/schema/vertex_check.js" "$NODE_PATH" "$1" "$WORK/v.json" 2>&1) || fail "not a valid $1: $got"
+}
