@@ -362,14 +362,6 @@ std::string batch_prediction_gcloud(const lib::migrate::BatchPrediction& b) {
 
 namespace render {
 
-namespace {
-
-std::string image_of(const lib::migrate::ModelDeployment& d) {
-  return d.container_image_uri.empty() ? "CUSTOM_CONTAINER_URI" : d.container_image_uri;
-}
-
-} // namespace
-
 std::string model_deployment_json(const lib::migrate::ModelDeployment& d) {
   ordered_json j;
   j["model"]["displayName"] = d.display_name;
@@ -380,7 +372,7 @@ std::string model_deployment_json(const lib::migrate::ModelDeployment& d) {
     j["model"]["artifactUri"] = d.artifact_uri;
   }
   auto& spec = j["model"]["containerSpec"];
-  spec["imageUri"] = image_of(d);
+  spec["imageUri"] = d.container_image_uri;
   if (!d.command.empty()) {
     spec["command"] = d.command;
   }
@@ -479,7 +471,7 @@ std::string container_flags(const lib::migrate::ModelDeployment& d) {
 std::string model_deployment_gcloud(const lib::migrate::ModelDeployment& d) {
   std::string region = " --region=" + shell_word(d.region.empty() ? "REGION" : d.region);
   return "gcloud ai models upload" + region + " --display-name=" + shell_word(d.display_name) +
-         " --container-image-uri=" + shell_word(image_of(d)) + container_flags(d) +
+         " --container-image-uri=" + shell_word(d.container_image_uri) + container_flags(d) +
          (d.artifact_uri.empty() ? "" : " --artifact-uri=" + shell_word(d.artifact_uri)) +
          (d.description.empty() ? "" : " --description=" + shell_word(d.description)) + labels_flag(d.labels) + "\n" +
          "gcloud ai endpoints create" + region + " --display-name=" + shell_word(d.display_name) + labels_flag(d.labels) + "\n" +

@@ -21,6 +21,7 @@ namespace lib::migrate {
 // migrate-placeholder finding says what. Upper-case letters keep them from being taken for a
 // real image reference or bucket.
 inline constexpr std::string_view k_image_placeholder = "REGION-docker.pkg.dev/PROJECT/REPOSITORY/TRAINER:TAG";
+inline constexpr std::string_view k_server_placeholder = "REGION-docker.pkg.dev/PROJECT/REPOSITORY/SERVER:TAG";
 inline constexpr std::string_view k_package_placeholder = "gs://BUCKET/PATH/PACKAGE.tar.gz";
 inline constexpr std::string_view k_machine_placeholder = "MACHINE_TYPE";
 

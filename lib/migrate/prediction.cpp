@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/migrate/machines.hpp"
+#include "lib/migrate/migrate.hpp"
 #include "util/json.hpp"
 #include "util/shell_words.hpp"
 
@@ -534,7 +535,13 @@ ModelDeployment version_of(const catalog::CatalogSet& set, const ordered_json& v
   }
   if (!text_at(v, "predictionClass").empty() || v.contains("packageUris")) {
     d.findings.push_back(at(path, RuleId::migrate_custom_prediction_routine, custom_routine(v)));
-    d.container_image_uri = image.value_or("");
+    d.container_image_uri = image.value_or(std::string(k_server_placeholder));
+    if (!image) {
+      d.findings.push_back(at(path, RuleId::migrate_placeholder,
+                              "containerSpec.imageUri is a placeholder, " + std::string(k_server_placeholder) +
+                                  ": build the custom container the migrate-custom-prediction-routine finding "
+                                  "describes, push it to Artifact Registry and write its URI there (or pass --image URI)"));
+    }
     return d;
   }
   if (image) {

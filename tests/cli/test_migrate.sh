@@ -286,8 +286,10 @@ expect_err "the newest unconfirmed vertex-prediction image of tensorflow on 2025
 mrun migrate "$P/version-create.sh" --at 2025-06-01 --format gcloud --image gcr.io/p/mine:1
 expect_exit 0
 expect_out "--container-image-uri=gcr.io/p/mine:1"
+# The second version has a custom prediction routine: its image is a placeholder to build (exit 1).
 mrun migrate "$P/versions-list.json" --at 2025-06-01
-expect_exit 0
+expect_exit 1
+expect_err "error: containerSpec.imageUri is a placeholder, REGION-docker.pkg.dev/PROJECT/REPOSITORY/SERVER:TAG: build the custom container the migrate-custom-prediction-routine finding describes"
 expect_jsons <<'JSON'
 j.length | 2
 j[0].model.displayName | iris-v1
@@ -295,7 +297,7 @@ j[0].model.containerSpec.imageUri | us-docker.pkg.dev/vertex-ai/prediction/sklea
 j[0].deployedModel.dedicatedResources.minReplicaCount | 3
 j[0].deployedModel.dedicatedResources.maxReplicaCount | 3
 j[0].deployedModel.dedicatedResources.machineSpec.machineType | n1-standard-2
-j[1].model.containerSpec.imageUri | CUSTOM_CONTAINER_URI
+j[1].model.containerSpec.imageUri | REGION-docker.pkg.dev/PROJECT/REPOSITORY/SERVER:TAG
 JSON
 vertex ModelDeployment
 expect_err "machine type mls1-c1-m2 (1 vCPU, 2 GB; https://cloud.google.com/ai-platform/prediction/docs/machine-types-online-prediction) is a legacy (MLS1) type that Vertex AI does not offer for prediction"
