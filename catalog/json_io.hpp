@@ -7,7 +7,7 @@
 
 namespace catalog {
 
-// The catalog file format "rtcat-catalog/1" (README, data/catalog.schema.json).
+// The catalog file format "rtcat-catalog/1" (docs/reference/catalog-format.md, data/catalog.schema.json).
 inline constexpr std::string_view k_catalog_format = "rtcat-catalog/1";
 
 // Parses and validates a catalog document. `origin` names the input in messages.

@@ -67,7 +67,7 @@ A file with a top-level jobId is a complete job. A file holding only trainingInp
 --config fragment: what the command line usually gives (--runtime-version, --python-version,
 --package-path, --module-name), when missing, is a note naming the flag; what the file states
 is judged strictly. Validate the script (or --gcloud) to judge the merged job.
-Rule ids and JSON fields: README, section "Training jobs".
+Rule ids and JSON fields: docs/reference/commands.md, "Training jobs and distributed clusters".
 
 Examples:
   rtcat validate job.json --at 2020-06-01
@@ -96,7 +96,7 @@ accelerators; a finding when the image's Python differs) and an endpoint deploym
 prediction routine (predictionClass) needs a custom container, and its finding says what it holds.
 Formats: json (REST body), yaml (for gcloud ai custom-jobs|hp-tuning-jobs create --config; that
 file holds no labels), gcloud (a shell snippet that writes the YAML and runs gcloud, --labels too).
-Rule ids: README, section "Moving a job to Vertex AI".
+Rule ids: docs/reference/commands.md, "Moving a job to Vertex AI".
 
 Examples:
   rtcat migrate job.json --at 2025-06-01

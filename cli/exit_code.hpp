@@ -2,7 +2,7 @@
 
 namespace cli {
 
-// The exit codes of every command (README "Exit codes").
+// The exit codes of every command (docs/reference/commands.md, "Exit codes").
 enum ExitCode : int {
   k_exit_ok = 0,       // nothing at or above --fail-on
   k_exit_findings = 1, // findings at or above --fail-on

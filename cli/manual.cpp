@@ -144,7 +144,8 @@ std::string manual_page(const Reference& ref, const std::string& version) {
       }
     }
   }
-  out += ".fi\n.SH \"SEE ALSO\"\n\\fBpre\\-commit\\fR(1), the README of rtcat for the catalog format and the rule ids.\n";
+  out += ".fi\n.SH \"SEE ALSO\"\n\\fBpre\\-commit\\fR(1), rtcat's docs/reference/catalog-format.md and docs/reference/rules.md "
+         "for the catalog format and the rule ids.\n";
   return out;
 }
 

@@ -15,7 +15,7 @@
 
 namespace render {
 
-// Machine output (README "JSON output"). Field names are a contract shared by every command:
+// Machine output (docs/reference/json.md). Field names are a contract shared by every command:
 // an entry has catalog, id, version, released, python, packages, status, milestones,
 // next_milestone; a finding has rule, severity, message and, where they apply, path, line,
 // column, runtime, python, suggestion. Each document function returns a whole document with a
