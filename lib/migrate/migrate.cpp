@@ -329,7 +329,7 @@ private:
       p.machine.machine_type = m_out.pools.front().machine.machine_type;
       note(RuleId::migrate_machine_unmapped, field,
            field + " is not set: " + pool + " gets the primary pool's machine type, " + p.machine.machine_type +
-               ", as AI Platform gave it; --machine-type " + pool + "=TYPE chooses another");
+               " (rtcat's choice: the job names none for it); --machine-type " + pool + "=TYPE chooses another");
     } else {
       p.machine.machine_type = std::string(k_machine_placeholder);
       note(RuleId::migrate_placeholder, field,

@@ -82,6 +82,13 @@ mrun migrate "$WORK/frag.yaml" --at 2025-06-01 --machine-type master=n1-standard
 expect_exit 0
 vertex CustomJob
 expect_json 'j.jobSpec.workerPoolSpecs[0].machineSpec.machineType' n1-standard-8
+# Workers without workerType (validate's replica-type-missing): the primary's type, said as a choice.
+printf '{"jobId": "w", "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-highmem-8", "workerCount": "2", "masterConfig": {"imageUri": "gcr.io/p/t:1"}}}\n' >"$WORK/w.json"
+mrun migrate "$WORK/w.json" --at 2025-06-01
+expect_exit 0
+vertex CustomJob
+expect_json 'j.jobSpec.workerPoolSpecs[1].machineSpec.machineType' n1-highmem-8
+expect_err "workerType is not set: workerpool1 gets the primary pool's machine type, n1-highmem-8 (rtcat's choice: the job names none for it)"
 
 # Each replica's diskConfig becomes its diskSpec; a custom container's containerCommand and
 # containerArgs its containerSpec.command and args; scheduling.priority is a finding.
