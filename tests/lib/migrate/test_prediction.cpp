@@ -1,5 +1,6 @@
 #include "catalog/catalog_set.hpp"
 #include "catalog/error.hpp"
+#include "lib/migrate/migrate.hpp"
 #include "lib/migrate/prediction.hpp"
 
 #include <doctest/doctest.h>
@@ -152,7 +153,9 @@ TEST_CASE("migrate_versions: an image on another Python than pythonVersion is a 
 TEST_CASE("migrate_versions: a custom prediction routine has its own finding, with what the container must hold") {
   ModelDeployment d = version(
       R"({"name": "cpr", "model": "iris", "deploymentUri": "gs://b/cpr", "runtimeVersion": "2.5", "pythonVersion": "3.7", "machineType": "n1-standard-4", "predictionClass": "predictor.MyPredictor", "packageUris": ["gs://b/p-0.1.tar.gz"]})");
-  CHECK(d.container_image_uri.empty());
+  CHECK(d.container_image_uri == lib::migrate::k_server_placeholder); // to build: an error says so
+  REQUIRE(find(d.findings, "migrate-placeholder") != nullptr);
+  CHECK(find(d.findings, "migrate-placeholder")->severity == catalog::Severity::error);
   const lib::Finding* f = find(d.findings, "migrate-custom-prediction-routine");
   REQUIRE(f != nullptr);
   CHECK(f->severity == catalog::Severity::warning);
@@ -162,8 +165,10 @@ TEST_CASE("migrate_versions: a custom prediction routine has its own finding, wi
     CHECK(has(f->message, part));
   }
   CHECK(find(d.findings, "migrate-no-equivalent") == nullptr);
-  CHECK(version(R"({"name": "cpr", "deploymentUri": "gs://b/cpr", "predictionClass": "p.P"})", "gcr.io/p/cpr:1")
-            .container_image_uri == "gcr.io/p/cpr:1");
+  ModelDeployment built =
+      version(R"({"name": "cpr", "deploymentUri": "gs://b/cpr", "predictionClass": "p.P"})", "gcr.io/p/cpr:1");
+  CHECK(built.container_image_uri == "gcr.io/p/cpr:1");
+  CHECK(find(built.findings, "migrate-placeholder") == nullptr);
 }
 
 TEST_CASE("migrate_versions: scaling and legacy machines") {
