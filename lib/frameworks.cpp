@@ -1,8 +1,11 @@
 #include "lib/frameworks.hpp"
 
+#include "catalog/error.hpp"
 #include "catalog/pep440.hpp"
 #include "util/bytes.hpp"
+#include "util/text.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 #include <utility>
@@ -15,7 +18,8 @@ std::string compute_key(std::string_view name) {
   std::string n = catalog::pep440::normalize_name(name);
   size_t paren = n.find('(');
   if (paren != std::string::npos) {
-    n = catalog::pep440::normalize_name(n.substr(0, paren));
+    // "TensorFlow (optimized runtime)" is TensorFlow: the name before the parenthesis.
+    n = catalog::pep440::normalize_name(util::trim(std::string_view(n).substr(0, paren)));
   }
   // Other names packages and records give the key frameworks.
   static constexpr std::pair<std::string_view, std::string_view> k_aliases[] = {
@@ -54,6 +58,29 @@ std::string framework_key(std::string_view name) {
 
 bool is_key_framework(std::string_view package) {
   return package == "tensorflow" || package == "scikit-learn" || package == "xgboost" || package == "torch";
+}
+
+std::string known_framework(std::string_view name, const std::vector<const catalog::Catalog*>& catalogs) {
+  std::string key = framework_key(name);
+  // The names users know them by (pytorch rather than its package name, torch).
+  std::vector<std::string> names = {"tensorflow", "scikit-learn", "xgboost", "pytorch"};
+  bool known = is_key_framework(key);
+  for (const auto* c : catalogs) {
+    for (const auto& r : c->runtimes) {
+      if (r.framework.empty()) {
+        continue;
+      }
+      std::string own = framework_key(r.framework);
+      known = known || own == key;
+      if (!is_key_framework(own) && std::find(names.begin(), names.end(), own) == names.end()) {
+        names.push_back(own);
+      }
+    }
+  }
+  if (!known) {
+    throw catalog::InvalidInput("--framework: unknown framework '" + std::string(name) + "' " + util::choices(name, names));
+  }
+  return key;
 }
 
 std::optional<std::string> entry_framework(const catalog::RuntimeEntry& r) {
