@@ -18,8 +18,7 @@ std::string compute_key(std::string_view name) {
   std::string n = catalog::pep440::normalize_name(name);
   size_t paren = n.find('(');
   if (paren != std::string::npos) {
-    // "TensorFlow (optimized runtime)" is TensorFlow: the name before the parenthesis.
-    n = catalog::pep440::normalize_name(util::trim(std::string_view(n).substr(0, paren)));
+    n = catalog::pep440::normalize_name(n.substr(0, paren));
   }
   // Other names packages and records give the key frameworks.
   static constexpr std::pair<std::string_view, std::string_view> k_aliases[] = {
@@ -70,7 +69,8 @@ std::string known_framework(std::string_view name, const std::vector<const catal
       if (r.framework.empty()) {
         continue;
       }
-      std::string own = framework_key(r.framework);
+      // "TensorFlow (optimized runtime)" is named as TensorFlow.
+      std::string own(util::trim(framework_key(r.framework)));
       known = known || own == key;
       if (!is_key_framework(own) && std::find(names.begin(), names.end(), own) == names.end()) {
         names.push_back(own);

@@ -22,9 +22,6 @@ expect_exit 0
 run list --framework ray --platform vertex-training --at 2024-06-01
 expect_exit 0
 expect_out "ray-cpu.2-47.py311"
-# "TensorFlow (optimized runtime)" is TensorFlow.
-run check --runtime tf_opt-cpu.nightly --framework tensorflow --at 2024-06-01
-expect_no_out "framework-mismatch"
 
 # A Python version is X.Y.
 for cmd in "list" "combos" "check --runtime 2.11" "upgrade --runtime 2.11"; do

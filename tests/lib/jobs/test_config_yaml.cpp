@@ -33,7 +33,7 @@ TEST_CASE("config_yaml warns about versions that YAML reads as numbers") {
     REQUIRE(spec.notes.size() == 1);
     CHECK(spec.notes[0].rule == "yaml-unquoted-version");
     CHECK(spec.notes[0].line == 2);
-    CHECK(*spec.runtime_version == "2.10");
+    CHECK(*spec.runtime_version == "2.1"); // what gcloud submits
   }
   SUBCASE("1.15 reads as itself") {
     auto spec = parse_config_yaml("trainingInput:\n  runtimeVersion: 1.15\n", "c.yaml");
