@@ -108,7 +108,7 @@ void Context::out(const std::string& text) const {
 }
 
 void add_job_options(Options& sub, JobArgs& a, const JobOptionsHelp& help) {
-  sub.add_option("-r,--runtime", a.runtime, help.runtime)->required();
+  sub.add_option("-r,--runtime", a.runtime, help.runtime)->type_name("ID")->required();
   sub.add_option("-p,--python", a.python, help.python)->type_name("X.Y")->check(python_version());
   Opt framework = sub.add_option("--framework", a.frameworks, help.framework)->type_name("NAME");
   Opt require =

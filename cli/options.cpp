@@ -39,11 +39,18 @@ CLI::Validator validator(const Check& c) {
         "");
   }
   case Check::Kind::range_int:
-    return CLI::Range(static_cast<int>(c.low), static_cast<int>(c.high));
   case Check::Kind::range_long:
-    return CLI::Range(static_cast<long>(c.low), static_cast<long>(c.high));
-  case Check::Kind::range_unsigned:
-    return CLI::Range(static_cast<unsigned>(c.low), static_cast<unsigned>(c.high));
+  case Check::Kind::range_unsigned: {
+    // Not CLI::Range: its help type ("INT in [0 - 36500]") is the parser's words.
+    Check range = c;
+    return CLI::Validator(
+        [range](std::string& value) {
+          return passes(range, value) ? std::string()
+                                      : "'" + value + "' is not a whole number from " + std::to_string(range.low) + " to " +
+                                            std::to_string(range.high);
+        },
+        "");
+  }
   case Check::Kind::function:
     break;
   }

@@ -148,6 +148,7 @@ opened_files() {
 }
 
 finish() {
+  start_rules_log # a test that ran has its log, even one that never called `run`
   echo "$cases cases, $failures failed"
   [[ $failures -eq 0 ]]
 }
