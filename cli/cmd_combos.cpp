@@ -15,7 +15,7 @@ struct CombosArgs {
 
 // Declares the arguments and options that fill a CombosArgs.
 void declare_combos(Options& sub, CombosArgs& a) {
-  sub.add_option("--python", a.python, "Only this Python version")->type_name("X.Y");
+  sub.add_option("--python", a.python, "Only this Python version")->type_name("X.Y")->check(python_version());
 }
 
 int run_combos(Context& ctx, const CombosArgs& a) {

@@ -6,6 +6,7 @@
 #include "util/file.hpp"
 #include "util/text.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <sys/stat.h>
@@ -20,6 +21,11 @@ struct DbArgs {
   std::string name;
   std::string output;
 };
+
+// "1 entry", "26 entries".
+std::string entry_count(size_t n) {
+  return std::to_string(n) + (n == 1 ? " entry" : " entries");
+}
 
 bool exists(const std::string& path) {
   struct stat st {};
@@ -45,12 +51,27 @@ int run_init(Context& ctx, const DbArgs& a) {
       throw catalog::InvalidInput(a.db + ": exists and is not an SQLite database; choose another path");
     }
   }
+  const bool existed = exists(a.db) && catalog::looks_like_sqlite(a.db);
   catalog::Store store(a.db, catalog::Store::Mode::create);
   report_store_upgrade(store);
-  if (!ctx.g.quiet) {
-    ctx.out("initialised catalog store " + a.db + " (schema version " + std::to_string(catalog::Store::k_schema_version) +
-            "); add catalogs with 'rtcat db import " + a.db + " [FILE...]'\n");
+  if (ctx.g.quiet) {
+    return k_exit_ok;
   }
+  const std::string schema = "(schema version " + std::to_string(catalog::Store::k_schema_version) + ")";
+  if (!existed) {
+    ctx.out("initialised catalog store " + a.db + " " + schema + "; add catalogs with 'rtcat db import " + a.db +
+            " [FILE...]'\n");
+    return k_exit_ok;
+  }
+  // Nothing is created, nothing is lost: say what the store already holds.
+  std::vector<std::string> held;
+  for (const auto& name : store.names()) {
+    held.push_back(name + " (" + entry_count(store.load(name).runtimes.size()) + ")");
+  }
+  ctx.out("catalog store " + a.db + " already exists " + schema + ", unchanged: " +
+          (held.empty() ? "it holds no catalog; add catalogs with 'rtcat db import " + a.db + " [FILE...]'"
+                        : "it holds " + util::join(held)) +
+          "\n");
   return k_exit_ok;
 }
 
@@ -69,13 +90,27 @@ int run_import(Context& ctx, const DbArgs& a) {
     }
   }
   auto store = open_existing(a.db, catalog::Store::Mode::write, "; create it with 'rtcat db init " + a.db + "'");
+  // What each import does to the store: adds a catalog, replaces one of the same name, or leaves
+  // it as it was (the same document).
+  std::vector<std::string> lines;
+  const auto held = store->names();
+  for (const auto& c : catalogs) {
+    const std::string entries = entry_count(c.runtimes.size());
+    if (std::find(held.begin(), held.end(), c.name) == held.end()) {
+      lines.push_back("imported " + c.name + " (" + entries + ") into " + a.db);
+      continue;
+    }
+    catalog::Catalog before = store->load(c.name);
+    if (catalog::write_catalog(before) == catalog::write_catalog(c)) {
+      lines.push_back("unchanged " + c.name + " (" + entries + ") in " + a.db + ": the same catalog is already there");
+    } else {
+      lines.push_back("replaced " + c.name + " in " + a.db + " (" + entries + "; it had " + entry_count(before.runtimes.size()) +
+                      ")");
+    }
+  }
   store->import_catalogs(catalogs);
   if (!ctx.g.quiet) {
-    std::string out;
-    for (const auto& c : catalogs) {
-      out += "imported " + c.name + " (" + std::to_string(c.runtimes.size()) + " entries) into " + a.db + "\n";
-    }
-    ctx.out(out);
+    ctx.out(util::join(lines, "\n") + "\n");
   }
   return k_exit_ok;
 }
@@ -92,8 +127,8 @@ int run_export(Context& ctx, const DbArgs& a) {
     name = names.front();
   }
   if (std::find(names.begin(), names.end(), name) == names.end()) {
-    throw catalog::InvalidInput(a.db + ": no catalog named '" + name +
-                                "' (valid: " + (names.empty() ? "none" : util::join(names)) + ")");
+    throw catalog::InvalidInput(a.db + ": no catalog named '" + name + "' " +
+                                (names.empty() ? std::string("(valid: none)") : util::choices(name, names)));
   }
   std::string text = catalog::write_catalog(store->load(name));
   if (a.output.empty() || a.output == "-") {

@@ -22,7 +22,7 @@ void declare_list(Options& sub, ListArgs& a) {
                  "Only entries with this status (supported, expiring, unknown, unreleased, or a milestone such as "
                  "submission_end); repeatable or comma-separated")
       ->type_name("STATUS");
-  sub.add_option("--python", a.python, "Only entries that accept this Python version")->type_name("X.Y");
+  sub.add_option("--python", a.python, "Only entries that accept this Python version")->type_name("X.Y")->check(python_version());
   sub.add_option("--framework", a.framework,
                  "Only entries that carry this framework (tensorflow, scikit-learn, xgboost, pytorch)")
       ->type_name("NAME");
@@ -37,7 +37,7 @@ int run_list(Context& ctx, const ListArgs& a) {
   if (!a.python.empty()) {
     filter.python = catalog::Version::parse(a.python);
   }
-  filter.framework = a.framework.empty() ? "" : lib::framework_key(a.framework);
+  filter.framework = a.framework.empty() ? "" : lib::known_framework(a.framework, lib::catalogs_in_scope(ctx.catalogs(), {}));
   std::vector<lib::EntryView> rows = lib::filter_entries(catalogs, on, ctx.g.warn_days, filter);
   if (format == "json") {
     ctx.out(render::json_entries(rows));

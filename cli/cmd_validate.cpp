@@ -64,7 +64,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
     opt.requirements.insert(opt.requirements.end(), reqs.begin(), reqs.end());
   }
   for (const auto& f : a.frameworks) {
-    opt.frameworks.push_back(lib::framework_key(f));
+    opt.frameworks.push_back(lib::known_framework(f, lib::catalogs_in_scope(ctx.catalogs(), {})));
   }
   std::vector<lib::Finding> all;
   std::string text;

@@ -381,11 +381,14 @@ void add_global_options(Options& root, Globals& g) {
   root.add_option("--format", g.format, "Output format: table, json, csv, markdown (timeline also svg, ics)")
       ->type_name("FORMAT");
   root.add_option("--color", g.color, "Colour: auto, always or never (NO_COLOR is honoured)")
+      ->type_name("WHEN")
       ->check(one_of({"auto", "always", "never"}));
   root.add_flag("-q,--quiet", g.quiet, "Print only findings and errors");
-  root.add_option("--warn-days", g.warn_days, "A milestone this close marks an entry as expiring")
+  root.add_option("--warn-days", g.warn_days, "A milestone this close (in days; default 90) marks an entry as expiring")
+      ->type_name("DAYS")
       ->check(range(0, catalog::k_max_span_days));
   root.add_option("--fail-on", g.fail_on, "Exit 1 on findings of this severity or worse: error, warning, note, never")
+      ->type_name("SEVERITY")
       ->check(one_of({"error", "warning", "note", "never"}));
   root.add_option("--max-data-age", g.max_data_age,
                   "Fail (data-too-old) when a catalog's as_of date is older than this on the date evaluated: 90d, 12w")

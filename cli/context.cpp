@@ -72,9 +72,8 @@ std::string Context::format(std::string_view command, std::initializer_list<std:
       return g.format;
     }
   }
-  std::string valid = util::join(allowed, ", ", [](std::string_view f) { return std::string(f); });
-  throw catalog::InvalidInput("--format " + g.format + " is not available for " + std::string(command) + " (valid: " + valid +
-                              ")");
+  throw catalog::InvalidInput("--format " + g.format + " is not available for " + std::string(command) + " " +
+                              util::choices(g.format, std::vector<std::string>(allowed.begin(), allowed.end())));
 }
 
 bool Context::color() const {
@@ -109,8 +108,8 @@ void Context::out(const std::string& text) const {
 }
 
 void add_job_options(Options& sub, JobArgs& a, const JobOptionsHelp& help) {
-  sub.add_option("-r,--runtime", a.runtime, help.runtime)->required();
-  sub.add_option("-p,--python", a.python, help.python)->type_name("X.Y");
+  sub.add_option("-r,--runtime", a.runtime, help.runtime)->type_name("ID")->required();
+  sub.add_option("-p,--python", a.python, help.python)->type_name("X.Y")->check(python_version());
   Opt framework = sub.add_option("--framework", a.frameworks, help.framework)->type_name("NAME");
   Opt require =
       sub.add_option("--require", a.requires_, "A PEP 440 requirement the job installs, like 'tensorflow>=2.11'; repeatable")
@@ -125,6 +124,9 @@ void add_job_options(Options& sub, JobArgs& a, const JobOptionsHelp& help) {
 }
 
 lib::Request job_request(Context& ctx, const JobArgs& a) {
+  for (const auto& f : a.frameworks) {
+    lib::known_framework(f, lib::catalogs_in_scope(ctx.catalogs(), {}));
+  }
   lib::Request req = lib::request_from_text(a.runtime, a.python, a.frameworks, a.requires_);
   req.service = lib::service_for(ctx.catalogs(), a.runtime, ctx.g.platform, a.service);
   req.on = ctx.today();

@@ -36,9 +36,29 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on, 2
 Environment: RTCAT_TODAY (date for reproducible runs), RTCAT_CATALOG (catalog files, ':'-separated), NO_COLOR,
 RTCAT_JSON_MODULE (the simdjson module's path, or none).)";
 
-// The root's usage line names the command it expects.
+// The help's words, not the parser's: an option's value is named by its type name alone
+// ("--warn-days DAYS", not "INT:INT in [0 - 36500]=90"; the checks and defaults are in its
+// description), and the root's usage line names the command it expects.
 class Formatter : public CLI::Formatter {
 public:
+  std::string make_option_opts(const CLI::Option* opt) const override {
+    if (opt->get_expected_min() == 0) { // a flag
+      return "";
+    }
+    std::string type = opt->get_type_name();
+    type = type.substr(0, type.find(':'));
+    if (type.empty() || type == "TEXT") {
+      type = "VALUE";
+    } else if (type == "INT" || type == "UINT") {
+      type = "N";
+    }
+    std::string out = " " + type;
+    if (opt->get_expected_max() == CLI::detail::expected_max_vector_size) {
+      out += " ...";
+    }
+    return out + (opt->get_required() ? " (required)" : "");
+  }
+
   std::string make_usage(const CLI::App* app, std::string name) const override {
     std::string usage = CLI::Formatter::make_usage(app, std::move(name));
     if (app->get_parent() == nullptr && !usage.empty() && usage.back() == '\n') {
@@ -66,16 +86,26 @@ std::string commands_listing() {
 std::string command_footer(const CLI::App& root, const cli::Command& cmd) {
   std::string out(cmd.help);
   std::string globals;
-  CLI::Formatter formatter;
+  Formatter formatter;
   for (const auto& g : cli::global_names()) {
-    if (cmd.globals & g.bit) {
+    if (!(cmd.globals & g.bit)) {
+      continue;
+    }
+    auto formats = cli::command_formats(cmd.name);
+    if (std::string_view(g.name) == "--format" && !formats.empty()) {
+      // This command's formats, not every command's.
+      std::string line = "  --format FORMAT";
+      line.resize(30, ' ');
+      globals += line + "Output format: " + util::join(formats, ", ", [](std::string_view f) { return std::string(f); }) +
+                 " (default " + std::string(formats.front()) + ")\n";
+    } else {
       globals += formatter.make_option(root.get_option(g.name), false);
     }
   }
   if (!globals.empty()) {
     out += (out.empty() ? "" : "\n\n") + std::string("Global options it honours (before or after the command):\n") + globals;
   }
-  return out;
+  return out + (out.empty() ? "" : "\n") + "'rtcat --help' lists every command, the exit codes and the environment.";
 }
 
 bool is_number(std::string_view arg) {
@@ -148,6 +178,7 @@ void build_commands(CLI::App& root, const std::vector<const cli::Command*>& rows
   for (size_t k = 0; k < rows.size(); ++k) {
     const cli::Command& cmd = *rows[k];
     CLI::App* sub = parent->add_subcommand(std::string(cmd.name), std::string(cmd.summary));
+    sub->footer(std::string());                                       // not the root's listing, which a subcommand inherits
     sub->footer([&root, &cmd] { return command_footer(root, cmd); }); // built only for --help
     path[k].options->build(*sub);
     if (!cmd.subcommands.empty()) {
@@ -343,6 +374,10 @@ int main(int argc, char** argv) {
     }
     const CLI::App* command = innermost(app);
     std::string message = parse_error.what();
+    // The parser's "--runtime: 1 required TEXT missing": the option given without its value.
+    if (size_t cut = message.find(": 1 required "); cut != std::string::npos && message.ends_with(" missing")) {
+      message = message.substr(0, cut) + ": a value is missing";
+    }
     if (auto unknown = unknown_option(*command, argc, argv)) {
       // A mistyped option is the error to report, before any it causes (a required one missing).
       message = unknown_option_message(*unknown);

@@ -1,5 +1,7 @@
 #include "cli/options.hpp"
 
+#include "util/text.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <charconv>
@@ -26,14 +28,29 @@ Check range_check(Check::Kind kind, long long low, long long high) {
 // The parser's own validator for a check (its messages and help text are the ones users see).
 CLI::Validator validator(const Check& c) {
   switch (c.kind) {
-  case Check::Kind::one_of:
-    return CLI::IsMember(c.values);
+  case Check::Kind::one_of: {
+    // Not CLI::IsMember: its message and its help type ("TEXT:{a,b}") are the parser's words.
+    auto values = c.values;
+    return CLI::Validator(
+        [values](std::string& value) {
+          bool member = std::find(values.begin(), values.end(), value) != values.end();
+          return member ? std::string() : "unknown value '" + value + "' " + util::choices(value, values);
+        },
+        "");
+  }
   case Check::Kind::range_int:
-    return CLI::Range(static_cast<int>(c.low), static_cast<int>(c.high));
   case Check::Kind::range_long:
-    return CLI::Range(static_cast<long>(c.low), static_cast<long>(c.high));
-  case Check::Kind::range_unsigned:
-    return CLI::Range(static_cast<unsigned>(c.low), static_cast<unsigned>(c.high));
+  case Check::Kind::range_unsigned: {
+    // Not CLI::Range: its help type ("INT in [0 - 36500]") is the parser's words.
+    Check range = c;
+    return CLI::Validator(
+        [range](std::string& value) {
+          return passes(range, value) ? std::string()
+                                      : "'" + value + "' is not a whole number from " + std::to_string(range.low) + " to " +
+                                            std::to_string(range.high);
+        },
+        "");
+  }
   case Check::Kind::function:
     break;
   }
@@ -51,6 +68,20 @@ Check range(long low, long high) {
 }
 Check range(unsigned low, unsigned high) {
   return range_check(Check::Kind::range_unsigned, low, high);
+}
+
+Check python_version() {
+  Check c;
+  c.function = [](const std::string& value) {
+    size_t dot = value.find('.');
+    auto digits = [](std::string_view s) {
+      return !s.empty() && s.size() <= 3 && s.find_first_not_of("0123456789") == std::string_view::npos;
+    };
+    bool ok = dot != std::string::npos && digits(std::string_view(value).substr(0, dot)) &&
+              digits(std::string_view(value).substr(dot + 1));
+    return ok ? std::string() : "'" + value + "' is not a Python version: expected X.Y, like 3.10";
+  };
+  return c;
 }
 
 bool passes(const Check& check, const std::string& value) {

@@ -47,6 +47,9 @@ Check range(int low, int high);
 Check range(long low, long high);
 Check range(unsigned low, unsigned high);
 
+// A Python version as X.Y (3.10): "3" and "3.10.4" are refused.
+Check python_version();
+
 // Whether `value` passes `check` (when it does not, CLI11 says why, in the words users see).
 bool passes(const Check& check, const std::string& value);
 

@@ -43,7 +43,7 @@ std::vector<std::string> parse_statuses(const std::vector<std::string>& values,
   auto valid = status_names(catalogs);
   for (const auto& w : wanted) {
     if (std::find(valid.begin(), valid.end(), w) == valid.end()) {
-      throw catalog::InvalidInput("--status: unknown status '" + w + "' (valid: " + util::join(valid) + ")");
+      throw catalog::InvalidInput("--status: unknown status '" + w + "' " + util::choices(w, valid));
     }
   }
   return wanted;

@@ -1,8 +1,11 @@
 #include "lib/frameworks.hpp"
 
+#include "catalog/error.hpp"
 #include "catalog/pep440.hpp"
 #include "util/bytes.hpp"
+#include "util/text.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 #include <utility>
@@ -54,6 +57,30 @@ std::string framework_key(std::string_view name) {
 
 bool is_key_framework(std::string_view package) {
   return package == "tensorflow" || package == "scikit-learn" || package == "xgboost" || package == "torch";
+}
+
+std::string known_framework(std::string_view name, const std::vector<const catalog::Catalog*>& catalogs) {
+  std::string key = framework_key(name);
+  // The names users know them by (pytorch rather than its package name, torch).
+  std::vector<std::string> names = {"tensorflow", "scikit-learn", "xgboost", "pytorch"};
+  bool known = is_key_framework(key);
+  for (const auto* c : catalogs) {
+    for (const auto& r : c->runtimes) {
+      if (r.framework.empty()) {
+        continue;
+      }
+      // "TensorFlow (optimized runtime)" is named as TensorFlow.
+      std::string own(util::trim(framework_key(r.framework)));
+      known = known || own == key;
+      if (!is_key_framework(own) && std::find(names.begin(), names.end(), own) == names.end()) {
+        names.push_back(own);
+      }
+    }
+  }
+  if (!known) {
+    throw catalog::InvalidInput("--framework: unknown framework '" + std::string(name) + "' " + util::choices(name, names));
+  }
+  return key;
 }
 
 std::optional<std::string> entry_framework(const catalog::RuntimeEntry& r) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lib {
 
@@ -15,6 +16,12 @@ std::string framework_key(std::string_view name);
 // Whether a package is one of the frameworks entries are chosen by: tensorflow, scikit-learn,
 // xgboost, torch (package names, as framework_key gives them).
 bool is_key_framework(std::string_view package);
+
+// The key of a framework a user names (--framework), when it is one rtcat knows: a key
+// framework (by any name framework_key knows) or one an entry of `catalogs` is built for.
+// Throws InvalidInput otherwise, naming the closest known one: "tensorflw" is refused, not
+// searched for.
+std::string known_framework(std::string_view name, const std::vector<const catalog::Catalog*>& catalogs);
 
 // The framework an entry is built for (images: their framework; runtimes: nullopt).
 std::optional<std::string> entry_framework(const catalog::RuntimeEntry& r);

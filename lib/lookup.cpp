@@ -11,7 +11,8 @@ namespace lib {
 
 void check_service(std::string_view service) {
   if (service != "training" && service != "prediction") {
-    throw catalog::InvalidInput("invalid service '" + std::string(service) + "' (valid: training, prediction)");
+    throw catalog::InvalidInput("invalid service '" + std::string(service) + "' " +
+                                util::choices(service, {"training", "prediction"}));
   }
 }
 
@@ -20,7 +21,7 @@ namespace {
 std::vector<std::string> names_in_scope(const catalog::CatalogSet& set, const Scope& scope) {
   if (!scope.platform.empty()) {
     if (!set.has(scope.platform)) {
-      throw catalog::InvalidInput("unknown platform '" + scope.platform + "' (valid: " + util::join(set.names()) + ")");
+      throw catalog::InvalidInput("unknown platform '" + scope.platform + "' " + util::choices(scope.platform, set.names()));
     }
     return {scope.platform};
   }
@@ -71,7 +72,15 @@ std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_v
 std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::string_view id, const Scope& scope, size_t max) {
   std::string_view bare = id.substr(id.find(':') == std::string_view::npos ? 0 : id.find(':') + 1);
   auto wanted = catalog::Version::try_parse(bare);
+  // An id that extends the one asked by a suffix (tf-cpu.2-17 -> tf-cpu.2-17.py310: the id
+  // without its Python) is what was meant, before any near spelling; 2.1 -> 2.11 is not one.
+  auto extends = [&](std::string_view other) {
+    return other.size() > bare.size() + 1 && other.starts_with(bare) &&
+           (other[bare.size()] == '.' || other[bare.size()] == '-') &&
+           !std::isdigit(static_cast<unsigned char>(other[bare.size() + 1]));
+  };
   struct Candidate {
+    bool extension;
     size_t distance;
     double numeric;
     size_t order;
@@ -89,10 +98,13 @@ std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::strin
       if (wanted && r.version && r.id == r.version->str()) {
         numeric = std::abs((wanted->major() * 1000.0 + wanted->minor()) - (r.version->major() * 1000.0 + r.version->minor()));
       }
-      all.push_back({util::edit_distance(bare, r.id), numeric, order++, r.id});
+      all.push_back({extends(r.id), util::edit_distance(bare, r.id), numeric, order++, r.id});
     }
   }
   std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.extension != b.extension) {
+      return a.extension;
+    }
     if (a.numeric != b.numeric) {
       return a.numeric < b.numeric;
     }
@@ -106,7 +118,7 @@ std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::strin
     if (out.size() == max) {
       break;
     }
-    if (c.numeric < 1e9 || c.distance <= std::max<size_t>(2, bare.size() / 3)) {
+    if (c.extension || c.numeric < 1e9 || c.distance <= std::max<size_t>(2, bare.size() / 3)) {
       if (std::find(out.begin(), out.end(), c.id) == out.end()) {
         out.push_back(c.id);
       }

@@ -34,8 +34,8 @@ std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_v
 std::string service_for(const catalog::CatalogSet& set, std::string_view runtime, const std::string& platform,
                         const std::string& given);
 
-// Up to `max` ids in scope closest to `id` (edit distance, then numeric nearness), for
-// "did you mean".
+// Up to `max` ids in scope closest to `id`, for "did you mean": first the ids that extend it
+// with a suffix (tf-cpu.2-17 -> tf-cpu.2-17.py310), then by numeric nearness, then edit distance.
 std::vector<std::string> did_you_mean(const catalog::CatalogSet& set, std::string_view id, const Scope& scope, size_t max = 3);
 
 // A "did you mean" candidate with its status on the date asked. It corrects a typo; it is not a

@@ -189,7 +189,8 @@ constexpr RuleInfo k_rules[] = {
    "The key is ignored by the service. The message suggests the camelCase spelling of a snake_case key."},
   {R::yaml_unquoted_version, "yaml-unquoted-version", Severity::warning,
    "A version written as an unquoted YAML number that reads as another version.",
-   "YAML reads `runtimeVersion: 2.10` as the number 2.1. Quote the value ('2.10')."},
+   "YAML reads `runtimeVersion: 2.10` as the number 2.1, which gcloud submits, and the job is judged so. "
+   "Quote the value ('2.10')."},
   {R::gcloud_unknown_flag, "gcloud-unknown-flag", Severity::warning,
    "A flag that `gcloud ai-platform jobs submit training` does not have.",
    "gcloud rejects the command. Check the flag's spelling; user arguments for the trainer go after --."},

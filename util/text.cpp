@@ -60,6 +60,15 @@ std::string closest(std::string_view word, const std::vector<std::string_view>& 
   return std::string(best);
 }
 
+std::string choices(std::string_view word, const std::vector<std::string>& valid) {
+  std::string near = closest(word, std::vector<std::string_view>(valid.begin(), valid.end()));
+  // A value is short: a suggestion keeps more than half of it ("svg" is not a typo of "csv").
+  if (2 * edit_distance(word, near) >= std::max(word.size(), near.size())) {
+    near.clear();
+  }
+  return "(" + (near.empty() ? std::string() : "did you mean '" + near + "'? ") + "valid: " + join(valid) + ")";
+}
+
 std::string plural(size_t n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }

@@ -42,4 +42,9 @@ size_t edit_distance(std::string_view a, std::string_view b);
 // close candidates wins; "" when none is near. closest("chek", {"list", "check"}) == "check".
 std::string closest(std::string_view word, const std::vector<std::string_view>& candidates);
 
+// What follows a value that is not one of `valid`, for one line of error: the closest valid
+// value when one is near, then the valid values. choices("supportd", {"supported", "expiring"})
+// == "(did you mean 'supported'? valid: supported, expiring)"; "(valid: ...)" when none is near.
+std::string choices(std::string_view word, const std::vector<std::string>& valid);
+
 } // namespace util

@@ -92,19 +92,24 @@ struct Converter {
       return std::stol(s);
     }
     if (is_float(s)) {
-      // A version written as a number: 2.10 reads as the float 2.1. Keep the text and say so.
-      // strtod, not stod: 1.0e999 is a YAML number too (infinite), not an error.
+      // A version written as a number: 2.10 reads as the float 2.1, and gcloud submits 2.1. The
+      // job is judged as submitted, and a warning says so. strtod, not stod: 1.0e999 is a YAML
+      // number too (infinite), not an error; it is kept as written.
       double value = std::strtod(s.c_str(), nullptr);
       std::string as_read = !std::isfinite(value) ? (value > 0 ? ".inf" : "-.inf") : util::json::dump(Tree(value));
       if (as_read != s) {
         Pos p = positions[field];
-        Finding f = finding_of(RuleId::yaml_unquoted_version, field.substr(field.rfind('.') + 1) + ": " + s +
-                                                                  " is a YAML number, which a YAML reader takes as " + as_read +
-                                                                  "; quote it ('" + s + "')");
+        Finding f = finding_of(
+            RuleId::yaml_unquoted_version,
+            field.substr(field.rfind('.') + 1) + ": " + s + " is a YAML number, which a YAML reader takes as " + as_read +
+                (std::isfinite(value) ? " (gcloud submits " + as_read + ", judged here)" : "") + "; quote it ('" + s + "')");
         f.path = path;
         f.line = p.line;
         f.column = p.column;
         notes.push_back(f);
+        if (std::isfinite(value)) {
+          return as_read;
+        }
       }
       return s;
     }

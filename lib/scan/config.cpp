@@ -8,6 +8,7 @@
 #include "lib/freshness.hpp"
 #include "lib/input_limits.hpp"
 #include "util/file.hpp"
+#include "util/text.hpp"
 #include "util/utf8.hpp"
 
 #include <yaml-cpp/yaml.h>
@@ -23,7 +24,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* k_keys = "fail-on, warn-days, exclude, ignore, catalog, max-data-age";
+const std::vector<std::string> k_keys = {"fail-on", "warn-days", "exclude", "ignore", "catalog", "max-data-age"};
 
 struct Item {
   std::variant<std::string, long, std::vector<std::string>> value;
@@ -38,13 +39,12 @@ struct Item {
 }
 
 bool known(const std::string& key) {
-  return key == "fail-on" || key == "warn-days" || key == "exclude" || key == "ignore" || key == "catalog" ||
-         key == "max-data-age";
+  return std::find(k_keys.begin(), k_keys.end(), key) != k_keys.end();
 }
 
 void apply(ScanConfig& c, const std::string& key, const Item& it) {
   if (!known(key)) {
-    fail(c.path, it.key_line, it.key_column, "unknown key '" + key + "' (valid: " + k_keys + ")");
+    fail(c.path, it.key_line, it.key_column, "unknown key '" + key + "' " + util::choices(key, k_keys));
   }
   auto want = [&](const std::string& type) { fail(c.path, it.line, it.column, key + " must be " + type); };
   if (key == "fail-on") {
@@ -53,7 +53,8 @@ void apply(ScanConfig& c, const std::string& key, const Item& it) {
       want("a string");
     }
     if (*s != "error" && *s != "warning" && *s != "note" && *s != "never") {
-      fail(c.path, it.line, it.column, "fail-on '" + *s + "' is not valid (valid: error, warning, note, never)");
+      fail(c.path, it.line, it.column,
+           "fail-on '" + *s + "' is not valid " + util::choices(*s, {"error", "warning", "note", "never"}));
     }
     c.fail_on = *s;
   } else if (key == "warn-days") {
@@ -100,14 +101,14 @@ public:
       int line = m_line;
       int col = col_here();
       if (m_t[m_i] == '[') {
-        fail(m_path, line, col, "tables are not supported: put the keys at the top level (" + std::string(k_keys) + ")");
+        fail(m_path, line, col, "tables are not supported: put the keys at the top level (" + util::join(k_keys) + ")");
       }
       std::string key;
       while (m_i < m_t.size() && (std::isalnum(static_cast<unsigned char>(m_t[m_i])) || m_t[m_i] == '-' || m_t[m_i] == '_')) {
         key += m_t[m_i++];
       }
       if (key.empty()) {
-        fail(m_path, line, col, "expected a key (" + std::string(k_keys) + ")");
+        fail(m_path, line, col, "expected a key (" + util::join(k_keys) + ")");
       }
       skip_blank(false);
       if (m_i >= m_t.size() || m_t[m_i] != '=') {
@@ -250,7 +251,7 @@ void parse_yaml(ScanConfig& c, const std::string& text) {
     return;
   }
   if (!root.IsMap()) {
-    fail(c.path, root.Mark().line + 1, root.Mark().column + 1, "expected a mapping of " + std::string(k_keys));
+    fail(c.path, root.Mark().line + 1, root.Mark().column + 1, "expected a mapping of " + util::join(k_keys));
   }
   for (const auto& kv : root) {
     std::string key = kv.first.Scalar();

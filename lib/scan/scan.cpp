@@ -410,6 +410,26 @@ FileRefs file_refs(const std::string& path, std::string_view text, const std::ve
     return out;
   }
   out.jobs = find_jobs(path, text, refs);
+  // A YAML job's unquoted runtimeVersion: 2.10 is the number 2.1, which gcloud submits: its
+  // reference is judged as the job is (the job's own warning says so).
+  for (const auto& job : out.jobs) {
+    for (size_t k : job.refs) {
+      Reference& r = refs[k];
+      if (r.form != "key" || path.ends_with(".json")) {
+        continue;
+      }
+      auto as_read = [&](Value& v, const std::optional<std::string>& read) {
+        bool quoted = v.offset > 0 && (text[v.offset - 1] == '"' || text[v.offset - 1] == '\'');
+        if (read && !v.text.empty() && !quoted && *read != v.text) {
+          v.text = *read;
+        }
+      };
+      as_read(r.runtime, job.spec.runtime_version);
+      if (r.python) {
+        as_read(*r.python, job.spec.python_version);
+      }
+    }
+  }
   if (refs.empty() && out.jobs.empty()) {
     return out;
   }

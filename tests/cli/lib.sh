@@ -2,7 +2,8 @@
 # with `run`, asserts with `expect_*`, and ends with `finish`.
 # Environment: RTCAT (the binary), SRC (the source tree), WORK (a scratch folder); with
 # RTCAT_RULES_LOG set, `run` appends to that file every rule id the output carries (see
-# tests/cli/check_rule_coverage.sh).
+# tests/cli/check_rule_coverage.sh); a test that skips (`skip`) leaves no log, so that the
+# coverage check knows it did not run.
 set -u
 : "${RTCAT:?RTCAT must name the rtcat binary}"
 : "${SRC:?SRC must name the source tree}"
@@ -15,10 +16,15 @@ cases=0
 OUT=""
 ERR=""
 CODE=0
-[[ -z "${RTCAT_RULES_LOG:-}" ]] || { mkdir -p "$(dirname "$RTCAT_RULES_LOG")" && : >>"$RTCAT_RULES_LOG"; }
+
+# The rule log exists once the test runs rtcat (not when it skips before, for want of a tool).
+start_rules_log() {
+  [[ -z "${RTCAT_RULES_LOG:-}" ]] || { mkdir -p "$(dirname "$RTCAT_RULES_LOG")" && : >>"$RTCAT_RULES_LOG"; }
+}
 
 # run ARGS...: runs rtcat, capturing stdout, stderr and the exit code.
 run() {
+  start_rules_log
   cases=$((cases + 1))
   CMD="rtcat $*"
   "$RTCAT" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
@@ -121,14 +127,21 @@ expect_jsons() {
 
 # The exit code that CTest reads as "skipped" (SKIP_RETURN_CODE in tests/CMakeLists.txt).
 readonly SKIP=77
+# skip REASON: ends the whole test as skipped, saying why; its rule log goes (the test did not
+# run as a whole, so rules.coverage must not count it as run).
+skip() {
+  [[ -z "${RTCAT_RULES_LOG:-}" ]] || rm -f "$RTCAT_RULES_LOG"
+  echo "SKIP: $1"
+  exit "$SKIP"
+}
 # require_node_modules MODULE...: skips the whole test, saying why, unless Node.js resolves every
 # MODULE (scripts/test.sh installs them into build/node; NODE_PATH points there).
 require_node_modules() {
   local m
-  command -v node >/dev/null || { echo "SKIP: node is not installed (scripts/test.sh installs it)"; exit "$SKIP"; }
+  command -v node >/dev/null || skip "node is not installed (scripts/test.sh installs it)"
   for m in "$@"; do
     node -e 'require.resolve(process.argv[1])' "$m" 2>/dev/null ||
-      { echo "SKIP: the npm module $m is not installed (scripts/test.sh installs the validators into build/node)"; exit "$SKIP"; }
+      skip "the npm module $m is not installed (scripts/test.sh installs the validators into build/node)"
   done
 }
 
@@ -136,7 +149,7 @@ require_node_modules() {
 require_tools() {
   local t
   for t in "$@"; do
-    command -v "$t" >/dev/null || { echo "SKIP: $t is not installed (scripts/install-deps.sh installs it)"; exit "$SKIP"; }
+    command -v "$t" >/dev/null || skip "$t is not installed (scripts/install-deps.sh installs it)"
   done
 }
 
@@ -148,6 +161,7 @@ opened_files() {
 }
 
 finish() {
+  start_rules_log # a test that ran has its log, even one that never called `run`
   echo "$cases cases, $failures failed"
   [[ $failures -eq 0 ]]
 }

@@ -5,8 +5,8 @@
 source "$(dirname "$0")/lib.sh"
 : "${BUILD:?BUILD must name the build folder}"
 validator="${NODE_PATH:-}/.bin/action-validator"
-[[ -x "$validator" ]] || { echo "SKIP: @action-validator/cli is not installed (scripts/test.sh installs it into build/node)"; exit "$SKIP"; }
-python3 -c 'import yaml' 2>/dev/null || { echo "SKIP: python3-yaml is not installed"; exit "$SKIP"; }
+[[ -x "$validator" ]] || skip "@action-validator/cli is not installed (scripts/test.sh installs it into build/node)"
+python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml is not installed"
 
 validate() { # FILE: the validator accepts it
   cases=$((cases + 1))

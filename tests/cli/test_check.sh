@@ -112,7 +112,7 @@ expect_json 'j.status' 'null'
 run check --runtime '2.1;rm'
 expect_input_error "invalid runtime '2.1;rm'"
 run check --runtime 2.1 --python 3.x
-expect_input_error "invalid version '3.x'"
+expect_input_error "--python: '3.x' is not a Python version"
 run check --runtime 2.1 --require 'tensorflow=>2'
 expect_input_error "invalid requirement"
 run check --runtime 2.1 --require 'tensorflow>=2.x'

@@ -33,7 +33,7 @@ run --at 2026-11-30 combos --python 3.10 --format csv
 expect_out "vertex-prediction,sklearn-cpu.1-6,3.10,support_end"
 
 run combos --python 3
-expect_exit 0
+expect_input_error "rtcat: error: --python: '3' is not a Python version: expected X.Y, like 3.10 (see 'rtcat combos --help')"
 run combos --python x
-expect_input_error "invalid version 'x'"
+expect_input_error "--python: 'x' is not a Python version"
 finish

@@ -10,7 +10,7 @@ cases <<'T'
 0 | completion --help | Print the shell completion script | source <(rtcat completion bash)
 T
 run completion tcsh
-expect_input_error "tcsh not in {bash,zsh,fish}"
+expect_input_error "unknown value 'tcsh' (valid: bash, zsh, fish)"
 run completion
 expect_input_error "shell is required"
 

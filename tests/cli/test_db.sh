@@ -18,6 +18,29 @@ run db verify "$DB"
 expect_exit 0
 expect_out "$DB: ok (schema version 2, 3 catalogs)"
 
+# Again on the same store: nothing is created or lost, and the answer says so (on a copy).
+cp "$DB" "$WORK/again.db"
+DB0=$DB
+DB="$WORK/again.db"
+run db init "$DB"
+expect_exit 0
+expect_out_eq "catalog store $DB already exists (schema version 2), unchanged: it holds ai-platform (26 entries), vertex-training (91 entries), vertex-prediction (78 entries)"
+run db import "$DB"
+expect_exit 0
+expect_out "unchanged ai-platform (26 entries) in $DB: the same catalog is already there"
+expect_no_out "imported"
+# A catalog of the same name with other contents replaces it, and says what it had.
+sed 's/"notes": "/"notes": "Edited. /' "$SRC/data/ai-platform.json" >"$WORK/edited.json"
+run db import "$DB" "$WORK/edited.json"
+expect_exit 0
+expect_out_eq "replaced ai-platform in $DB (26 entries; it had 26 entries)"
+run db import "$DB" "$SRC/data/ai-platform.json"
+expect_out_eq "replaced ai-platform in $DB (26 entries; it had 26 entries)"
+"$RTCAT" db init "$WORK/empty.db" >/dev/null
+run db init "$WORK/empty.db"
+expect_out_eq "catalog store $WORK/empty.db already exists (schema version 2), unchanged: it holds no catalog; add catalogs with 'rtcat db import $WORK/empty.db [FILE...]'"
+DB=$DB0
+
 # export -> import -> export is byte-identical.
 run db export "$DB" --name ai-platform -o "$WORK/a1.json"
 expect_exit 0

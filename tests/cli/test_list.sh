@@ -67,5 +67,5 @@ expect_out "vertex-training    ray-cpu.2-47.py311"
 run list --status retired
 expect_input_error "--status: unknown status 'retired' (valid: unreleased, supported, expiring, unknown, submission_end, deletion, support_end, availability_end)"
 run list --python three
-expect_input_error "invalid version 'three'"
+expect_input_error "--python: 'three' is not a Python version"
 finish

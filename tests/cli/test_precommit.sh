@@ -2,8 +2,8 @@
 # The pre-commit hook of .pre-commit-hooks.yaml, offline (language: system, rtcat on PATH):
 # `pre-commit try-repo` fails on a repository with an expired runtime and passes once fixed.
 source "$(dirname "$0")/lib.sh"
-command -v pre-commit >/dev/null || { echo "SKIP: pre-commit is not installed (scripts/install-deps.sh installs it)"; exit "$SKIP"; }
-command -v git >/dev/null || { echo "SKIP: git is not installed"; exit "$SKIP"; }
+command -v pre-commit >/dev/null || skip "pre-commit is not installed (scripts/install-deps.sh installs it)"
+command -v git >/dev/null || skip "git is not installed"
 export HOME="$WORK/home" XDG_CACHE_HOME="$WORK/cache" PRE_COMMIT_HOME="$WORK/pre-commit" RTCAT_TODAY=2023-06-01
 export PATH="$(dirname "$RTCAT"):$PATH" GIT_CONFIG_NOSYSTEM=1
 mkdir -p "$HOME"

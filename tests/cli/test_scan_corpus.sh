@@ -6,7 +6,7 @@
 # as found when rtcat reports the same path, line, column and value. Bars: recall >= 90%,
 # precision >= 95% (issue 12). Prints the figures; exact misses and extras on failure.
 source "$SRC/tests/cli/lib.sh"
-command -v node >/dev/null || { echo "SKIP: node is not installed"; exit "$SKIP"; }
+command -v node >/dev/null || skip "node is not installed"
 cd "$SRC/tests/fixtures/scan-corpus/repo" || exit 1
 
 run scan --no-config --at 2024-06-01 --format json --fail-on never .

@@ -118,7 +118,7 @@ run upgrade --runtime 1.99 --at 2020-01-01
 expect_exit 1
 expect_out "runtime 1.99 is not in the catalog (did you mean 1.15 (supported), 1.14 (supported), 1.13 (expiring)?) [unknown-runtime]"
 run upgrade --runtime 1.15 --strategy oldest
-expect_input_error "newest,nearest"
+expect_input_error "--strategy: unknown value 'oldest' (valid: newest, nearest)"
 run upgrade --runtime 1.15 --python three --at 2020-01-01
 expect_input_error
 run upgrade --runtime 1.15 --at 2020-13-01

@@ -82,7 +82,7 @@ expect_json 'j.filter(f=>f.rule==="require-over-pin").map(f=>f.line+":"+f.column
 cases <<CASES
 1 | validate $J/invalid-evaluators.yaml --at 2021-01-01 | [replica-image-without-master] | invalid-evaluators.yaml:9:3: warning: TensorFlow expects at most one evaluator; evaluatorCount is 2 (tf.estimator.train_and_evaluate accepts only evaluator index 0 and raises ValueError on evaluator 1) [multiple-evaluators]
 1 | validate $J/invalid-not-custom.json --at 2020-06-01 --fail-on warning | [not-custom-tier] | [use-chief-no-effect]
-1 | validate $J/invalid-custom-container.yaml --at 2021-01-01 | invalid-custom-container.yaml:6:3: warning: runtimeVersion: 2.10 is a YAML number, which a YAML reader takes as 2.1; quote it ('2.10') [yaml-unquoted-version] | [runtime-with-custom-container] | invalid-custom-container.yaml:7:3: warning: trainingInput.python_version is not a trainingInput field; did you mean pythonVersion?
+0 | validate $J/invalid-custom-container.yaml --at 2021-01-01 | invalid-custom-container.yaml:6:3: warning: runtimeVersion: 2.10 is a YAML number, which a YAML reader takes as 2.1 (gcloud submits 2.1, judged here); quote it ('2.10') [yaml-unquoted-version] | [runtime-with-custom-container] | invalid-custom-container.yaml:7:3: warning: trainingInput.python_version is not a trainingInput field; did you mean pythonVersion?
 0 | validate $J/invalid-gcloud-flag.sh --at 2020-06-01 | invalid-gcloud-flag.sh:5:3: warning: --machine-type is not a flag of 'gcloud ai-platform jobs submit training'
 
 # Several files at once: findings of all, worst exit.
@@ -146,5 +146,19 @@ expect_exit 1
 [[ "$(grep -c 'custom-container-route' <<<"$OUT")" == 2 ]] || fail "expected a route per distinct job: $OUT"
 run --at 2026-11-30 validate "$SRC/data/examples/jobs/valid-rest.json" "$SRC/data/examples/jobs/valid-rest.json"
 [[ "$(grep -c 'custom-container-route' <<<"$OUT")" == 1 ]] || fail "the same route said twice: $OUT"
+
+# An unquoted runtimeVersion: 2.10 is the number 2.1, which gcloud submits: the job is judged on
+# runtime 2.1 (deleted by 2023), not 2.10 (open then), and the warning stays.
+printf 'trainingInput:\n  scaleTier: BASIC\n  runtimeVersion: 2.10\n  pythonVersion: "3.7"\n  packageUris: [gs://b/t.tar.gz]\n  pythonModule: trainer.task\n  region: us-central1\n' >"$WORK/unquoted.yaml"
+run validate "$WORK/unquoted.yaml" --at 2023-06-01
+expect_exit 1
+expect_out "unquoted.yaml:3:3: warning: runtimeVersion: 2.10 is a YAML number, which a YAML reader takes as 2.1 (gcloud submits 2.1, judged here); quote it ('2.10') [yaml-unquoted-version]"
+expect_out "unquoted.yaml:3:3: error: runtime 2.1 had its model versions deleted on 2022-03-09"
+expect_no_out "runtime 2.10"
+# Quoted, it is 2.10.
+sed -i "s/runtimeVersion: 2.10/runtimeVersion: '2.10'/" "$WORK/unquoted.yaml"
+run validate "$WORK/unquoted.yaml" --at 2023-06-01
+expect_no_out "yaml-unquoted-version"
+expect_no_out "runtime 2.1 "
 
 finish

@@ -47,3 +47,9 @@ TEST_CASE("closest finds a near candidate, or none") {
     CHECK(util::closest("ab", {"ax", "xb"}) == "ax");
   }
 }
+
+TEST_CASE("choices names the closest valid value, then every valid one") {
+  CHECK(util::choices("supportd", {"supported", "expiring"}) == "(did you mean 'supported'? valid: supported, expiring)");
+  CHECK(util::choices("frobnicate", {"supported", "expiring"}) == "(valid: supported, expiring)");
+  CHECK(util::choices("svg", {"csv", "json"}) == "(valid: csv, json)");
+}

@@ -33,7 +33,7 @@ TEST_CASE("config_yaml warns about versions that YAML reads as numbers") {
     REQUIRE(spec.notes.size() == 1);
     CHECK(spec.notes[0].rule == "yaml-unquoted-version");
     CHECK(spec.notes[0].line == 2);
-    CHECK(*spec.runtime_version == "2.10");
+    CHECK(*spec.runtime_version == "2.1"); // what gcloud submits
   }
   SUBCASE("1.15 reads as itself") {
     auto spec = parse_config_yaml("trainingInput:\n  runtimeVersion: 1.15\n", "c.yaml");
@@ -94,6 +94,15 @@ TEST_CASE("config_yaml types a plain scalar of a million digits without running 
   REQUIRE(!inf.notes.empty());
   CHECK(inf.notes[0].message ==
         "runtimeVersion: 1.0e999 is a YAML number, which a YAML reader takes as .inf; quote it ('1.0e999')");
+}
+
+TEST_CASE("config_yaml takes an unquoted version as the number gcloud submits, and warns") {
+  auto spec = parse_config_yaml("trainingInput:\n  runtimeVersion: 2.10\n", "v.yaml");
+  CHECK(*spec.runtime_version == "2.1");
+  REQUIRE(spec.notes.size() == 1);
+  CHECK(spec.notes[0].message == "runtimeVersion: 2.10 is a YAML number, which a YAML reader takes as 2.1 (gcloud submits 2.1, "
+                                 "judged here); quote it ('2.10')");
+  CHECK(*parse_config_yaml("trainingInput:\n  runtimeVersion: '2.10'\n", "v.yaml").runtime_version == "2.10");
 }
 
 TEST_CASE("config_yaml reads the job's labels beside trainingInput; a number is its text") {

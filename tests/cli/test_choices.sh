@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# A value chosen from a set: a mistyped one is refused, naming the closest valid value ("did
+# you mean") and every valid one, on one line of stderr (exit 2).
+source "$(dirname "$0")/lib.sh"
+
+# An id without its Python suffix: the ids it begins come first, before near spellings.
+run show tf-cpu.2-17 --at 2024-06-01
+expect_input_error "rtcat: error: no entry 'tf-cpu.2-17' in the catalog (did you mean tf-cpu.2-17.py310 (unreleased), "
+# A version's numeric neighbours are not ids that extend it.
+run show 1.3 --platform ai-platform --at 2024-06-01
+expect_input_error "(did you mean 1.2 (deletion), 1.4 (deletion)"
+
+# An unknown framework is refused, not searched for and echoed into advice.
+for cmd in "list" "check --runtime 2.11" "upgrade --runtime 1.15" "validate $SRC/data/examples/jobs/cluster-spec-master.json"; do
+  # shellcheck disable=SC2086
+  run $cmd --framework tensorflw --at 2024-06-01
+  expect_input_error "rtcat: error: --framework: unknown framework 'tensorflw' (did you mean 'tensorflow'? valid: tensorflow, scikit-learn, xgboost, pytorch, ray)"
+done
+# The names it is known by, and a framework only a catalog's images are built for.
+run check --runtime 2.1 --python 3.7 --framework sklearn --at 2020-06-01
+expect_exit 0
+run list --framework ray --platform vertex-training --at 2024-06-01
+expect_exit 0
+expect_out "ray-cpu.2-47.py311"
+
+# A Python version is X.Y.
+for cmd in "list" "combos" "check --runtime 2.11" "upgrade --runtime 2.11"; do
+  # shellcheck disable=SC2086
+  run $cmd --python 3 --at 2024-06-01
+  expect_input_error "rtcat: error: --python: '3' is not a Python version: expected X.Y, like 3.10"
+done
+run combos --python 3.10.4 --at 2024-06-01
+expect_input_error "--python: '3.10.4' is not a Python version"
+
+run list --platform ai-platfrom
+expect_input_error "rtcat: error: unknown platform 'ai-platfrom' (did you mean 'ai-platform'? valid: ai-platform, vertex-training, vertex-prediction)"
+run list --status supportd --at 2024-06-01
+expect_input_error "rtcat: error: --status: unknown status 'supportd' (did you mean 'supported'? valid: unreleased, supported, expiring, unknown, "
+run list --format jsn
+expect_input_error "rtcat: error: --format jsn is not available for list (did you mean 'json'? valid: table, json, csv, markdown)"
+run list --color alwys
+expect_input_error "rtcat: error: --color: unknown value 'alwys' (did you mean 'always'? valid: auto, always, never)"
+run check --runtime 2.11 --service trainig
+expect_input_error "rtcat: error: --service: unknown value 'trainig' (did you mean 'training'? valid: training, prediction)"
+# Nothing near: the valid values only.
+run list --platform zzz
+expect_input_error "rtcat: error: unknown platform 'zzz' (valid: ai-platform, vertex-training, vertex-prediction)"
+
+# The scan config file's keys.
+mkdir -p "$WORK/repo"
+printf 'warn_days = 30\n' >"$WORK/repo/.rtcat.toml"
+run scan "$WORK/repo" --at 2024-06-01
+expect_input_error "rtcat: error: $WORK/repo/.rtcat.toml:1:1: unknown key 'warn_days' (did you mean 'warn-days'? valid: fail-on, warn-days, exclude, ignore, catalog, max-data-age)"
+printf 'fail-on = "warnings"\n' >"$WORK/repo/.rtcat.toml"
+run scan "$WORK/repo" --at 2024-06-01
+expect_input_error "fail-on 'warnings' is not valid (did you mean 'warning'? valid: error, warning, note, never)"
+
+finish
