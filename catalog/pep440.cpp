@@ -1,6 +1,7 @@
 #include "catalog/pep440.hpp"
 
 #include "catalog/error.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -14,13 +15,7 @@ char ascii_lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    c = ascii_lower(c);
-  }
-  return out;
-}
+using util::lower;
 
 // Length of the white space character (as Python's str.strip() sees it) that s starts with
 // (front) or ends with (!front), in UTF-8; 0 when there is none.

@@ -1207,7 +1207,7 @@ private:
 
   // Where the field a record message names ("field runtimeVersion must be ...") is written.
   Cursor field_at(const std::string& message, const std::map<std::string, jobs::Pos>& positions) const {
-    if (message.rfind("field ", 0) == 0) {
+    if (message.starts_with("field ")) {
       std::string name = message.substr(6, message.find(' ', 6) - 6);
       for (const auto& [path, p] : positions) {
         if (path == name || path.ends_with("." + name)) {

@@ -407,7 +407,7 @@ std::string status_words(const Catalog* c, const std::string& status) {
       if (m.name == status && !m.reached.empty()) {
         // "had its model versions deleted" -> "model versions deleted"
         for (std::string_view lead : {"had its ", "has its "}) {
-          if (m.reached.rfind(lead, 0) == 0) {
+          if (m.reached.starts_with(lead)) {
             return m.reached.substr(lead.size());
           }
         }

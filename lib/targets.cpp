@@ -163,7 +163,7 @@ std::optional<catalog::Version> rank_version(const Target& t) {
 
 // A PyTorch/XLA build: Google names them pytorch-xla.*; they run on TPUs (and CPUs), not GPUs.
 bool xla_build(const RuntimeEntry& e) {
-  return e.id.rfind("pytorch-xla", 0) == 0;
+  return e.id.starts_with("pytorch-xla");
 }
 
 // Whether a build serves a job on the accelerator: GPU builds for GPU jobs, TPU and XLA builds

@@ -94,7 +94,7 @@ std::string sarif_log(const lib::scan::ScanResult& result, const std::string& to
     if (!f.path.empty() && f.path[0] == '/') {
       artifact["uri"] = "file://" + uri_path(f.path);
     } else {
-      std::string p = f.path.rfind("./", 0) == 0 ? f.path.substr(2) : f.path;
+      std::string p = f.path.starts_with("./") ? f.path.substr(2) : f.path;
       artifact["uri"] = uri_path(p);
       artifact["uriBaseId"] = "%SRCROOT%";
     }

@@ -30,6 +30,15 @@ std::string plural(size_t n, std::string_view noun);
 
 std::vector<std::string_view> split(std::string_view text, char separator);
 
+// ASCII case mapping, never the locale's: lower("TPU_V2") == "tpu_v2", upper("basic") == "BASIC".
+std::string lower(std::string_view text);
+std::string upper(std::string_view text);
+
+// A character that may start an identifier (an ASCII letter or '_'), and one that may continue
+// it (also a digit): the identifiers of Python, shell and C alike.
+bool is_ident_start(char c);
+bool is_ident(char c);
+
 // Text without leading and trailing spaces and tabs (and CR and LF).
 std::string_view trim(std::string_view text);
 

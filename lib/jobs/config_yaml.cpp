@@ -173,7 +173,7 @@ std::optional<YamlJson> yaml_document_json(std::string_view text, const std::str
     // "origin:line:col: message" (a limit, a key that is not a name, invalid UTF-8).
     std::string message = e.what();
     Pos p;
-    if (message.rfind(origin + ":", 0) == 0) {
+    if (message.starts_with(origin + ":")) {
       message = message.substr(origin.size() + 1);
       size_t colon = message.find(':');
       size_t next = colon == std::string::npos ? colon : message.find(':', colon + 1);

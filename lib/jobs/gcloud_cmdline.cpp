@@ -121,7 +121,7 @@ void set_field(Tree& ti, const std::string& field, Tree v) {
 }
 
 bool is_local(const std::string& uri) {
-  return uri.rfind("gs://", 0) != 0;
+  return !uri.starts_with("gs://");
 }
 
 // The first gcloud command of the text. Throws InvalidInput when there is none.
@@ -141,7 +141,7 @@ Command job_arguments(const Command& w, const std::string& path) {
   const char* const k_path[] = {"jobs", "submit", "training"};
   size_t i = 1;
   Command flags_before;
-  while (i < w.size() && w[i].text.rfind("-", 0) == 0) {
+  while (i < w.size() && w[i].text.starts_with("-")) {
     const FlagSpec* f = find_flag(w[i].text);
     bool takes_value = f && f->kind != Kind::boolean && f->kind != Kind::ignored_bool;
     flags_before.push_back(w[i++]);
@@ -181,7 +181,7 @@ public:
         user_arguments(args, k);
         break;
       }
-      if (word.text.rfind("-", 0) != 0) {
+      if (!word.text.starts_with("-")) {
         job_id(word);
       } else {
         k = flag(args, k);
@@ -253,7 +253,7 @@ private:
     const FlagSpec* spec = find_flag(name);
     if (!spec) {
       unknown_flag(name, word.pos);
-      bool takes_value = !value && k + 1 < args.size() && args[k + 1].text.rfind("--", 0) != 0; // assume so
+      bool takes_value = !value && k + 1 < args.size() && !args[k + 1].text.starts_with("--"); // assume so
       return takes_value ? k + 1 : k;
     }
     bool is_bool = spec->kind == Kind::boolean || spec->kind == Kind::ignored_bool;
@@ -373,7 +373,7 @@ private:
       return;
     }
     std::string name = key->second;
-    if (name.rfind("projects/", 0) != 0) {
+    if (!name.starts_with("projects/")) {
       if (m_kms.size() < 4) {
         return;
       }

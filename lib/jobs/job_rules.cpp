@@ -199,7 +199,7 @@ private:
       if (m_defaulted) {
         f.message = "(default runtime " + *m_runtime + ") " + f.message;
       }
-      if (field.rfind("@", 0) == 0) {
+      if (field.starts_with("@")) {
         m_out.push_back(at(m_opt.requirements[std::stoul(field.substr(1))].pos, m_spec.path, f));
       } else {
         m_out.push_back(at(m_spec.pos(field), m_spec.path, f));
@@ -289,7 +289,7 @@ private:
       if (unexpanded(uri)) {
         continue;
       }
-      bool gcs = uri.rfind("gs://", 0) == 0;
+      bool gcs = uri.starts_with("gs://");
       if (!gcs && !gcloud_uploads) {
         add(field, RuleId::package_not_gcs,
             "package '" + uri + "' is not on Cloud Storage; upload it and give its gs://BUCKET/PATH URI");

@@ -145,7 +145,7 @@ struct Builder {
     for (const auto& [key, p] : positions) {
       if (prefix.empty()) {
         spec.positions[key] = p;
-      } else if (key.rfind(prefix, 0) == 0) {
+      } else if (key.starts_with(prefix)) {
         spec.positions[key.substr(prefix.size())] = p;
       } else if (key == "trainingInput") {
         spec.positions[""] = p;

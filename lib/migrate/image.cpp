@@ -66,9 +66,9 @@ const catalog::RuntimeEntry* twin_for(const Target& t, bool gpu) {
 // The image's URI in the job's region's registry (us, europe, asia), GPU twin for a GPU job.
 std::string uri_for(const Target& t, bool gpu, const std::string& region) {
   const catalog::RuntimeEntry* e = twin_for(t, gpu);
-  std::string prefix = region.rfind("europe", 0) == 0 ? "europe-" : region.rfind("asia", 0) == 0 ? "asia-" : "us-";
+  std::string prefix = region.starts_with("europe") ? "europe-" : region.starts_with("asia") ? "asia-" : "us-";
   for (const auto& u : e->uris) {
-    if (u.rfind(prefix, 0) == 0) {
+    if (u.starts_with(prefix)) {
       return u;
     }
   }

@@ -51,10 +51,7 @@ const std::vector<std::string>& handled_fields() {
   return k;
 }
 
-std::string upper(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return s;
-}
+using util::upper;
 
 std::string text_at(const ordered_json& obj, const char* key) {
   auto it = obj.find(key);
@@ -439,10 +436,10 @@ private:
   // The accelerator the image must serve: "gpu", "tpu" or "" (CPU).
   std::string accelerator() const {
     for (const auto& p : m_out.pools) {
-      if (p.machine.accelerator_type.rfind("NVIDIA", 0) == 0) {
+      if (p.machine.accelerator_type.starts_with("NVIDIA")) {
         return "gpu";
       }
-      if (p.machine.accelerator_type.rfind("TPU", 0) == 0) {
+      if (p.machine.accelerator_type.starts_with("TPU")) {
         return "tpu";
       }
     }

@@ -86,7 +86,7 @@ std::map<std::string, std::string> flags_of(const std::vector<std::string>& word
   std::map<std::string, std::string> flags;
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
-    if (w.rfind("--", 0) != 0) {
+    if (!w.starts_with("--")) {
       flags.emplace("", w);
       continue;
     }
@@ -232,7 +232,7 @@ void model_of(const ordered_json& in, BatchPrediction& b) {
   std::string model = text_at(in, "modelName");
   std::string version = text_at(in, "versionName");
   std::string project = "PROJECT";
-  if (model.rfind("projects/", 0) == 0) {
+  if (model.starts_with("projects/")) {
     project = model.substr(9, model.find('/', 9) - 9);
     model = model.substr(model.rfind('/') + 1);
   }
@@ -346,8 +346,8 @@ void machine_of(const ordered_json& v, ModelDeployment& d) {
   }
   std::string what = "machine type " + legacy + " (" + (by_default ? "the default; " : "") + size_text(*old) + "; " +
                      data.legacy_source + ")" +
-                     (legacy.rfind("mls1-", 0) == 0 ? " is a legacy (MLS1) type that Vertex AI does not offer for prediction"
-                                                    : " is not among the machine types Vertex AI offers for prediction") +
+                     (legacy.starts_with("mls1-") ? " is a legacy (MLS1) type that Vertex AI does not offer for prediction"
+                                                  : " is not among the machine types Vertex AI offers for prediction") +
                      " (" + data.offered_source + ")";
   const PredictionMachine* to = data.nearest(*old);
   if (to == nullptr) {

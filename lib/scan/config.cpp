@@ -320,7 +320,7 @@ std::optional<std::string> find_config(const std::string& start) {
     fs::path candidate = where / name;
     if (is_file(candidate)) {
       fs::path rel = fs::relative(candidate, fs::current_path(ec), ec);
-      return !ec && !rel.empty() && rel.native().rfind("..", 0) != 0 ? rel.string() : candidate.string();
+      return !ec && !rel.empty() && !rel.native().starts_with("..") ? rel.string() : candidate.string();
     }
   }
   return std::nullopt;

@@ -80,7 +80,7 @@ Value flag_value(std::string_view text, const std::vector<util::ShellWord>& toks
     if (v.offset < text.size() && (text[v.offset] == '"' || text[v.offset] == '\'')) {
       ++v.offset;
     }
-  } else if (k + 1 < toks.size() && toks[k + 1].text.rfind("--", 0) != 0) {
+  } else if (k + 1 < toks.size() && !toks[k + 1].text.starts_with("--")) {
     v.text = toks[k + 1].text;
     v.offset = toks[k + 1].text_offset;
   }
@@ -133,9 +133,9 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     bool opaque = false; // a word that expands to more flags ($FLAGS, "${ARGS[@]}")
     for (size_t k = i; k < toks.size(); ++k) {
       const std::string& w = toks[k].text;
-      if (w.rfind("--", 0) != 0) {
+      if (!w.starts_with("--")) {
         const std::string& prev = toks[k - 1].text;
-        if (!w.empty() && w[0] == '$' && (prev.rfind("--", 0) != 0 || prev.find('=') != std::string::npos)) {
+        if (!w.empty() && w[0] == '$' && (!prev.starts_with("--") || prev.find('=') != std::string::npos)) {
           opaque = true;
         }
         continue;

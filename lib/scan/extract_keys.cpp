@@ -3,6 +3,7 @@
 
 #include "lib/scan/extract.hpp"
 #include "util/position.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -13,9 +14,7 @@ namespace lib::scan {
 
 namespace {
 
-bool is_ident(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
+using util::is_ident;
 
 bool ends_with_at(std::string_view text, size_t end, std::string_view word) {
   return end >= word.size() && text.substr(end - word.size(), word.size()) == word;

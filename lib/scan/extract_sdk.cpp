@@ -5,6 +5,7 @@
 
 #include "lib/frameworks.hpp"
 #include "lib/scan/extract.hpp"
+#include "util/text.hpp"
 
 #include <cctype>
 #include <cstring>
@@ -13,9 +14,8 @@ namespace lib::scan {
 
 namespace {
 
-bool is_ident(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
+using util::is_ident;
+using util::lower;
 
 // The literal value after a flag ending at i: ["|'] (= | spaces, commas, quotes) ["|'] value.
 std::optional<Value> flag_value(std::string_view t, size_t i) {
@@ -55,14 +55,6 @@ size_t nearest(std::string_view t, std::string_view needle, size_t at, size_t wi
     }
   }
   return best;
-}
-
-std::string lower(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return out;
 }
 
 // The string literal at i (after spaces): its text and place.

@@ -6,6 +6,8 @@
 
 #include "lib/scan/notebook.hpp"
 
+#include "util/text.hpp"
+
 #include <cstdint>
 #include <cstring>
 
@@ -18,19 +20,7 @@ struct Fail {
   size_t offset;
 };
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') {
-      c = static_cast<char>(c - 'A' + 'a');
-    }
-  }
-  return out;
-}
+using util::lower;
 
 // A decoded JSON string and the raw offset of each of its bytes.
 struct Decoded {
@@ -591,7 +581,7 @@ bool is_notebook_path(std::string_view path) {
 
 bool is_markdown_path(std::string_view path) {
   std::string tail = lower(path.substr(path.size() > 9 ? path.size() - 9 : 0));
-  return ends_with(tail, ".md") || ends_with(tail, ".markdown") || ends_with(tail, ".mdx");
+  return tail.ends_with(".md") || tail.ends_with(".markdown") || tail.ends_with(".mdx");
 }
 
 } // namespace lib::scan

@@ -8,6 +8,7 @@
 
 #include "lib/scan/brackets.hpp"
 #include "util/shell_words.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -20,12 +21,8 @@ constexpr size_t k_max_alts = 8;
 constexpr int k_max_depth = 24;
 constexpr size_t k_max_text = 4096;
 
-bool is_ident_start(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-bool is_ident(char c) {
-  return is_ident_start(c) || (c >= '0' && c <= '9');
-}
+using util::is_ident;
+using util::is_ident_start;
 
 Alt unknown_alt() {
   Alt a;

@@ -52,4 +52,19 @@ TEST_CASE("choices names the closest valid value, then every valid one") {
   CHECK(util::choices("supportd", {"supported", "expiring"}) == "(did you mean 'supported'? valid: supported, expiring)");
   CHECK(util::choices("frobnicate", {"supported", "expiring"}) == "(valid: supported, expiring)");
   CHECK(util::choices("svg", {"csv", "json"}) == "(valid: csv, json)");
+TEST_CASE("lower and upper map ASCII letters only, whatever the locale") {
+  CHECK(util::lower("TPU_V2 Basic-1") == "tpu_v2 basic-1");
+  CHECK(util::upper("basic_gpu 2.x") == "BASIC_GPU 2.X");
+  CHECK(util::lower("\xC3\x89t\xC3\xA9") == "\xC3\x89t\xC3\xA9"); // UTF-8 bytes untouched
+  CHECK(util::lower("") == "");
+}
+
+TEST_CASE("is_ident and is_ident_start: ASCII letters, digits and underscore") {
+  CHECK(util::is_ident_start('_'));
+  CHECK(util::is_ident_start('Z'));
+  CHECK_FALSE(util::is_ident_start('7'));
+  CHECK(util::is_ident('7'));
+  CHECK_FALSE(util::is_ident('-'));
+  CHECK_FALSE(util::is_ident('.'));
+  CHECK_FALSE(util::is_ident(static_cast<char>(0xC3))); // not a letter in any locale here
 }
