@@ -52,6 +52,8 @@ TEST_CASE("choices names the closest valid value, then every valid one") {
   CHECK(util::choices("supportd", {"supported", "expiring"}) == "(did you mean 'supported'? valid: supported, expiring)");
   CHECK(util::choices("frobnicate", {"supported", "expiring"}) == "(valid: supported, expiring)");
   CHECK(util::choices("svg", {"csv", "json"}) == "(valid: csv, json)");
+}
+
 TEST_CASE("lower and upper map ASCII letters only, whatever the locale") {
   CHECK(util::lower("TPU_V2 Basic-1") == "tpu_v2 basic-1");
   CHECK(util::upper("basic_gpu 2.x") == "BASIC_GPU 2.X");
