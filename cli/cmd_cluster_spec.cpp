@@ -53,7 +53,7 @@ void declare_cluster_spec(Options& sub, ClusterSpecArgs& a) {
 // cannot be migrated (the note says why; --framework or --image give what is missing).
 std::string migrated_job_spec(Context& ctx, const lib::jobs::JobSpec& job, const std::optional<long>& trial,
                               const MigrateChoices& choices) {
-  lib::migrate::Options opt = migrate_options(choices, ctx.today());
+  lib::migrate::Options opt = migrate_options(choices, ctx.today(), ctx.catalogs());
   try {
     lib::migrate::VertexJob v = lib::migrate::migrate_job(ctx.catalogs(), job, opt);
     if (v.study && !v.output_uri_prefix.empty()) {

@@ -194,7 +194,7 @@ int run_migrate(Context& ctx, const MigrateArgs& a) {
                                 "--inventory FILE (see 'rtcat migrate --help')");
   }
   stdin_once({&a.files, &a.inventories});
-  m.opt = migrate_options(a.choices, ctx.today());
+  m.opt = migrate_options(a.choices, ctx.today(), ctx.catalogs());
   for (const auto& f : a.files) {
     if (!m.prediction(util::read_file(f), util::input_name(f))) {
       m.training(lib::jobs::read_job_file(f));

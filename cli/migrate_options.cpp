@@ -1,6 +1,8 @@
 #include "cli/migrate_options.hpp"
 
 #include "catalog/error.hpp"
+#include "lib/frameworks.hpp"
+#include "lib/lookup.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -51,14 +53,14 @@ void add_migrate_choices(Options& sub, MigrateChoices& a) {
       ->type_name("[POOL=]TYPE");
 }
 
-lib::migrate::Options migrate_options(const MigrateChoices& a, catalog::Date on) {
+lib::migrate::Options migrate_options(const MigrateChoices& a, catalog::Date on, const catalog::CatalogSet& set) {
   lib::migrate::Options opt;
   opt.on = on;
   if (!a.image.empty()) {
     opt.image = a.image;
   }
   if (!a.framework.empty()) {
-    opt.framework = a.framework;
+    opt.framework = lib::known_framework(a.framework, lib::catalogs_in_scope(set, {}));
   }
   opt.machine_types = machine_types(a.machine_types);
   return opt;

@@ -3,6 +3,7 @@
 // The choices a user makes about a migrated job (--image, --framework, --machine-type), taken the
 // same way by every command that migrates one (migrate, cluster-spec --as vertex).
 
+#include "catalog/catalog_set.hpp"
 #include "catalog/model.hpp"
 #include "cli/options.hpp"
 #include "lib/migrate/migrate.hpp"
@@ -21,7 +22,7 @@ struct MigrateChoices {
 void add_migrate_choices(Options& sub, MigrateChoices& a);
 
 // The migrate options for the choices on `on`. Throws InvalidInput for a --machine-type with an
-// unknown pool or no type.
-lib::migrate::Options migrate_options(const MigrateChoices& a, catalog::Date on);
+// unknown pool or no type, and for a --framework no catalog of `set` knows (with the closest).
+lib::migrate::Options migrate_options(const MigrateChoices& a, catalog::Date on, const catalog::CatalogSet& set);
 
 } // namespace cli

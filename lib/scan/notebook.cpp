@@ -576,7 +576,7 @@ std::string markdown_code(std::string_view text) {
 }
 
 bool is_notebook_path(std::string_view path) {
-  return ends_with(lower(path.substr(path.size() > 6 ? path.size() - 6 : 0)), ".ipynb");
+  return lower(path.substr(path.size() > 6 ? path.size() - 6 : 0)).ends_with(".ipynb");
 }
 
 bool is_markdown_path(std::string_view path) {

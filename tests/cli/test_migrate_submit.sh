@@ -141,6 +141,12 @@ expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.workerPoolSpecs[0].pythonPackageS
 mrun cluster-spec --as vertex --at 2024-06-01 --format json --gcloud "gcloud ai-platform jobs submit training t --packages gs://b/t-1.tar.gz --module-name t.task --runtime-version 2.11 --python-version 3.7 --scale-tier basic"
 expect_exit 0
 expect_json 'JSON.parse(j[0].CLUSTER_SPEC).job.workerPoolSpecs[0].pythonPackageSpec.executorImageUri.includes("/tf-cpu.")' true
+mrun migrate "$J/valid-rest.json" --at 2025-06-01 --framework tensorflw
+expect_exit 2
+expect_err "did you mean 'tensorflow'?"
+mrun cluster-spec "$J/valid-rest.json" --as vertex --at 2025-06-01 --framework scikit-lern
+expect_exit 2
+expect_err "did you mean 'scikit-learn'? valid: tensorflow, scikit-learn, xgboost, pytorch, ray)"
 mrun cluster-spec "$J/valid-rest.json" --at 2025-06-01 --framework pytorch
 expect_input_error "--image, --framework and --machine-type choose the migrated job's \`job\`: they need --as vertex"
 
