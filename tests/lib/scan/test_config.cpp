@@ -17,10 +17,10 @@ TEST_CASE("parse_config: TOML") {
     CHECK(c.catalog == "repo/cat/my.json");
   }
   SUBCASE("errors name the line and column") {
-    CHECK_THROWS_WITH_AS(
-        parse_config(".rtcat.toml", "fail-on = \"warning\"\nfail_on = 'x'\n"),
-        ".rtcat.toml:2:1: unknown key 'fail_on' (did you mean 'fail-on'? valid: fail-on, warn-days, exclude, ignore, catalog, max-data-age)",
-        catalog::InvalidInput);
+    CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "fail-on = \"warning\"\nfail_on = 'x'\n"),
+                         ".rtcat.toml:2:1: unknown key 'fail_on' (did you mean 'fail-on'? valid: fail-on, warn-days, exclude, "
+                         "ignore, catalog, max-data-age)",
+                         catalog::InvalidInput);
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "fail-on = \"sometimes\"\n"),
                          ".rtcat.toml:1:11: fail-on 'sometimes' is not valid (valid: error, warning, note, never)",
                          catalog::InvalidInput);
@@ -46,10 +46,10 @@ TEST_CASE("parse_config: YAML") {
     CHECK(c.ignore == std::vector<std::string>{"stale-data"});
   }
   SUBCASE("errors name the line and column") {
-    CHECK_THROWS_WITH_AS(
-        parse_config(".rtcat.yaml", "fail-on: error\nexcludes: [a]\n"),
-        ".rtcat.yaml:2:1: unknown key 'excludes' (did you mean 'exclude'? valid: fail-on, warn-days, exclude, ignore, catalog, max-data-age)",
-        catalog::InvalidInput);
+    CHECK_THROWS_WITH_AS(parse_config(".rtcat.yaml", "fail-on: error\nexcludes: [a]\n"),
+                         ".rtcat.yaml:2:1: unknown key 'excludes' (did you mean 'exclude'? valid: fail-on, warn-days, exclude, "
+                         "ignore, catalog, max-data-age)",
+                         catalog::InvalidInput);
     CHECK_THROWS_AS(parse_config(".rtcat.yaml", "fail-on: [\n"), catalog::InvalidInput);
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.yaml", "- a\n"),
                          ".rtcat.yaml:1:1: expected a mapping of fail-on, warn-days, exclude, ignore, catalog, max-data-age",
