@@ -196,8 +196,10 @@ TEST_CASE("prediction machine data: the nearest offered type holds the legacy on
   REQUIRE(data.offered_type("n1-highcpu-4") != nullptr);
   CHECK(data.offered_source == "https://cloud.google.com/vertex-ai/docs/predictions/configure-compute");
   CHECK(data.legacy_default == "mls1-c1-m2");
-  for (const auto& [legacy, offered] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& pair : std::vector<std::pair<std::string, std::string>>{
            {"n1-highcpu-2", "n1-standard-2"}, {"mls1-c1-m2", "n1-standard-2"}, {"mls1-c4-m2", "n1-highcpu-4"}}) {
+    const std::string& legacy = pair.first; // not a structured binding: CAPTURE's lambda takes it by reference
+    const std::string& offered = pair.second;
     CAPTURE(legacy);
     REQUIRE(data.legacy_type(legacy) != nullptr);
     REQUIRE(data.nearest(*data.legacy_type(legacy)) != nullptr);
