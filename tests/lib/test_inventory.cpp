@@ -13,6 +13,7 @@ namespace {
 
 struct Read {
   std::vector<lib::Resource> resources;
+  std::vector<std::string> records; // each resource's record text (Resource::record is valid only in the callback)
   std::vector<lib::Malformed> malformed;
   lib::InventoryCounts counts;
 };
@@ -27,7 +28,11 @@ Read read(const std::string& name, const std::string& content) {
   Read r;
   std::string path = write_temp(name, content);
   r.counts = lib::read_inventory(
-      path, [&](const lib::Resource& res) { r.resources.push_back(res); },
+      path,
+      [&](const lib::Resource& res) {
+        r.resources.push_back(res);
+        r.records.emplace_back(res.record);
+      },
       [&](const lib::Malformed& m) { r.malformed.push_back(m); });
   std::filesystem::remove(path);
   return r;
@@ -323,7 +328,11 @@ Read read_fixture(const std::string& name) {
   Read r;
   std::string path = std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/vertex/" + name;
   r.counts = lib::read_inventory(
-      path, [&](const lib::Resource& res) { r.resources.push_back(res); },
+      path,
+      [&](const lib::Resource& res) {
+        r.resources.push_back(res);
+        r.records.emplace_back(res.record);
+      },
       [&](const lib::Malformed& m) { r.malformed.push_back(m); });
   return r;
 }
@@ -464,7 +473,7 @@ TEST_CASE("inventory: REST list responses, a page of records each") {
     CHECK(r.resources[0].line == 3);
     CHECK(r.resources[0].column == 5);
     CHECK(r.resources[1].line == 4);
-    CHECK(r.resources[1].record == model_b);
+    CHECK(r.records[1] == model_b);
     CHECK(r.counts.pages == 1);
     REQUIRE(r.counts.last_pages.count("models") == 1);
     CHECK(r.counts.last_pages.at("models").more);
