@@ -26,9 +26,9 @@ std::optional<long> count_or_null(const json& row, const char* key) {
   return it == row.end() || it->is_null() ? std::nullopt : std::optional<long>(it->get<long>());
 }
 
-// The URL of a row's source (a key of "sources"); throws when the row names none.
-std::string source_of(const json& doc, const json& row, const std::string& origin) {
-  std::string key = text_or_empty(row, "source");
+// The URL of a row's source (`field` holds a key of "sources"); throws when the row names none.
+std::string source_of(const json& doc, const json& row, const std::string& origin, const char* field = "source") {
+  std::string key = text_or_empty(row, field);
   auto it = doc.at("sources").find(key);
   if (it == doc.at("sources").end()) {
     throw catalog::InvalidInput(origin + ": " + text_or_empty(row, "name") + " names no known source ('" + key + "')");
@@ -103,13 +103,25 @@ MachineData parse_machine_data(std::string_view text, const std::string& origin)
                          text_or_empty(row, "documented"), source_of(doc, row, origin), text_or_empty(row, "machine")});
     }
     for (const auto& row : doc.at("retired_accelerators")) {
-      d.retired.push_back(
-          {row.at("name").get<std::string>(), row.at("replacement").get<std::string>(), text_or_empty(row, "documented"),
-           source_of(doc, row, origin), text_or_empty(row, "replacement_basis"), count_or_null(row, "max_count"),
-           row.contains("max_count") ? doc.at("sources").at(text_or_empty(row, "max_count_source")).get<std::string>() : ""});
+      d.retired.push_back({row.at("name").get<std::string>(), row.at("replacement").get<std::string>(),
+                           text_or_empty(row, "documented"), source_of(doc, row, origin), text_or_empty(row, "replacement_basis"),
+                           count_or_null(row, "max_count"),
+                           row.contains("max_count") ? source_of(doc, row, origin, "max_count_source") : ""});
     }
   } catch (const json::exception& e) {
     throw catalog::InvalidInput(origin + ": " + e.what());
+  }
+  // Vertex AI requires a machine type in every pool: every legacy name has one to give (its own
+  // choice or that of the name it is like), and every tier names the legacy machine it runs.
+  for (const auto& m : d.legacy) {
+    if (!d.choice_for(m)) {
+      throw catalog::InvalidInput(origin + ": " + m.name + " has no machine type choice, of its own or of the name it is like");
+    }
+  }
+  for (const auto& t : d.tiers) {
+    if (!d.legacy_machine(t.machine)) {
+      throw catalog::InvalidInput(origin + ": scale tier " + t.name + " names no known legacy machine ('" + t.machine + "')");
+    }
   }
   return d;
 }

@@ -71,7 +71,8 @@ struct MachineData {
 };
 
 // Parses the data file's JSON; `origin` names it in messages. Throws InvalidInput for malformed
-// JSON or a row without a source.
+// JSON, a row without a source, a legacy name without a machine type choice (own or like's), or a
+// tier whose machine is not a legacy name.
 MachineData parse_machine_data(std::string_view json, const std::string& origin);
 
 // The embedded data/vertex-machines.json, parsed once.

@@ -53,6 +53,11 @@ const std::vector<std::string>& handled_fields() {
 
 using util::upper;
 
+// " with 4 NVIDIA_TESLA_T4", or "" for a machine without accelerators.
+std::string with_accelerators(const MachineSpec& m) {
+  return m.accelerator_type.empty() ? "" : " with " + std::to_string(m.accelerator_count) + " " + m.accelerator_type;
+}
+
 std::string text_at(const ordered_json& obj, const char* key) {
   auto it = obj.find(key);
   return it != obj.end() && it->is_string() ? it->get<std::string>() : "";
@@ -160,31 +165,21 @@ private:
                       const std::optional<std::string>& chosen, MachineSpec& m) {
     m.accelerator_type = legacy.accelerator_type;
     m.accelerator_count = legacy.accelerator_count;
-    const MachineChoice* choice = machine_data().choice_for(legacy);
-    if (choice && !choice->accelerator_type.empty()) {
-      m.accelerator_type = choice->accelerator_type;
-      m.accelerator_count = choice->accelerator_count;
+    const MachineChoice& choice = *machine_data().choice_for(legacy); // the data gives every name one
+    if (!choice.accelerator_type.empty()) {
+      m.accelerator_type = choice.accelerator_type;
+      m.accelerator_count = choice.accelerator_count;
     }
     if (chosen || legacy.machine_type) {
       m.machine_type = chosen.value_or(legacy.machine_type.value_or(""));
       return;
     }
-    if (!choice) {
-      m.machine_type = std::string(k_machine_placeholder);
-      note(RuleId::migrate_placeholder, field,
-           "legacy machine type " + legacy.name + " has no documented Compute Engine machine type (documented: " +
-               legacy.documented + "; " + legacy.source + "): machineSpec.machineType is a placeholder, " +
-               std::string(k_machine_placeholder) + ": pass --machine-type " + pool + "=TYPE");
-      return;
-    }
-    m.machine_type = choice->machine_type;
-    std::string accelerators =
-        m.accelerator_type.empty() ? "" : " with " + std::to_string(m.accelerator_count) + " " + m.accelerator_type;
+    m.machine_type = choice.machine_type;
     note(RuleId::migrate_machine_unmapped, field,
          "legacy machine type " + legacy.name + " has no documented " +
              (legacy.tpu ? std::string("Vertex AI machine type") : std::string("Compute Engine machine type")) +
-             " (documented: " + legacy.documented + "; " + legacy.source + "): wrote " + m.machine_type + accelerators + ", " +
-             (legacy.choice ? "" : "as for " + legacy.like + ", ") + choice->basis +
+             " (documented: " + legacy.documented + "; " + legacy.source + "): wrote " + m.machine_type + with_accelerators(m) +
+             ", " + (legacy.choice ? "" : "as for " + legacy.like + ", ") + choice.basis +
              ", not a documented mapping; --machine-type " + pool + "=TYPE chooses another");
   }
 
@@ -249,17 +244,17 @@ private:
     if (!t) {
       return; // CUSTOM, or not a tier (validate reports it)
     }
-    const LegacyMachine* legacy = machine_data().legacy_machine(t->machine);
-    const MachineChoice* choice = legacy ? machine_data().choice_for(*legacy) : nullptr;
+    const LegacyMachine& legacy = *machine_data().legacy_machine(t->machine); // checked when the data is read
+    const MachineChoice& choice = *machine_data().choice_for(legacy);
     const std::optional<std::string> chosen = chosen_type(0);
     MachineSpec& m = primary.machine;
     m.accelerator_type = t->accelerator_type;
     m.accelerator_count = t->accelerator_count;
-    if (choice && !choice->accelerator_type.empty()) {
-      m.accelerator_type = choice->accelerator_type;
-      m.accelerator_count = choice->accelerator_count;
+    if (!choice.accelerator_type.empty()) {
+      m.accelerator_type = choice.accelerator_type;
+      m.accelerator_count = choice.accelerator_count;
     }
-    m.machine_type = chosen ? *chosen : choice ? choice->machine_type : std::string(k_machine_placeholder);
+    m.machine_type = chosen.value_or(choice.machine_type);
     retire(m, "scaleTier");
     std::string counts = t->workers && t->parameter_servers
                              ? ""
@@ -272,17 +267,9 @@ private:
       }
       return;
     }
-    if (!choice) {
-      note(RuleId::migrate_placeholder, "scaleTier",
-           what + ": machineSpec.machineType is a placeholder, " + std::string(k_machine_placeholder) +
-               ": pass --machine-type TYPE" + counts);
-      return;
-    }
-    std::string accelerators =
-        m.accelerator_type.empty() ? "" : " with " + std::to_string(m.accelerator_count) + " " + m.accelerator_type;
     note(RuleId::migrate_machine_unmapped, "scaleTier",
-         what + ": wrote " + m.machine_type + accelerators + " for its replica, a " + legacy->name + " machine (" +
-             choice->basis + "), not a documented mapping; --machine-type TYPE chooses another" + counts);
+         what + ": wrote " + m.machine_type + with_accelerators(m) + " for its replica, a " + legacy.name + " machine (" +
+             choice.basis + "), not a documented mapping; --machine-type TYPE chooses another" + counts);
   }
 
   void pools() {

@@ -66,6 +66,20 @@ TEST_CASE("machine data: every legacy name and tier has a source, and nothing un
   CHECK(d.tier("basic_gpu") != nullptr);
   CHECK(d.retired_accelerator("NVIDIA_TESLA_K80")->replacement == "NVIDIA_TESLA_T4");
   CHECK_THROWS_AS(parse_machine_data(R"({"as_of": "x"})", "m.json"), catalog::InvalidInput);
+  // Every pool needs a machine type: a legacy name without a choice (own or like's), or a tier
+  // naming no legacy machine, is refused when the data is read.
+  const std::string head = R"({"as_of": "x", "sources": {"s": "https://x"}, "compute_engine_types": {"names": []}, )";
+  CHECK_THROWS_WITH_AS(
+      parse_machine_data(head + R"("legacy_machines": [{"name": "standard", "machine_type": null, "tpu": false, "source": "s"}],
+        "scale_tiers": [], "retired_accelerators": []})",
+                         "m.json"),
+      "m.json: standard has no machine type choice, of its own or of the name it is like", catalog::InvalidInput);
+  CHECK_THROWS_WITH_AS(
+      parse_machine_data(
+          head + R"("legacy_machines": [], "scale_tiers": [{"name": "BASIC", "machine": "basic", "tpu": false, "source": "s"}],
+        "retired_accelerators": []})",
+          "m.json"),
+      "m.json: scale tier BASIC names no known legacy machine ('basic')", catalog::InvalidInput);
 }
 
 TEST_CASE("migrate: CUSTOM pools in Vertex AI's order, empty pools kept before a used one") {
