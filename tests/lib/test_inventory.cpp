@@ -24,9 +24,9 @@ std::string write_temp(const std::string& name, const std::string& content) {
   return path.string();
 }
 
-Read read(const std::string& name, const std::string& content) {
+// Everything read_inventory gives for the file at `path`.
+Read collect(const std::string& path) {
   Read r;
-  std::string path = write_temp(name, content);
   r.counts = lib::read_inventory(
       path,
       [&](const lib::Resource& res) {
@@ -34,6 +34,12 @@ Read read(const std::string& name, const std::string& content) {
         r.records.emplace_back(res.record);
       },
       [&](const lib::Malformed& m) { r.malformed.push_back(m); });
+  return r;
+}
+
+Read read(const std::string& name, const std::string& content) {
+  std::string path = write_temp(name, content);
+  Read r = collect(path);
   std::filesystem::remove(path);
   return r;
 }
@@ -325,16 +331,7 @@ namespace {
 
 // The records of a fixture of tests/fixtures/vertex.
 Read read_fixture(const std::string& name) {
-  Read r;
-  std::string path = std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/vertex/" + name;
-  r.counts = lib::read_inventory(
-      path,
-      [&](const lib::Resource& res) {
-        r.resources.push_back(res);
-        r.records.emplace_back(res.record);
-      },
-      [&](const lib::Malformed& m) { r.malformed.push_back(m); });
-  return r;
+  return collect(std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/vertex/" + name);
 }
 
 } // namespace
