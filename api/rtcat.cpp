@@ -7,12 +7,12 @@
 #include "catalog/catalog_set.hpp"
 #include "catalog/error.hpp"
 #include "catalog/pep440.hpp"
-#include "lib/check.hpp"
-#include "lib/frameworks.hpp"
-#include "lib/lifecycle.hpp"
-#include "lib/lookup.hpp"
+#include "lib/core/check.hpp"
+#include "lib/core/frameworks.hpp"
+#include "lib/core/lifecycle.hpp"
+#include "lib/core/lookup.hpp"
 #include "lib/scan/scan.hpp"
-#include "lib/upgrade.hpp"
+#include "lib/core/upgrade.hpp"
 
 #include <utility>
 

@@ -2,7 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
-#include "lib/audit.hpp"
+#include "lib/fleet/audit.hpp"
 
 #include <iostream>
 

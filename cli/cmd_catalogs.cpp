@@ -2,7 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
-#include "lib/catalog_diff.hpp"
+#include "lib/core/catalog_diff.hpp"
 
 #include "render/catalogs.hpp"
 

@@ -1,6 +1,6 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "lib/check.hpp"
+#include "lib/core/check.hpp"
 
 #include "render/json.hpp"
 #include "render/text.hpp"

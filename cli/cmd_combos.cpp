@@ -1,6 +1,6 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "lib/timeline.hpp"
+#include "lib/core/timeline.hpp"
 
 #include "render/json.hpp"
 #include "render/text.hpp"

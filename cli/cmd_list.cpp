@@ -1,7 +1,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "lib/entry_filter.hpp"
-#include "lib/frameworks.hpp"
+#include "lib/core/entry_filter.hpp"
+#include "lib/core/frameworks.hpp"
 
 #include "render/json.hpp"
 #include "render/text.hpp"

@@ -2,7 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/migrate_options.hpp"
-#include "lib/inventory.hpp"
+#include "lib/fleet/inventory.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "lib/migrate/migrate.hpp"
 #include "lib/migrate/prediction.hpp"

@@ -2,7 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/output.hpp"
-#include "lib/report.hpp"
+#include "lib/fleet/report.hpp"
 #include "lib/scan/scan.hpp"
 #include "util/file.hpp"
 

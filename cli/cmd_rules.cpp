@@ -1,7 +1,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
-#include "lib/rules.hpp"
+#include "lib/core/rules.hpp"
 
 #include "render/json.hpp"
 #include "render/text.hpp"

@@ -1,7 +1,7 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "lib/check.hpp"
+#include "lib/core/check.hpp"
 #include "util/text.hpp"
 
 #include "render/json.hpp"

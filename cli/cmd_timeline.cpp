@@ -1,7 +1,7 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "lib/timeline.hpp"
+#include "lib/core/timeline.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "lib/upgrade.hpp"
+#include "lib/core/upgrade.hpp"
 
 #include "render/json.hpp"
 #include "render/upgrade.hpp"

@@ -1,7 +1,7 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "lib/frameworks.hpp"
+#include "lib/core/frameworks.hpp"
 #include "lib/jobs/job_rules.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "util/file.hpp"

@@ -2,7 +2,7 @@
 
 #include "catalog/calendar.hpp"
 #include "catalog/error.hpp"
-#include "lib/freshness.hpp"
+#include "lib/core/freshness.hpp"
 #include "util/file.hpp"
 #include "util/text.hpp"
 

@@ -4,8 +4,8 @@
 #include "catalog/store.hpp"
 #include "cli/exit_code.hpp"
 #include "cli/options.hpp"
-#include "lib/frameworks.hpp"
-#include "lib/freshness.hpp"
+#include "lib/core/frameworks.hpp"
+#include "lib/core/freshness.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "catalog/catalog_set.hpp"
-#include "lib/check.hpp"
-#include "lib/finding.hpp"
-#include "lib/lookup.hpp"
+#include "lib/core/check.hpp"
+#include "lib/core/finding.hpp"
+#include "lib/core/lookup.hpp"
 
 #include <initializer_list>
 #include <optional>

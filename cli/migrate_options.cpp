@@ -1,8 +1,8 @@
 #include "cli/migrate_options.hpp"
 
 #include "catalog/error.hpp"
-#include "lib/frameworks.hpp"
-#include "lib/lookup.hpp"
+#include "lib/core/frameworks.hpp"
+#include "lib/core/lookup.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 #include "catalog/catalog_set.hpp"
 #include "catalog/embedded.hpp"
 #include "cli/commands.hpp"
-#include "lib/entry_filter.hpp"
+#include "lib/core/entry_filter.hpp"
 
 #include <CLI/CLI.hpp>
 

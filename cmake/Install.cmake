@@ -1,5 +1,5 @@
 # What `cmake --install` puts under the prefix (GNUInstallDirs layout), and the Debian package.
-#   component "runtime":     bin/rtcat, lib/rtcat/librtcat-json.so (simdjson, loaded by rtcat on demand: lib/json_fast.cpp),
+#   component "runtime":     bin/rtcat, lib/rtcat/librtcat-json.so (simdjson, loaded by rtcat on demand: util/json_fast.cpp),
 #                            the manual page, the shell completions, the Debian docs
 #   component "development": the static libraries, include/rtcat/, the CMake package, rtcat.pc
 # The .deb (cpack -G DEB) holds the runtime component only.
@@ -40,7 +40,7 @@ add_custom_target(rtcat_docs ALL DEPENDS ${RTCAT_GENERATED}/rtcat.1.gz ${RTCAT_C
 
 # --- runtime -------------------------------------------------------------------------------
 install(TARGETS rtcat RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
-# Where lib/json_fast.cpp looks for it from the installed binary (RTCAT_JSON_MODULE_RELDIR).
+# Where util/json_fast.cpp looks for it from the installed binary (RTCAT_JSON_MODULE_RELDIR).
 install(TARGETS rtcat_json LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/rtcat COMPONENT runtime)
 install(FILES ${RTCAT_GENERATED}/rtcat.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT runtime)
 install(FILES ${RTCAT_GENERATED}/completion.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
@@ -62,10 +62,16 @@ install(FILES ${PROJECT_SOURCE_DIR}/cmake/debian/copyright ${RTCAT_GENERATED}/ch
         DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT runtime)
 
 # --- development: rtcat::rtcat and the static libraries it is made of ------------------------
-set_target_properties(rtcat_util PROPERTIES EXPORT_NAME util)
-set_target_properties(rtcat_catalog PROPERTIES EXPORT_NAME catalog)
+set(RTCAT_COMPONENTS fleet migrate scan cluster jobs core catalog util) # highest first, as a linker reads them
+foreach(component IN LISTS RTCAT_COMPONENTS)
+  set_target_properties(rtcat_${component} PROPERTIES EXPORT_NAME ${component})
+endforeach()
 set_target_properties(rtcat_lib PROPERTIES EXPORT_NAME lib)
-install(TARGETS rtcat_api rtcat_lib rtcat_catalog rtcat_util EXPORT rtcatTargets
+set_target_properties(rtcat_yaml_cpp PROPERTIES EXPORT_NAME yaml_cpp)
+list(TRANSFORM RTCAT_COMPONENTS PREPEND rtcat_ OUTPUT_VARIABLE RTCAT_COMPONENT_TARGETS)
+list(TRANSFORM RTCAT_COMPONENTS PREPEND -lrtcat_ OUTPUT_VARIABLE RTCAT_PC_LIBS)
+list(JOIN RTCAT_PC_LIBS " " RTCAT_PC_LIBS)
+install(TARGETS rtcat_api rtcat_lib ${RTCAT_COMPONENT_TARGETS} rtcat_yaml_cpp EXPORT rtcatTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/rtcat ${PROJECT_BINARY_DIR}/include/rtcat
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT development FILES_MATCHING PATTERN "*.hpp")

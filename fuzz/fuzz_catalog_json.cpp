@@ -1,7 +1,7 @@
 // Catalog files: parse, write canonically, parse again, and evaluate every entry.
 #include "catalog/error.hpp"
 #include "catalog/json_io.hpp"
-#include "lib/lifecycle.hpp"
+#include "lib/core/lifecycle.hpp"
 
 #include <cstdint>
 #include <string_view>

@@ -1,7 +1,7 @@
 // audit's inventory reader: one record, and a whole file (JSON array or JSON Lines) read in
 // blocks through the streaming reader.
 #include "catalog/error.hpp"
-#include "lib/inventory.hpp"
+#include "lib/fleet/inventory.hpp"
 
 #include <cstdint>
 #include <cstdio>

@@ -5,7 +5,7 @@
 // the members without them (fixtures::kept_members).
 // The module is the build's (librtcat-json.so next to this target's folder) unless
 // RTCAT_JSON_MODULE names another.
-#include "lib/json_fast.hpp"
+#include "util/json_fast.hpp"
 #include "tests/support/json_events.hpp"
 
 #include <nlohmann/json.hpp>
@@ -51,12 +51,12 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   fixtures::EventRecorder fast;
-  bool taken = lib::json_fast::walk(text, fast);
+  bool taken = util::json_fast::walk(text, fast);
   // Read in place, followed by bytes that would change its meaning if they were read as part of
   // it: the same answer and the same events as the copy.
-  std::string slack = std::string(text) + std::string(lib::json_fast::k_padding, '"');
+  std::string slack = std::string(text) + std::string(util::json_fast::k_padding, '"');
   fixtures::EventRecorder in_place;
-  if (lib::json_fast::walk(std::string_view(slack.data(), size), in_place, slack.size()) != taken || in_place.out != fast.out) {
+  if (util::json_fast::walk(std::string_view(slack.data(), size), in_place, slack.size()) != taken || in_place.out != fast.out) {
     __builtin_trap();
   }
   if (!taken) {
@@ -70,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The keys of the corpus's records and of the inventory reader, and the empty key.
   static constexpr std::string_view keys[] = {"a", "k", "", "jobId", "runtimeVersion", "imageUri"};
   fixtures::EventRecorder kept;
-  if (!lib::json_fast::walk(text, kept, 0, keys) || kept.out != fixtures::kept_members(fast.events, keys)) {
+  if (!util::json_fast::walk(text, kept, 0, keys) || kept.out != fixtures::kept_members(fast.events, keys)) {
     __builtin_trap();
   }
   return 0;

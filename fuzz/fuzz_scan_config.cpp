@@ -1,7 +1,7 @@
 // scan's repository config: .rtcat.toml (the first byte picks TOML or YAML) and globs.
 #include "catalog/error.hpp"
 #include "lib/scan/config.hpp"
-#include "lib/scan/glob.hpp"
+#include "util/glob.hpp"
 
 #include <cstdint>
 #include <string>
@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   size_t nl = text.find('\n');
   if (nl != std::string::npos) {
-    (void)lib::scan::glob_match(std::string_view(text).substr(0, nl), std::string_view(text).substr(nl + 1));
+    (void)util::glob_match(std::string_view(text).substr(0, nl), std::string_view(text).substr(nl + 1));
   }
   return 0;
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lib/audit.hpp"
+#include "lib/fleet/audit.hpp"
 #include "util/bytes.hpp"
 
 #include <optional>

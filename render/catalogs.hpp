@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lib/catalog_diff.hpp"
+#include "lib/core/catalog_diff.hpp"
 
 #include <string>
 #include <vector>

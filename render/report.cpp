@@ -1,6 +1,6 @@
 #include "render/report.hpp"
 
-#include "lib/frameworks.hpp"
+#include "lib/core/frameworks.hpp"
 #include "util/escape.hpp"
 #include "util/json.hpp"
 #include "util/text.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lib/report.hpp"
+#include "lib/fleet/report.hpp"
 #include "util/json.hpp"
 
 #include <string>

@@ -3,7 +3,7 @@
 // Pieces of the migration report shared by its sections (render/report.cpp and
 // render/report_migrated.cpp); not an interface of its own.
 
-#include "lib/report.hpp"
+#include "lib/fleet/report.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,6 +1,6 @@
 #include "render/sarif.hpp"
 
-#include "lib/rules.hpp"
+#include "lib/core/rules.hpp"
 #include "util/json.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 #include "render/show.hpp"
 
-#include "lib/check.hpp"
+#include "lib/core/check.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>

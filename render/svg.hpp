@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lib/timeline.hpp"
+#include "lib/core/timeline.hpp"
 
 #include <optional>
 #include <string>

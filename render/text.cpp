@@ -1,6 +1,6 @@
 #include "render/text.hpp"
 
-#include "lib/frameworks.hpp"
+#include "lib/core/frameworks.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "lib/check.hpp"
-#include "lib/rules.hpp"
-#include "lib/timeline.hpp"
+#include "lib/core/check.hpp"
+#include "lib/core/rules.hpp"
+#include "lib/core/timeline.hpp"
 
 #include <string>
 #include <vector>

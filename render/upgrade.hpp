@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lib/upgrade.hpp"
+#include "lib/core/upgrade.hpp"
 
 #include <string>
 

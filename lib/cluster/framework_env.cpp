@@ -2,7 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/cluster/tf_config.hpp"
-#include "lib/input_limits.hpp"
+#include "util/input_limits.hpp"
 #include "util/json.hpp"
 
 #include <nlohmann/json.hpp>
@@ -101,7 +101,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     fail(origin, "is empty; it is set on every replica of a custom-container job (pass --spec FILE to read one from a file)");
   }
-  limits::check_json(text, origin); // before the parser, and the dump of "job" below, see it
+  util::limits::check_json(text, origin); // before the parser, and the dump of "job" below, see it
   Tree doc = util::json::parse_ordered(text, origin);
   if (!doc.is_object() || !doc.contains("cluster") || !doc["cluster"].is_object()) {
     fail(origin, "no \"cluster\" object (expected {\"cluster\": {...}, \"task\": {...}, \"job\": {...}})");

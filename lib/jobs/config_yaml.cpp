@@ -3,7 +3,7 @@
 // and column.
 
 #include "catalog/error.hpp"
-#include "lib/input_limits.hpp"
+#include "util/input_limits.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "util/json.hpp"
@@ -160,7 +160,7 @@ std::optional<YamlJson> yaml_document_json(std::string_view text, const std::str
   };
   try {
     check_utf8(text, origin);
-    YAML::Node root = limits::load_yaml(std::string(text), origin);
+    YAML::Node root = util::limits::load_yaml(std::string(text), origin);
     if (!root.IsMap()) {
       return fail(Pos{"", 1, 1}, root.IsNull() ? "an empty document" : "expected a mapping (a job or model version)");
     }
@@ -192,7 +192,7 @@ JobSpec parse_config_yaml(std::string_view text, const std::string& path) {
   check_utf8(text, path);
   YAML::Node root;
   try {
-    root = limits::load_yaml(std::string(text), path);
+    root = util::limits::load_yaml(std::string(text), path);
   } catch (const YAML::ParserException& e) {
     throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
   } catch (const YAML::Exception& e) {

@@ -1,8 +1,8 @@
 #include "lib/jobs/job_rules.hpp"
 
 #include "catalog/error.hpp"
-#include "lib/check.hpp"
-#include "lib/frameworks.hpp"
+#include "lib/core/check.hpp"
+#include "lib/core/frameworks.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "util/text.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "catalog/catalog_set.hpp"
-#include "lib/finding.hpp"
+#include "lib/core/finding.hpp"
 #include "lib/jobs/job_spec.hpp"
 #include "lib/jobs/requirements.hpp"
 

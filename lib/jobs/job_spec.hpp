@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lib/finding.hpp"
+#include "lib/core/finding.hpp"
 
 #include <map>
 #include <optional>

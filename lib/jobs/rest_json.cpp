@@ -2,7 +2,7 @@
 // records where every key and list element starts, since nlohmann keeps no positions.
 
 #include "catalog/error.hpp"
-#include "lib/input_limits.hpp"
+#include "util/input_limits.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "util/json.hpp"
@@ -103,7 +103,7 @@ private:
 } // namespace
 
 JobSpec parse_rest_json(std::string_view text, const std::string& path) {
-  limits::check_json(text, path); // before anything else reads it, and the parser builds it
+  util::limits::check_json(text, path); // before anything else reads it, and the parser builds it
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     throw catalog::InvalidInput(where(path, Pos{"", 1, 1}) + "invalid JSON: the file is empty");
   }

@@ -1,10 +1,10 @@
 #include "catalog/calendar.hpp"
 #include "catalog/error.hpp"
-#include "lib/frameworks.hpp"
-#include "lib/lookup.hpp"
+#include "lib/core/frameworks.hpp"
+#include "lib/core/lookup.hpp"
 #include "lib/migrate/migrate.hpp"
 #include "lib/migrate/prediction.hpp"
-#include "lib/targets.hpp"
+#include "lib/core/targets.hpp"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // guessed, is a finding placed at the legacy field.
 
 #include "catalog/catalog_set.hpp"
-#include "lib/finding.hpp"
+#include "lib/core/finding.hpp"
 #include "lib/jobs/job_spec.hpp"
 
 #include <map>

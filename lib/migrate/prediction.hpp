@@ -7,7 +7,7 @@
 // deployment to an endpoint.
 
 #include "catalog/catalog_set.hpp"
-#include "lib/finding.hpp"
+#include "lib/core/finding.hpp"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 #include "lib/cluster/cluster_spec.hpp"
 #include "lib/migrate/migrate.hpp"
-#include "lib/scan/walker.hpp"
+#include "util/walker.hpp"
 
 namespace lib::migrate {
 
@@ -42,14 +42,14 @@ void scan_file(const std::string& path, std::string_view text, std::vector<Findi
 } // namespace
 
 std::vector<Finding> legacy_cluster_names(const std::string& dir) {
-  scan::WalkOptions opt;
+  util::WalkOptions opt;
   opt.paths = {dir};
   opt.threads = 1; // findings in walk order
-  scan::WalkStats stats;
-  std::vector<scan::SourceFile> files = scan::walk(opt, stats);
-  std::erase_if(files, [](const scan::SourceFile& f) { return !f.path.ends_with(".py"); });
+  util::WalkStats stats;
+  std::vector<util::SourceFile> files = util::walk(opt, stats);
+  std::erase_if(files, [](const util::SourceFile& f) { return !f.path.ends_with(".py"); });
   std::vector<Finding> out;
-  scan::read_files(files, opt, stats, [&](size_t i, std::string_view text) { scan_file(files[i].path, text, out); });
+  util::read_files(files, opt, stats, [&](size_t i, std::string_view text) { scan_file(files[i].path, text, out); });
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
     return a.path != b.path ? a.path < b.path : a.line != b.line ? a.line < b.line : a.column < b.column;
   });

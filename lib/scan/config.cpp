@@ -5,8 +5,8 @@
 
 #include "catalog/catalog_set.hpp"
 #include "catalog/error.hpp"
-#include "lib/freshness.hpp"
-#include "lib/input_limits.hpp"
+#include "lib/core/freshness.hpp"
+#include "util/input_limits.hpp"
 #include "util/file.hpp"
 #include "util/text.hpp"
 #include "util/utf8.hpp"
@@ -243,7 +243,7 @@ private:
 void parse_yaml(ScanConfig& c, const std::string& text) {
   YAML::Node root;
   try {
-    root = limits::load_yaml(text, c.path);
+    root = util::limits::load_yaml(text, c.path);
   } catch (const YAML::Exception& e) {
     fail(c.path, e.mark.line + 1, e.mark.column + 1, e.msg);
   }

@@ -1,7 +1,7 @@
 // gcloud command lines: split into words as a shell would (util/shell_words.hpp), so that each
 // flag value maps back to its byte offset in the file.
 
-#include "lib/frameworks.hpp"
+#include "lib/core/frameworks.hpp"
 #include "lib/scan/extract.hpp"
 #include "util/shell_words.hpp"
 

@@ -3,7 +3,7 @@
 // Vertex AI SDK's aiplatform.helpers.get_prebuilt_prediction_container_uri(...), resolved to the
 // image it names.
 
-#include "lib/frameworks.hpp"
+#include "lib/core/frameworks.hpp"
 #include "lib/scan/extract.hpp"
 #include "util/text.hpp"
 

@@ -1,7 +1,7 @@
 #include "lib/scan/scan.hpp"
 
 #include "catalog/error.hpp"
-#include "lib/check.hpp"
+#include "lib/core/check.hpp"
 #include "lib/jobs/job_rules.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "lib/scan/extract.hpp"
@@ -655,11 +655,11 @@ private:
 } // namespace
 
 ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
-  WalkStats stats;
-  std::vector<SourceFile> files = walk(options.walk, stats);
+  util::WalkStats stats;
+  std::vector<util::SourceFile> files = util::walk(options.walk, stats);
   std::vector<FileRefs> found(files.size());
   std::vector<std::string> roots = options.walk.paths.empty() ? std::vector<std::string>{"."} : options.walk.paths;
-  read_files(files, options.walk, stats,
+  util::read_files(files, options.walk, stats,
              [&](size_t i, std::string_view text) { found[i] = file_refs(files[i].path, text, roots); });
   std::map<std::string, Resolved> fragments;
   for (const auto& fr : found) {

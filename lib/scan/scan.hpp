@@ -1,8 +1,8 @@
 #pragma once
 
 #include "catalog/catalog_set.hpp"
-#include "lib/finding.hpp"
-#include "lib/scan/walker.hpp"
+#include "lib/core/finding.hpp"
+#include "util/walker.hpp"
 
 #include <string>
 #include <vector>
@@ -10,7 +10,7 @@
 namespace lib::scan {
 
 struct ScanOptions {
-  WalkOptions walk;
+  util::WalkOptions walk;
   std::vector<std::string> ignore_rules; // rule ids dropped everywhere (config "ignore", --ignore)
   catalog::Date on;
   int warn_days = 90;

@@ -26,7 +26,7 @@ status=0
 unregistered=$(comm -23 <(printf '%s\n' "$emitted" | grep -v '^$') \
   <(printf '%s\n' "$registered" "${catalog_only[@]}" | sort -u))
 if [[ -n "$unregistered" ]]; then
-  echo "FAIL: rule ids emitted in tests but not registered in lib/rules.cpp:"
+  echo "FAIL: rule ids emitted in tests but not registered in lib/core/rules.cpp:"
   sed 's/^/  /' <<<"$unregistered"
   grep -l -F -x -f <(printf '%s\n' "$unregistered") "$LOGS"/*.log | sed 's/^/  emitted in /'
   status=1

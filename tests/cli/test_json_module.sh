@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The simdjson module (librtcat-json.so, lib/json_fast.cpp): audit and report print the same
+# The simdjson module (librtcat-json.so, util/json_fast.cpp): audit and report print the same
 # output, the same errors at the same positions and exit with the same code with the module
 # (found next to the binary) and without it (RTCAT_JSON_MODULE=none, a path that does not load,
 # a binary with no module beside it); the module is loaded only by commands that read

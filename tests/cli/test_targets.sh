@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one target order (lib/targets.hpp), as every command shows it: standing first (supported,
+# The one target order (lib/core/targets.hpp), as every command shows it: standing first (supported,
 # expiring, unconfirmed, past support), then no downgrade, then the newest framework version, then
 # Python; builds for the job's accelerator; Ray images only for Ray; TensorFlow lines of 2.2-2.11;
 # check and upgrade sharing their verdict; an image's own service.

@@ -5,7 +5,7 @@
 // texts are. Also the reference of json_fast::walk's `keys`: which members a walk with them
 // leaves out, worked out from all of a document's events.
 
-#include "lib/json_fast.hpp"
+#include "util/json_fast.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -29,7 +29,7 @@ struct EventLog {
 };
 
 // The module's events as an EventLog (out, events), stopping the walk after stop_after events.
-class EventRecorder final : public lib::json_fast::Events, public EventLog {
+class EventRecorder final : public util::json_fast::Events, public EventLog {
 public:
   size_t stop_after = static_cast<size_t>(-1); // events before one returns false
 

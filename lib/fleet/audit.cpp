@@ -1,0 +1,603 @@
+#include "lib/fleet/audit.hpp"
+
+#include "catalog/error.hpp"
+#include "lib/core/check.hpp"
+#include "lib/core/frameworks.hpp"
+#include "lib/scan/extract.hpp"
+#include "lib/core/upgrade.hpp"
+#include "util/bytes.hpp"
+#include "util/text.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace lib {
+
+using namespace std::string_view_literals;
+
+using catalog::format_date;
+
+namespace {
+
+Finding make(RuleId rule, std::string message) {
+  return finding_of(rule, std::move(message));
+}
+
+// The first milestone that breaks the resource: error severity for new work, or for deployed
+// resources the deployed severity.
+const MilestoneDate* breaking_milestone(const Lifecycle& lc, bool deployed) {
+  for (const auto& m : lc.milestones) {
+    Severity s = deployed && m.policy->deployed_severity ? *m.policy->deployed_severity : m.policy->severity;
+    if (s == Severity::error && m.date) {
+      return &m;
+    }
+  }
+  return nullptr;
+}
+
+// Whether the record's state shows a model version in existence: READY, CREATING or UPDATING.
+// (A job still running after its runtime closed to new jobs contradicts nothing: it was
+// submitted before.)
+bool shows_alive(const Resource& r) {
+  return (r.kind == "model_version"sv || r.kind == "model"sv) &&
+         (r.state == "READY"sv || r.state == "CREATING"sv || r.state == "UPDATING"sv);
+}
+
+// Whether the record's state shows the resource in existence or at work: a model version alive,
+// or a job queued, preparing, running or being cancelled.
+bool shows_live(const Resource& r) {
+  return shows_alive(r) || (r.kind == "job"sv && (r.state == "QUEUED"sv || r.state == "PREPARING"sv || r.state == "RUNNING"sv ||
+                                                  r.state == "CANCELLING"sv));
+}
+
+// Whether the platform accepted the resource: any known state but a failure.
+bool shows_accepted(const Resource& r) {
+  auto ends = [&](std::string_view s) { return r.state.size() >= s.size() && r.state.ends_with(s); };
+  return !r.state.empty() && !ends("FAILED") && !ends("STATE_UNSPECIFIED") && r.state != "UNKNOWN";
+}
+
+// Whether the resource serves (a model version, a Vertex AI model deployed to an endpoint, an
+// endpoint's deployed model) rather than stands for new work: the deployed severity applies.
+bool serving(const Resource& r) {
+  return r.kind == "model_version"sv || r.kind == "endpoint"sv || (r.kind == "model"sv && !r.endpoints.empty());
+}
+
+// The UTC day of an RFC 3339 time ("2021-03-02T14:09:33Z"), when it has one.
+std::optional<Date> day_of(std::string_view time) {
+  if (time.size() < 10) {
+    return std::nullopt;
+  }
+  return catalog::try_parse_date(time.substr(0, 10));
+}
+
+} // namespace
+
+namespace {
+
+// What the record shows beyond a (shared) verdict, as a key of Auditor::m_evidenced.
+struct Evidence {
+  RecordEvidence contradiction = RecordEvidence::none;
+  bool stale = false;
+  int key() const { return static_cast<int>(contradiction) * 2 + (stale ? 1 : 0); }
+  bool any() const { return contradiction != RecordEvidence::none || stale; }
+};
+
+Evidence evidence_of(const Resource& r, const Verdict& v, std::optional<Date> sunset) {
+  Evidence e;
+  e.stale = sunset && shows_live(r);
+  if (!v.deadline || v.deadline_milestone.empty()) {
+    return e;
+  }
+  const auto created = day_of(r.created);
+  if (created && *created >= *v.deadline && shows_accepted(r)) {
+    // Created on or after the day the catalog says the milestone was in effect.
+    e.contradiction = RecordEvidence::created_after;
+  } else if (shows_alive(r) && v.days && *v.days_latest() <= 0) {
+    // In existence on a date the catalog says it was gone: the date of the audit while the
+    // platform runs (the export is taken as current), else a time the record itself shows
+    // (an export listing it alive after the shutdown was taken before, when is not known).
+    const auto seen = day_of(r.seen);
+    if (!sunset || (seen && *seen >= *v.deadline && *seen < *sunset)) {
+      e.contradiction = RecordEvidence::alive_after;
+    }
+  }
+  return e;
+}
+
+// A finding about the record itself, worded by findings_for(); one that takes the milestone's
+// place takes its "use X" too.
+Finding placeholder(RuleId rule, const Verdict& v, bool replaces) {
+  Finding f = make(rule, "");
+  f.catalog = v.catalog;
+  f.suggestion = replaces ? v.target : "";
+  return f;
+}
+
+// The verdict of a record that shows more than the catalog.
+Verdict with_evidence(const Verdict& v, Evidence e, std::optional<Date> sunset) {
+  Verdict out = v;
+  out.evidence = e.contradiction;
+  out.stale_export = e.stale;
+  const std::string rule = milestone_rule(v.deadline_milestone);
+  auto it = std::find_if(out.findings.begin(), out.findings.end(), [&](const Finding& f) { return f.rule == rule; });
+  out.milestone_words = it != out.findings.end() ? it->message : "";
+  if (e.contradiction != RecordEvidence::none) {
+    if (sunset) {
+      // The platform is gone whatever the catalog's date: the milestone stands, the
+      // contradiction is said beside it.
+      out.findings.push_back(placeholder(RuleId::inventory_disagrees, v, false));
+    } else {
+      // The inventory is evidence too: the milestone is not stated as fact against it.
+      if (it != out.findings.end()) {
+        *it = placeholder(RuleId::inventory_disagrees, v, true);
+      } else {
+        out.findings.push_back(placeholder(RuleId::inventory_disagrees, v, true));
+      }
+      out.status = "inventory-disagrees";
+    }
+  }
+  if (e.stale) {
+    out.findings.push_back(placeholder(RuleId::stale_export, v, false));
+  }
+  out.severity = worst(out.findings);
+  return out;
+}
+
+// "READY", "READY, created on 2023-01-05": what the record shows, for its findings.
+std::string shown(const Resource& r, bool created) {
+  const auto day = day_of(r.created);
+  return created && day ? r.state + ", created on " + format_date(*day) : r.state;
+}
+
+std::string disagreement_words(const Resource& r, const Verdict& v) {
+  std::string catalog_says = v.milestone_words;
+  if (catalog_says.empty() && v.deadline) {
+    catalog_says = "its " + v.deadline_milestone + " was in effect from " + format_date(*v.deadline);
+  }
+  std::string what = shown(r, v.evidence == RecordEvidence::created_after);
+  if (v.evidence == RecordEvidence::alive_after && v.sunset) {
+    const auto seen = day_of(r.seen);
+    what += seen ? " with its " + std::string(r.seen_field) + " on " + format_date(*seen) : "";
+  }
+  return "the inventory shows it " + what + ", but the catalog says " + catalog_says +
+         ": the inventory and the catalog disagree (check the resource; the catalog's date may be wrong)";
+}
+
+// "listed READY, but its platform shut down on 2025-02-01: the export is stale, taken before then
+// (no earlier than 2023-09-04, its createTime); the model version no longer exists".
+std::string stale_words(const Resource& r, const Verdict& v) {
+  const std::string sunset = v.sunset ? format_date(*v.sunset) : "?";
+  std::string since;
+  const auto seen = day_of(r.seen);
+  const auto created = day_of(r.created);
+  if (seen && (!created || *seen >= *created)) {
+    since = "no earlier than " + format_date(*seen) + ", its " + std::string(r.seen_field);
+  } else if (created) {
+    since = "no earlier than " + format_date(*created) + ", its createTime";
+  } else {
+    since = "the inventory does not say when";
+  }
+  return "listed " + r.state + ", but its platform shut down on " + sunset + ": the export is stale, taken before then (" +
+         since + "); the " + kind_label(r) + " no longer " + (r.kind == "job"sv ? "runs" : "exists");
+}
+
+} // namespace
+
+Auditor::Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform)
+    : m_set(set), m_on(on), m_warn_days(warn_days), m_platform(std::move(platform)) {}
+
+namespace {
+
+// What a verdict depends on, as views of a resource's fields: kind, service, catalog, runtime,
+// Python, framework, whether it serves and whether its model is missing, and for a resource
+// without a runtime its image.
+struct VerdictKey {
+  std::array<std::string_view, 8> parts;
+
+  explicit VerdictKey(const Resource& r)
+      : parts{r.kind,   r.service,   r.catalog, r.runtime,
+              r.python, r.framework, flags(r),  r.runtime.empty() ? std::string_view(r.image_uri) : std::string_view()} {}
+
+  static std::string_view flags(const Resource& r) {
+    static constexpr std::string_view k_flags[] = {"", "s", "m", "sm"};
+    return k_flags[(serving(r) ? 1 : 0) + (r.model_missing ? 2 : 0)];
+  }
+
+  uint64_t hash() const {
+    uint64_t h = 0;
+    for (std::string_view p : parts) {
+      h = util::hash_mix(h, p);
+    }
+    return h;
+  }
+
+  bool operator==(const std::array<std::string, 8>& kept) const {
+    for (size_t i = 0; i < parts.size(); ++i) {
+      if (!util::same_text(parts[i], kept[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // The map's key: the parts, each after its length (no two keys share a text).
+  void write(std::string& out) const {
+    out.clear();
+    for (std::string_view p : parts) {
+      const auto size = static_cast<uint32_t>(p.size());
+      out.append(reinterpret_cast<const char*>(&size), sizeof size).append(p);
+    }
+  }
+};
+
+} // namespace
+
+const Verdict& Auditor::judge(const Resource& r) {
+  const Verdict& v = shared(r);
+  const Evidence e = evidence_of(r, v, v.sunset);
+  if (!e.any()) {
+    return v;
+  }
+  auto [it, fresh] = m_evidenced.try_emplace({&v, e.key()});
+  if (fresh) {
+    it->second = with_evidence(v, e, v.sunset);
+  }
+  return it->second;
+}
+
+const Verdict& Auditor::shared(const Resource& r) {
+  // shared runs once per record: a recent answer is found by a hash of the fields, without building
+  // the map's key; the map holds every verdict, each computed once.
+  const VerdictKey key(r);
+  if (m_recent.empty()) {
+    m_recent.resize(k_recent_slots);
+  }
+  Recent& recent = m_recent[key.hash() >> 54 & (k_recent_slots - 1)];
+  if (recent.verdict && key == recent.parts) {
+    return *recent.verdict;
+  }
+  thread_local std::string text; // reused
+  key.write(text);
+  auto it = m_cache.find(text);
+  if (it == m_cache.end()) {
+    it = m_cache.emplace(text, compute(r)).first;
+  }
+  std::copy(key.parts.begin(), key.parts.end(), recent.parts.begin());
+  recent.verdict = &it->second;
+  return it->second;
+}
+
+const catalog::Catalog* Auditor::legacy_catalog() const {
+  // --platform's catalog, else the first catalog that requires the field.
+  const catalog::Catalog* c = m_platform.empty() ? nullptr : m_set.get(m_platform);
+  if (!c || !c->policy.required_fields) {
+    c = nullptr;
+    for (const auto* other : m_set.all()) {
+      if (other->policy.required_fields) {
+        c = other;
+        break;
+      }
+    }
+  }
+  return c;
+}
+
+Finding Auditor::missing_runtime() const {
+  const catalog::Catalog* c = legacy_catalog();
+  std::optional<Finding> f;
+  if (c && c->policy.required_fields) {
+    f = missing_field(*c->policy.required_fields, "runtimeVersion", m_on);
+  }
+  if (!f) {
+    f = make(RuleId::runtime_version_required, "runtimeVersion is required");
+  }
+  f->message = "has neither runtimeVersion nor a custom container; " + f->message;
+  return *f;
+}
+
+Verdict Auditor::without_runtime(const Resource& r) const {
+  Verdict v;
+  if (r.model_missing) {
+    v.status = "model-missing";
+    v.action = "add the model's record to the run (gcloud ai models list --format=json)";
+    v.findings.push_back(make(RuleId::deployed_model_missing,
+                              "no inventory of the run describes its model, so the image it serves is not judged"));
+  } else if (is_vertex(r) && !r.image_uri.empty()) {
+    v.status = "custom-image";
+    v.action = "none: custom image: not tracked";
+    v.findings.push_back(
+        make(RuleId::custom_container, "custom image: not tracked: " + r.image_uri + " is not a Vertex AI prebuilt image"));
+  } else if (is_vertex(r)) {
+    v.status = "no-image";
+    v.action = "none";
+  } else if (!r.image_uri.empty()) {
+    v.status = "custom-container";
+    v.action = "none from rtcat: keep the image's base up to date";
+    v.findings.push_back(
+        make(RuleId::custom_container, "uses the custom container " + r.image_uri + "; no runtime version lifecycle applies"));
+  } else {
+    v.status = "missing-runtime";
+    v.action = "set runtimeVersion and pythonVersion";
+    v.findings.push_back(missing_runtime());
+  }
+  v.severity = worst(v.findings);
+  // A legacy record without a runtime (a custom container, the field missing) lives and dies with
+  // its platform too.
+  if (const catalog::Catalog* c = is_vertex(r) ? nullptr : legacy_catalog(); c && c->policy.sunset && m_on >= *c->policy.sunset) {
+    v.sunset = c->policy.sunset;
+  }
+  return v;
+}
+
+Request Auditor::request_for(const Resource& r) const {
+  Request req;
+  req.runtime = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime : r.catalog + ":" + r.runtime;
+  req.service = r.service;
+  req.deployed = serving(r);
+  req.on = m_on;
+  req.warn_days = m_warn_days;
+  req.platform = m_platform;
+  if (!r.framework.empty()) {
+    req.frameworks.push_back(framework_key(r.framework));
+  }
+  if (!r.python.empty()) {
+    req.python = catalog::Version::parse(r.python);
+  }
+  return req;
+}
+
+Verdict Auditor::compute(const Resource& r) const {
+  if (r.runtime.empty()) {
+    return without_runtime(r);
+  }
+  Verdict v;
+  Request req;
+  CheckResult cr;
+  try {
+    req = request_for(r);
+    cr = check(m_set, req);
+  } catch (const catalog::InvalidInput& e) {
+    v.status = "invalid";
+    v.action = "fix the record";
+    v.findings.push_back(make(RuleId::invalid_field, e.what()));
+    v.severity = Severity::error;
+    return v;
+  }
+  // check's own "no-alternative" note is superseded by the action computed below.
+  for (auto& f : cr.findings) {
+    if (f.rule != rule_id(RuleId::no_alternative)) {
+      v.findings.push_back(std::move(f));
+    }
+  }
+  v.severity = worst(v.findings);
+  if (!cr.target) {
+    v.status = "unknown-runtime";
+    v.target = v.findings.front().suggestion;
+    v.action = v.target.empty() ? "fix runtimeVersion" : "fix runtimeVersion (did you mean " + v.target + "?)";
+    return v;
+  }
+  v.status = cr.lifecycle->status.name;
+  v.catalog = cr.target->catalog->name;
+  if (const auto& sunset = cr.target->catalog->policy.sunset; sunset && m_on >= *sunset) {
+    v.sunset = sunset;
+  }
+  if (const MilestoneDate* m = breaking_milestone(*cr.lifecycle, req.deployed)) {
+    v.deadline = m->date;
+    v.deadline_earliest = m->is_window() ? m->earliest : std::nullopt;
+    v.deadline_milestone = m->name();
+    v.days = catalog::days_between(m_on, *m->first_day());
+  }
+  if (!v.severity || *v.severity < Severity::warning) {
+    v.action = "none";
+    return v;
+  }
+  choose_target(r, req, v);
+  return v;
+}
+
+void Auditor::choose_target(const Resource& r, const Request& req, Verdict& v) const {
+  UpgradeRequest up;
+  up.base = req;
+  up.max = 1;
+  UpgradePlan plan = plan_upgrade(m_set, up);
+  if (plan.candidates.empty()) {
+    v.action = "no available target on " + format_date(m_on) + " (see rtcat upgrade)";
+    return;
+  }
+  if (plan.handoff && plan.frameworks.empty()) {
+    v.action = "migrate to " + plan.candidates.front().catalog->name + " (no framework is recorded for " + r.runtime +
+               ": choose the image of the job's framework with rtcat upgrade --framework)";
+    return;
+  }
+  const Candidate& best = plan.candidates.front();
+  v.target = plan.handoff ? best.catalog->name + ":" + best.entry->id : best.entry->id;
+  v.action = (plan.handoff ? "migrate to " : "upgrade to ") + v.target;
+  if (*v.severity != Severity::error && v.deadline && v.days && *v.days > 0) {
+    v.action += " before " + format_date(v.deadline_earliest.value_or(*v.deadline));
+  }
+  for (auto& f : v.findings) {
+    if (f.severity >= Severity::warning) { // the upgrade plan's choice, not check's Python-bound one
+      f.suggestion = v.target;
+    }
+  }
+}
+
+std::string kind_label(const Resource& r) {
+  static constexpr std::pair<std::string_view, std::string_view> k_labels[] = {
+      {"job", "job"},
+      {"model_version", "model version"},
+      {"model", "model"},
+      {"custom_job", "custom job"},
+      {"hyperparameter_tuning_job", "hyperparameter tuning job"},
+      {"training_pipeline", "training pipeline"},
+      {"endpoint", "endpoint"}};
+  for (const auto& [kind, label] : k_labels) {
+    if (r.kind == kind) {
+      return std::string(label);
+    }
+  }
+  return r.kind;
+}
+
+std::string resource_label(const Resource& r) {
+  std::string out = kind_label(r) + " " + (r.name.empty() ? std::string("(unnamed)") : r.name);
+  if (!r.part.empty()) {
+    out += ", " + r.part;
+  }
+  if (r.kind == "model"sv && !r.endpoints.empty()) {
+    out += " (deployed to " + util::join(r.endpoints, ", ") + ")";
+  }
+  return out;
+}
+
+namespace {
+
+// A unit of a Vertex AI resource for one image: the prebuilt image's catalog and id when the
+// URI names one (the scan's image recogniser, lib/scan), else a custom image.
+Resource image_unit(const Resource& r, const std::string& uri, std::string part) {
+  Resource u = r;
+  u.images.clear();
+  u.deployed.clear();
+  u.image_uri = uri;
+  u.part = std::move(part);
+  auto found = scan::extract_images(uri);
+  if (found.size() == 1 && found[0].job_offset == 0 && found[0].expr.empty() && !found[0].runtime.text.empty() &&
+      found[0].runtime.length == uri.size()) {
+    u.catalog = found[0].catalog;
+    u.runtime = found[0].runtime.text;
+    u.service = found[0].service;
+  }
+  return u;
+}
+
+// The images of a record, each URI once, with every place that names it ("a, b").
+std::vector<ImageUse> distinct_images(const std::vector<ImageUse>& images) {
+  std::vector<ImageUse> out;
+  for (const auto& img : images) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const ImageUse& o) { return o.uri == img.uri; });
+    if (it == out.end()) {
+      out.push_back(img);
+    } else {
+      it->where += ", " + img.where;
+    }
+  }
+  return out;
+}
+
+// A model's resource name without a version ("models/1@2" -> "models/1").
+std::string model_key(const std::string& name) {
+  return name.substr(0, name.find('@'));
+}
+
+} // namespace
+
+Units::Units(std::function<void(const Resource&)> on_unit) : m_on_unit(std::move(on_unit)) {}
+
+void Units::add(const Resource& r) {
+  if (!is_vertex(r)) {
+    m_on_unit(r);
+    return;
+  }
+  if (r.kind == "model"sv) {
+    m_model_images[model_key(r.name)] = distinct_images(r.images);
+  }
+  if (r.kind != "endpoint") {
+    add_images(r);
+    return;
+  }
+  if (r.deployed.empty()) {
+    m_on_unit(image_unit(r, "", ""));
+  }
+  for (const auto& d : r.deployed) {
+    add_deployment(r, d, false);
+  }
+}
+
+void Units::add_images(const Resource& r) {
+  auto images = distinct_images(r.images);
+  if (images.empty()) {
+    m_on_unit(image_unit(r, "", ""));
+  }
+  for (const auto& img : images) {
+    // A model's image is its containerSpec: the part goes without saying.
+    m_on_unit(image_unit(r, img.uri, r.kind == "model"sv && img.where == "containerSpec" ? "" : img.where));
+  }
+}
+
+void Units::add_deployment(const Resource& endpoint, const DeployedModel& d, bool last_chance) {
+  std::string part = "deployed model " + (d.id.empty() ? std::string("(no id)") : d.id) + " (model " +
+                     (d.model.empty() ? std::string("not named") : d.model) + ")";
+  auto it = m_model_images.find(model_key(d.model));
+  if (it == m_model_images.end() && !last_chance) {
+    Resource pending = endpoint;
+    pending.deployed = {d};
+    m_pending.push_back(std::move(pending));
+    return;
+  }
+  if (it == m_model_images.end()) {
+    Resource u = image_unit(endpoint, "", std::move(part));
+    u.model_missing = true;
+    m_on_unit(u);
+    return;
+  }
+  if (it->second.empty()) {
+    m_on_unit(image_unit(endpoint, "", part));
+  }
+  for (const auto& img : it->second) {
+    m_on_unit(image_unit(endpoint, img.uri, part));
+  }
+}
+
+void Units::finish() {
+  std::vector<Resource> pending = std::move(m_pending);
+  m_pending.clear();
+  for (const auto& p : pending) {
+    add_deployment(p, p.deployed.front(), true);
+  }
+}
+
+std::vector<Finding> Auditor::findings_for(const Resource& r, const Verdict& v) {
+  std::vector<Finding> out = v.findings;
+  const std::string label = resource_label(r);
+  for (auto& f : out) {
+    if (f.message.empty() && f.rule == rule(RuleId::inventory_disagrees).id) {
+      f.message = disagreement_words(r, v);
+    } else if (f.message.empty() && f.rule == rule(RuleId::stale_export).id) {
+      f.message = stale_words(r, v);
+    }
+    f.path = r.path;
+    f.line = r.line;
+    f.column = r.column;
+    f.message = label + ": " + f.message;
+    if (f.runtime.empty()) {
+      f.runtime = r.runtime;
+    }
+    if (f.python.empty()) {
+      f.python = r.python;
+    }
+  }
+  return out;
+}
+
+void AuditSummary::add(const Verdict& v) {
+  ++resources;
+  ++by_status[v.status];
+  if (v.severity && (!worst || *v.severity > *worst)) {
+    worst = v.severity;
+  }
+}
+
+void AuditSummary::add_malformed() {
+  ++malformed;
+  worst = Severity::error;
+}
+
+Finding malformed_finding(const Malformed& m) {
+  Finding f = make(RuleId::malformed_record, m.message);
+  f.path = m.path;
+  f.line = m.line;
+  f.column = m.column;
+  return f;
+}
+
+} // namespace lib

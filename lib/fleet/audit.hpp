@@ -1,0 +1,164 @@
+#pragma once
+
+#include "catalog/catalog_set.hpp"
+#include "lib/core/check.hpp"
+#include "lib/core/finding.hpp"
+#include "lib/fleet/inventory.hpp"
+#include "lib/core/lifecycle.hpp"
+
+#include <array>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace lib {
+
+// What the record itself shows beyond the catalog, for one resource (Auditor::judge decides it).
+enum class RecordEvidence : unsigned char {
+  none,
+  // It contradicts the catalog inside the platform's lifetime: created on or after the day its
+  // breaking milestone took effect, or listed alive (READY, CREATING, UPDATING) on a date the
+  // catalog says it was gone (inventory-disagrees).
+  created_after,
+  alive_after,
+};
+
+// What an audit concludes about one resource: the one verdict that audit prints and report
+// counts (status, severity, deadline, action), decided here and nowhere else.
+struct Verdict {
+  // One vocabulary: the lifecycle status of its runtime or image on the date ("supported",
+  // "expiring", "unreleased", "unknown", or the last milestone reached: "submission_end",
+  // "deletion", "support_end", "availability_end", ...); for a resource with no lifecycle to
+  // follow "custom-container", "custom-image", "no-image", "missing-runtime", "unknown-runtime",
+  // "invalid" or "model-missing"; "inventory-disagrees" when the record contradicts the
+  // catalog inside the platform's lifetime.
+  std::string status;
+  std::string catalog;                       // the catalog the runtime is in, when it is in one
+  std::string action;                        // "none", "upgrade to 2.1 before 2021-01-21", "migrate to ..."
+  std::string target;                        // the recommended runtime or image id ("" when none)
+  std::optional<catalog::Severity> severity; // the worst finding's: what the exit code follows
+  std::optional<Date> deadline;              // the day the first milestone that breaks it takes effect (its last day)
+  std::optional<Date> deadline_earliest;     // when that milestone is a window: its first day
+  std::string deadline_milestone;
+  std::optional<long> days; // from the date to the deadline's first day (deadline_earliest, else deadline; negative: past)
+  // From the date to the deadline itself (its last day).
+  std::optional<long> days_latest() const {
+    return days && deadline_earliest ? *days + catalog::days_between(*deadline_earliest, *deadline) : days;
+  }
+  // Without path, line and column. A finding about the record itself (inventory-disagrees,
+  // stale-export) is here with its rule and severity, and its message empty: findings_for()
+  // words it for the record.
+  std::vector<Finding> findings;
+  // What the record shows beyond the catalog; `stale_export` when it lists as alive a resource
+  // of a platform that was shut down before the date (the export predates the shutdown).
+  RecordEvidence evidence = RecordEvidence::none;
+  bool stale_export = false;
+  std::optional<Date> sunset;  // its catalog's platform shutdown, when the date is on or past it
+  std::string milestone_words; // the milestone finding's message, for the inventory-disagrees one
+};
+
+// Judges inventory resources on a date. Verdicts are cached by what they depend on (kind,
+// runtime, Python, framework, and what the record shows beyond the catalog), so an audit of a
+// million records costs a handful of lookups.
+class Auditor {
+public:
+  Auditor(const catalog::CatalogSet& set, Date on, int warn_days, std::string platform);
+
+  // The verdict for this record. Model versions are judged as deployed (the milestone's
+  // deployed severity), jobs as new work (a re-run). The record is evidence too: where it
+  // contradicts the catalog inside the platform's lifetime (a model version READY, or a
+  // resource created, after the day the catalog says its milestone took effect), the
+  // milestone's finding gives way to an inventory-disagrees warning and the status is
+  // "inventory-disagrees"; where the date is past the platform's shutdown and the record still
+  // lists the resource alive, the export is stale: the milestone stands (the platform is gone)
+  // and a stale-export warning says so. Never throws for bad field values: a malformed runtime
+  // or Python gives the "invalid" status with an invalid-field finding. The same fields and
+  // evidence give the same verdict, at the same address.
+  const Verdict& judge(const Resource& r);
+
+  // The findings of a verdict placed at the resource, each message naming it, the record's own
+  // findings (inventory-disagrees, stale-export) worded from its fields.
+  static std::vector<Finding> findings_for(const Resource& r, const Verdict& v);
+
+private:
+  // The verdict of the record's fields, before what the record shows beyond the catalog.
+  const Verdict& shared(const Resource& r);
+  Verdict compute(const Resource& r) const;
+  // A resource with no runtimeVersion: a custom container, or the missing field.
+  Verdict without_runtime(const Resource& r) const;
+  // The check request a resource stands for; throws InvalidInput for a malformed Python version.
+  Request request_for(const Resource& r) const;
+  // The upgrade or migration target and the action, for a resource that needs one.
+  void choose_target(const Resource& r, const Request& req, Verdict& v) const;
+  // runtime-version-required (or -defaulted, before the policy's date) for a resource with
+  // neither a runtime nor a container.
+  Finding missing_runtime() const;
+  // The legacy platform's catalog a record without a runtime belongs to: --platform's, else the
+  // first that requires runtimeVersion (nullptr when none does).
+  const catalog::Catalog* legacy_catalog() const;
+  const catalog::CatalogSet& m_set;
+  Date m_on;
+  int m_warn_days;
+  std::string m_platform;
+  std::unordered_map<std::string, Verdict> m_cache; // every shared verdict, by what it depends on
+  // shared()'s recent answers, in a fixed table of slots by a hash of what they depend on (a
+  // verdict that lands in a taken slot takes it over): the fields, and the verdict in m_cache.
+  struct Recent {
+    std::array<std::string, 8> parts;
+    const Verdict* verdict = nullptr;
+  };
+  static constexpr size_t k_recent_slots = 1024;
+  std::vector<Recent> m_recent;
+  // The verdicts of records that show more than the catalog: by shared verdict and evidence.
+  std::map<std::pair<const Verdict*, int>, Verdict> m_evidenced;
+};
+
+// Running totals of an audit (constant size).
+struct AuditSummary {
+  size_t resources = 0;
+  size_t malformed = 0;
+  std::map<std::string, size_t> by_status;
+  // The listings whose last page read says more follow (Listings::incomplete): not every
+  // resource was audited.
+  std::vector<ListPage> incomplete;
+  std::optional<catalog::Severity> worst;
+
+  void add(const Verdict& v);
+  void add_malformed();
+};
+
+// "job", "model version", "custom job", "endpoint", ...
+std::string kind_label(const Resource& r);
+
+// "job train-1" / "model version projects/p/models/m/versions/v1" / "custom job
+// projects/p/locations/l/customJobs/1, jobSpec.workerPoolSpecs[0]".
+std::string resource_label(const Resource& r);
+
+// Turns inventory records into what an audit judges, one at a time. An AI Platform record is
+// judged as it is. A Vertex AI record is judged once per distinct image it names (with `part`
+// saying where, and for a prebuilt image `catalog` and `runtime` its catalog and id), or once
+// when it names none. An endpoint is judged once per deployed model, with the image of that
+// model's record from the same run: only the models' names and images are held, and the
+// deployed models of models not seen yet, until finish() (then `model_missing`).
+class Units {
+public:
+  explicit Units(std::function<void(const Resource&)> on_unit);
+  void add(const Resource& r);
+  // The deployed models whose model came later in the run, or never.
+  void finish();
+
+private:
+  void add_images(const Resource& r);
+  void add_deployment(const Resource& endpoint, const DeployedModel& d, bool last_chance);
+  std::function<void(const Resource&)> m_on_unit;
+  std::unordered_map<std::string, std::vector<ImageUse>> m_model_images; // model name -> its images
+  std::vector<Resource> m_pending;                                       // one deployed model each
+};
+
+// The verdict of a malformed record, as a finding.
+Finding malformed_finding(const Malformed& m);
+
+} // namespace lib
