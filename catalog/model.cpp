@@ -1,32 +1,24 @@
 #include "catalog/model.hpp"
 
+#include "util/names.hpp"
+
 #include <algorithm>
 
 namespace catalog {
 
+namespace {
+
+constexpr util::Names<Severity, 3> k_severity_names{
+    {{{Severity::note, "note"}, {Severity::warning, "warning"}, {Severity::error, "error"}}}};
+
+} // namespace
+
 std::string_view to_string(Severity s) {
-  switch (s) {
-  case Severity::note:
-    return "note";
-  case Severity::warning:
-    return "warning";
-  case Severity::error:
-    return "error";
-  }
-  return "error";
+  return k_severity_names.name(s);
 }
 
 std::optional<Severity> parse_severity(std::string_view text) {
-  if (text == "note") {
-    return Severity::note;
-  }
-  if (text == "warning") {
-    return Severity::warning;
-  }
-  if (text == "error") {
-    return Severity::error;
-  }
-  return std::nullopt;
+  return k_severity_names.parse(text);
 }
 
 const RuntimeEntry* Catalog::find(std::string_view id) const {

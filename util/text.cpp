@@ -29,24 +29,27 @@ std::string_view trim(std::string_view text) {
   return text.substr(first, text.find_last_not_of(k_blank) - first + 1);
 }
 
-std::string lower(std::string_view text) {
+namespace {
+
+// The ASCII letters of text from one case to the other: `from` is 'A' (to lower) or 'a' (to upper).
+std::string change_case(std::string_view text, char from) {
   std::string out(text);
   for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') {
-      c = static_cast<char>(c - 'A' + 'a');
+    if (c >= from && c <= from + 25) {
+      c = static_cast<char>(c - from + (from == 'A' ? 'a' : 'A'));
     }
   }
   return out;
 }
 
+} // namespace
+
+std::string lower(std::string_view text) {
+  return change_case(text, 'A');
+}
+
 std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'a' && c <= 'z') {
-      c = static_cast<char>(c - 'a' + 'A');
-    }
-  }
-  return out;
+  return change_case(text, 'a');
 }
 
 bool is_ident_start(char c) {

@@ -1,6 +1,7 @@
 #include "lib/core/check.hpp"
 
 #include "lib/core/frameworks.hpp"
+#include "util/names.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -25,17 +26,12 @@ CheckVerdict CheckResult::verdict() const {
 }
 
 const char* verdict_name(CheckVerdict v) {
-  switch (v) {
-  case CheckVerdict::valid:
-    return "valid";
-  case CheckVerdict::warnings:
-    return "warnings";
-  case CheckVerdict::unconfirmed:
-    return "unconfirmed";
-  case CheckVerdict::invalid:
-    break;
-  }
-  return "invalid";
+  // Every value; the literals end in NUL, so the view's data is a C string.
+  static constexpr util::Names<CheckVerdict, 4> k_names{{{{CheckVerdict::valid, "valid"},
+                                                          {CheckVerdict::warnings, "warnings"},
+                                                          {CheckVerdict::unconfirmed, "unconfirmed"},
+                                                          {CheckVerdict::invalid, "invalid"}}}};
+  return k_names.name(v).data();
 }
 
 namespace {

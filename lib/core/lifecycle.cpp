@@ -2,6 +2,7 @@
 
 #include "catalog/pep440.hpp"
 #include "lib/core/frameworks.hpp"
+#include "util/names.hpp"
 
 #include <algorithm>
 
@@ -211,19 +212,12 @@ Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_da
 }
 
 const char* standing_name(Standing s) {
-  switch (s) {
-  case Standing::unreleased:
-    return "unreleased";
-  case Standing::supported:
-    return "supported";
-  case Standing::expiring:
-    return "expiring";
-  case Standing::unknown:
-    return "unknown";
-  case Standing::milestone:
-    break;
-  }
-  return "";
+  // Every value (a milestone is named by its own name); the literals end in NUL, so the view's data is a C string.
+  static constexpr util::Names<Standing, 4> k_names{{{{Standing::unreleased, "unreleased"},
+                                                      {Standing::supported, "supported"},
+                                                      {Standing::expiring, "expiring"},
+                                                      {Standing::unknown, "unknown"}}}};
+  return k_names.name(s).data();
 }
 
 std::optional<Severity> Lifecycle::severity(bool deployed) const {

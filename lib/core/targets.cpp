@@ -4,6 +4,7 @@
 #include "catalog/error.hpp"
 #include "lib/core/check.hpp"
 #include "lib/core/frameworks.hpp"
+#include "util/names.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -32,17 +33,12 @@ std::vector<std::string> Target::uris() const {
 }
 
 const char* standing_name(TargetStanding s) {
-  switch (s) {
-  case TargetStanding::supported:
-    return "supported";
-  case TargetStanding::expiring:
-    return "expiring";
-  case TargetStanding::unconfirmed:
-    return "unconfirmed";
-  case TargetStanding::past_support:
-    break;
-  }
-  return "past-support";
+  // Every value; the literals end in NUL, so the view's data is a C string.
+  static constexpr util::Names<TargetStanding, 4> k_names{{{{TargetStanding::supported, "supported"},
+                                                            {TargetStanding::expiring, "expiring"},
+                                                            {TargetStanding::unconfirmed, "unconfirmed"},
+                                                            {TargetStanding::past_support, "past-support"}}}};
+  return k_names.name(s).data();
 }
 
 std::string describe_pick(const Target& t) {

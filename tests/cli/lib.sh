@@ -160,6 +160,37 @@ opened_files() {
   sed -n 's/^.*openat([^"]*"\([^"]*\)", [^)]*) = [0-9].*$/\1/p' "$WORK/strace.out"
 }
 
+# run_script WHAT CMD...: runs CMD (a script or tool, not rtcat) as one case named WHAT: its
+# combined output in OUT, its exit code in CODE, for the expect_* checks.
+run_script() {
+  CMD=$1
+  shift
+  OUT=$("$@" 2>&1)
+  CODE=$?
+  cases=$((cases + 1))
+}
+
+# measure FILE WIDTH HEIGHT SHOT WHAT: tests/render/measure.sh's verdict ("ok" or the layout
+# problems) on FILE shown in headless Chromium at WIDTH x HEIGHT (screenshot SHOT.png), in
+# `got`, as one case named WHAT.
+measure() {
+  cases=$((cases + 1))
+  CMD="measure $5"
+  got=$("$SRC/tests/render/measure.sh" "$1" "$2" "$3" "$4")
+}
+
+# installed_checks BIN MODULE PAGE WHAT: an installed or packaged rtcat (BIN) loads the simdjson
+# module from MODULE when it reads an inventory, and its manual page PAGE renders without a
+# warning. WHAT names the installation in failures ("installed", "packaged").
+installed_checks() {
+  cases=$((cases + 1))
+  opened_files "$1" --at 2024-12-01 audit "$SRC/data/examples/inventory.jsonl" | grep -qxF "$2" ||
+    fail "the $4 rtcat does not load $2"
+  cases=$((cases + 1))
+  MANWIDTH=80 man --warnings -l "$3" >"$WORK/man.txt" 2>"$WORK/man.err" && [[ ! -s "$WORK/man.err" ]] ||
+    fail "man -l on the $4 page: $(head -3 "$WORK/man.err")"
+}
+
 finish() {
   start_rules_log # a test that ran has its log, even one that never called `run`
   echo "$cases cases, $failures failed"

@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
 # rtcat cluster-env: CLUSTER_SPEC -> framework variables, fed from cluster-spec for every replica.
 source "$(dirname "$0")/lib.sh"
+
+# bad_spec FRAMEWORK SPEC MESSAGE: with CLUSTER_SPEC=SPEC, cluster-env exits 2 with MESSAGE.
+bad_spec() {
+  export CLUSTER_SPEC=$2
+  run cluster-env --framework "$1"
+  expect_input_error "$3"
+}
+
 J="$SRC/data/examples/jobs"
 
 # Round trip: every replica of a 1 master + 3 workers + 2 ps job, each framework.
@@ -124,21 +132,16 @@ expect_out_eq "# workerpool2:0 (ps) joins no PyTorch process group (only master 
 export CLUSTER_ROLE='workerpool2'"
 
 # A malformed Vertex AI CLUSTER_SPEC: exit 2, one line.
-export CLUSTER_SPEC='{"cluster": {"workerpool0": ["m:1"], "worker": ["w:1"]}, "task": {"type": "workerpool0", "index": 0}}'
-run cluster-env --framework pytorch
-expect_input_error "CLUSTER_SPEC: cluster mixes AI Platform names (master, worker, ps, evaluator) with Vertex AI's (workerpool0..3) at 'worker'"
-export CLUSTER_SPEC='{"cluster": {"workerpool0": ["m:1"], "workerpool1": ["w:1"]}, "task": {"type": "worker", "index": 0}}'
-run cluster-env --framework mxnet
-expect_input_error "CLUSTER_SPEC: task type 'worker' is in the other form than the cluster's workerpool0..3 (use workerpool1)"
-export CLUSTER_SPEC='{"cluster": {"workerpool1": ["w:1"]}, "task": {"type": "workerpool1", "index": 0}}'
-run cluster-env --framework tensorflow
-expect_input_error "CLUSTER_SPEC: no workerpool0 in cluster (every job has exactly one)"
-export CLUSTER_SPEC='{"cluster": {"workerpool0": ["m:1"], "workerpool1": ["w"]}, "task": {"type": "workerpool1", "index": 0}}'
-run cluster-env --framework pytorch
-expect_input_error "CLUSTER_SPEC: address 'w' is not host:port"
-export CLUSTER_SPEC='{"cluster": {"workerpool0": ["m:1"]}, "task": {"type": "workerpool5", "index": 0}}'
-run cluster-env --framework pytorch
-expect_input_error "CLUSTER_SPEC: unknown task type 'workerpool5'"
+bad_spec pytorch '{"cluster": {"workerpool0": ["m:1"], "worker": ["w:1"]}, "task": {"type": "workerpool0", "index": 0}}' \
+  "CLUSTER_SPEC: cluster mixes AI Platform names (master, worker, ps, evaluator) with Vertex AI's (workerpool0..3) at 'worker'"
+bad_spec mxnet '{"cluster": {"workerpool0": ["m:1"], "workerpool1": ["w:1"]}, "task": {"type": "worker", "index": 0}}' \
+  "CLUSTER_SPEC: task type 'worker' is in the other form than the cluster's workerpool0..3 (use workerpool1)"
+bad_spec tensorflow '{"cluster": {"workerpool1": ["w:1"]}, "task": {"type": "workerpool1", "index": 0}}' \
+  "CLUSTER_SPEC: no workerpool0 in cluster (every job has exactly one)"
+bad_spec pytorch '{"cluster": {"workerpool0": ["m:1"], "workerpool1": ["w"]}, "task": {"type": "workerpool1", "index": 0}}' \
+  "CLUSTER_SPEC: address 'w' is not host:port"
+bad_spec pytorch '{"cluster": {"workerpool0": ["m:1"]}, "task": {"type": "workerpool5", "index": 0}}' \
+  "CLUSTER_SPEC: unknown task type 'workerpool5'"
 
 "$RTCAT" cluster-spec "$SRC/tests/fixtures/jobs/entrypoint-cluster.yaml" --replica ps:0 --format json >"$WORK/entry.json" || fail "cluster-spec failed"
 export CLUSTER_SPEC=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[0].CLUSTER_SPEC)' "$WORK/entry.json")
@@ -175,15 +178,12 @@ run cluster-env --framework pytorch
 expect_input_error "CLUSTER_SPEC is not set"
 run cluster-env --framework pytorch --spec "$J/cluster-spec-no-master.json"
 expect_input_error "cluster-spec-no-master.json: no master in cluster"
-export CLUSTER_SPEC='{"cluster": {"master": ["m:1"]}, "task": {"type": "worker", "index": 0}}'
-run cluster-env --framework pytorch
-expect_input_error "CLUSTER_SPEC: task worker:0 is out of range"
-export CLUSTER_SPEC='{"cluster": {"master": ["m:1"]}, "task": {"type": "boss", "index": 0}}'
-run cluster-env --framework mxnet
-expect_input_error "CLUSTER_SPEC: unknown task type 'boss' (valid: master, worker, ps, evaluator, or Vertex AI's workerpool0 to workerpool3)"
-export CLUSTER_SPEC='{"cluster": '
-run cluster-env --framework tensorflow
-expect_input_error "CLUSTER_SPEC:1:13: invalid JSON"
+bad_spec pytorch '{"cluster": {"master": ["m:1"]}, "task": {"type": "worker", "index": 0}}' \
+  "CLUSTER_SPEC: task worker:0 is out of range"
+bad_spec mxnet '{"cluster": {"master": ["m:1"]}, "task": {"type": "boss", "index": 0}}' \
+  "CLUSTER_SPEC: unknown task type 'boss' (valid: master, worker, ps, evaluator, or Vertex AI's workerpool0 to workerpool3)"
+bad_spec tensorflow '{"cluster": ' \
+  "CLUSTER_SPEC:1:13: invalid JSON"
 run cluster-env --framework jax
 expect_exit 2
 expect_err "jax"

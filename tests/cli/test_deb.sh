@@ -47,13 +47,7 @@ cases <<T
 0 | --at 2020-06-01 show 1.15 | submission_end
 1 | --at 2023-06-01 check --runtime 2.1 | deletion
 T
-cases=$((cases + 1))
-opened_files "$RTCAT" --at 2024-12-01 audit "$SRC/data/examples/inventory.jsonl" |
-  grep -qx "$root/usr/bin/\.\./lib/rtcat/librtcat-json\.so" ||
-  fail "the packaged rtcat does not load usr/lib/rtcat/librtcat-json.so"
-cases=$((cases + 1))
-MANWIDTH=80 man --warnings -l "$root/usr/share/man/man1/rtcat.1.gz" >"$WORK/man.txt" 2>"$WORK/man.err" && [[ ! -s "$WORK/man.err" ]] ||
-  fail "man -l: $(head -3 "$WORK/man.err")"
+installed_checks "$RTCAT" "$root/usr/bin/../lib/rtcat/librtcat-json.so" "$root/usr/share/man/man1/rtcat.1.gz" packaged
 grep -q "^ENVIRONMENT" "$WORK/man.txt" || fail "the rendered manual has no ENVIRONMENT section"
 cases=$((cases + 1))
 got=$(PATH="$root/usr/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(rtcat completion ""); COMP_CWORD=2; _rtcat; echo "${COMPREPLY[*]}"' _ "$root/usr/share/bash-completion/completions/rtcat")

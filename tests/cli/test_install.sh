@@ -25,13 +25,7 @@ RTCAT="$prefix/bin/rtcat"
 run --version
 expect_out_eq "rtcat $(sed -n 's/^project(rtcat VERSION \([0-9.]*\).*/\1/p' "$SRC/CMakeLists.txt")"
 # The installed rtcat finds the simdjson module in $libdir/rtcat when it reads an inventory.
-cases=$((cases + 1))
-opened_files "$RTCAT" --at 2024-12-01 audit "$SRC/data/examples/inventory.jsonl" |
-  grep -qx "$prefix/bin/\.\./$libdir/rtcat/librtcat-json\.so" ||
-  fail "the installed rtcat does not load $libdir/rtcat/librtcat-json.so"
-cases=$((cases + 1))
-MANWIDTH=80 man --warnings -l "$prefix/share/man/man1/rtcat.1.gz" >"$WORK/man.txt" 2>"$WORK/man.err" && [[ ! -s "$WORK/man.err" ]] ||
-  fail "man -l on the installed page: $(head -3 "$WORK/man.err")"
+installed_checks "$RTCAT" "$prefix/bin/../$libdir/rtcat/librtcat-json.so" "$prefix/share/man/man1/rtcat.1.gz" installed
 cases=$((cases + 1))
 got=$(bash -c 'source "$1"; COMP_WORDS=(rtcat sc); COMP_CWORD=1; _rtcat; echo "${COMPREPLY[*]}"' _ "$prefix/share/bash-completion/completions/rtcat")
 [[ "$got" == "scan" ]] || fail "installed bash completion: got '$got'"

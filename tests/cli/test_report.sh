@@ -230,17 +230,13 @@ if command -v chromium >/dev/null; then
   "$RTCAT" report --inventory "$EX/jobs.json" --inventory "$EX/versions.json" --inventory "$WORK/bulk.jsonl" \
     --at 2024-12-01 --format html -o "$WORK/full.html" --fail-on never
   for size in 1280x800 390x844; do
-    cases=$((cases + 1))
-    CMD="measure report at $size"
-    got=$("$SRC/tests/render/measure.sh" "$WORK/full.html" "${size%x*}" "${size#*x}" "$WORK/report-$size")
+    measure "$WORK/full.html" "${size%x*}" "${size#*x}" "$WORK/report-$size" "report at $size"
     [[ "$got" == "ok" ]] || fail "layout problems at $size: $got"
     [[ -n "${RTCAT_KEEP_SCREENSHOT:-}" ]] && cp "$WORK/report-$size.png" "${RTCAT_KEEP_SCREENSHOT%.png}-$size.png"
   done
   # The probe itself catches what it is for: a page wider than the screen.
   sed -e 's#</body>#<div style="width:2000px">wide</div></body>#' "$WORK/full.html" >"$WORK/wide.html"
-  cases=$((cases + 1))
-  CMD="measure a page that scrolls"
-  got=$("$SRC/tests/render/measure.sh" "$WORK/wide.html" 390 844 "$WORK/wide")
+  measure "$WORK/wide.html" 390 844 "$WORK/wide" "a page that scrolls"
   [[ "$got" == *"page scrolls horizontally"* ]] || fail "the probe missed horizontal scrolling: $got"
   chrome=(timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
     --disable-background-networking --disable-component-update --disable-sync --user-data-dir="$WORK/profile")

@@ -109,9 +109,7 @@ expect_no_out "<script"
 if command -v chromium >/dev/null; then
   sed -e 's/<details>/<details open>/' <<<"$OUT" >"$WORK/open.html"
   for size in 1280x800 390x844; do
-    cases=$((cases + 1))
-    CMD="measure the migrated section open at $size"
-    got=$("$SRC/tests/render/measure.sh" "$WORK/open.html" "${size%x*}" "${size#*x}" "$WORK/open-$size")
+    measure "$WORK/open.html" "${size%x*}" "${size#*x}" "$WORK/open-$size" "the migrated section open at $size"
     [[ "$got" == "ok" ]] || fail "layout problems at $size: $got"
   done
 else

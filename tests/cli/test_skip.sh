@@ -5,22 +5,16 @@ source "$(dirname "$0")/lib.sh"
 
 mkdir -p "$WORK/logs" "$WORK/no-modules"
 # test_schema.sh needs the npm validators: with a NODE_PATH that lacks them, it skips.
-RTCAT_RULES_LOG="$WORK/logs/schema.log" NODE_PATH="$WORK/no-modules" bash "$SRC/tests/cli/test_schema.sh" >"$WORK/schema.out" 2>&1
-CODE=$?
-CMD="tests/cli/test_schema.sh without the npm modules"
-OUT=$(cat "$WORK/schema.out")
-cases=$((cases + 1))
+run_script "tests/cli/test_schema.sh without the npm modules" \
+  env RTCAT_RULES_LOG="$WORK/logs/schema.log" NODE_PATH="$WORK/no-modules" bash "$SRC/tests/cli/test_schema.sh"
 expect_exit 77
 expect_out "SKIP: "
 [[ ! -e "$WORK/logs/schema.log" ]] || fail "a skipped test left its rule log"
 
 # Beside a test that ran (its log exists, even when it saw no rule id), the coverage check skips.
 : >"$WORK/logs/global.log"
-LOGS="$WORK/logs" E2E_TESTS="global schema" bash "$SRC/tests/cli/check_rule_coverage.sh" >"$WORK/coverage.out" 2>&1
-CODE=$?
-CMD="check_rule_coverage.sh with schema skipped"
-OUT=$(cat "$WORK/coverage.out")
-cases=$((cases + 1))
+run_script "check_rule_coverage.sh with schema skipped" \
+  env LOGS="$WORK/logs" E2E_TESTS="global schema" bash "$SRC/tests/cli/check_rule_coverage.sh"
 expect_exit 77
 expect_out "only some e2e tests ran (no log of: schema)"
 

@@ -119,18 +119,14 @@ printf '%s' "$svg" >"$WORK/ai.svg"
 # In a real browser: no text leaves the canvas or overlaps another.
 if command -v chromium >/dev/null; then
   for chart in ai all; do
-    cases=$((cases + 1))
-    CMD="measure timeline $chart"
     h=$(grep -o 'height="[0-9]*"' "$WORK/$chart.svg" | head -1 | tr -dc 0-9)
-    got=$("$SRC/tests/render/measure.sh" "$WORK/$chart.svg" 980 "$h" "$WORK/$chart")
+    measure "$WORK/$chart.svg" 980 "$h" "$WORK/$chart" "timeline $chart"
     [[ "$got" == "ok" ]] || fail "layout problems in the $chart chart: $got"
     [[ -n "${RTCAT_KEEP_SCREENSHOT:-}" ]] && cp "$WORK/$chart.png" "${RTCAT_KEEP_SCREENSHOT%.png}-timeline-$chart.png"
   done
   # The probe catches a label pushed out of the canvas.
   sed -e 's#</svg>#<text x="975" y="30">outside</text></svg>#' "$WORK/ai.svg" >"$WORK/bad.svg"
-  cases=$((cases + 1))
-  CMD="measure a clipped label"
-  got=$("$SRC/tests/render/measure.sh" "$WORK/bad.svg" 980 600 "$WORK/bad")
+  measure "$WORK/bad.svg" 980 600 "$WORK/bad" "a clipped label"
   [[ "$got" == *"svg text leaves the viewBox"*"outside"* ]] || fail "the probe missed a clipped label: $got"
 else
   cases=$((cases + 1))
