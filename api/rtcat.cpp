@@ -11,8 +11,8 @@
 #include "lib/core/frameworks.hpp"
 #include "lib/core/lifecycle.hpp"
 #include "lib/core/lookup.hpp"
-#include "lib/scan/scan.hpp"
 #include "lib/core/upgrade.hpp"
+#include "lib/scan/scan.hpp"
 
 #include <utility>
 

@@ -3,4 +3,6 @@
 
 #include "cli/app.hpp"
 
-int main(int argc, char** argv) { return cli::main(argc, argv); }
+int main(int argc, char** argv) {
+  return cli::main(argc, argv);
+}

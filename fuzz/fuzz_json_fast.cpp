@@ -5,8 +5,8 @@
 // the members without them (fixtures::kept_members).
 // The module is the build's (librtcat-json.so next to this target's folder) unless
 // RTCAT_JSON_MODULE names another.
-#include "util/json_fast.hpp"
 #include "tests/support/json_events.hpp"
+#include "util/json_fast.hpp"
 
 #include <nlohmann/json.hpp>
 

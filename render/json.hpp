@@ -1,10 +1,10 @@
 #pragma once
 
-#include "lib/fleet/audit.hpp"
 #include "lib/core/check.hpp"
 #include "lib/core/rules.hpp"
 #include "lib/core/timeline.hpp"
 #include "lib/core/upgrade.hpp"
+#include "lib/fleet/audit.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,8 +1,8 @@
 #include "util/walker.hpp"
 
 #include "util/error.hpp"
-#include "util/glob.hpp"
 #include "util/file.hpp"
+#include "util/glob.hpp"
 
 #include <algorithm>
 #include <cerrno>

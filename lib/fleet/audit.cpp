@@ -3,8 +3,8 @@
 #include "catalog/error.hpp"
 #include "lib/core/check.hpp"
 #include "lib/core/frameworks.hpp"
-#include "lib/scan/extract.hpp"
 #include "lib/core/upgrade.hpp"
+#include "lib/scan/extract.hpp"
 #include "util/bytes.hpp"
 #include "util/text.hpp"
 

@@ -3,8 +3,8 @@
 #include "catalog/catalog_set.hpp"
 #include "lib/core/check.hpp"
 #include "lib/core/finding.hpp"
-#include "lib/fleet/inventory.hpp"
 #include "lib/core/lifecycle.hpp"
+#include "lib/fleet/inventory.hpp"
 
 #include <array>
 #include <functional>

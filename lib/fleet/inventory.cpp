@@ -2,8 +2,8 @@
 
 #include "catalog/error.hpp"
 #include "lib/jobs/parsers.hpp"
-#include "util/json_fast.hpp"
 #include "util/file.hpp"
+#include "util/json_fast.hpp"
 #include "util/position.hpp"
 #include "util/utf8.hpp"
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "lib/core/upgrade.hpp"
 #include "lib/fleet/audit.hpp"
 #include "lib/migrate/record.hpp"
-#include "lib/core/upgrade.hpp"
 
 #include <functional>
 #include <map>

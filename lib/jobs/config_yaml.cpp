@@ -3,9 +3,9 @@
 // and column.
 
 #include "catalog/error.hpp"
-#include "util/input_limits.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "util/input_limits.hpp"
 #include "util/json.hpp"
 
 #include <yaml-cpp/yaml.h>

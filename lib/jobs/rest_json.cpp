@@ -2,9 +2,9 @@
 // records where every key and list element starts, since nlohmann keeps no positions.
 
 #include "catalog/error.hpp"
-#include "util/input_limits.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
+#include "util/input_limits.hpp"
 #include "util/json.hpp"
 #include "util/position.hpp"
 

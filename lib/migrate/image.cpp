@@ -2,9 +2,9 @@
 #include "catalog/error.hpp"
 #include "lib/core/frameworks.hpp"
 #include "lib/core/lookup.hpp"
+#include "lib/core/targets.hpp"
 #include "lib/migrate/migrate.hpp"
 #include "lib/migrate/prediction.hpp"
-#include "lib/core/targets.hpp"
 
 #include <algorithm>
 

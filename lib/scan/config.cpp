@@ -6,8 +6,8 @@
 #include "catalog/catalog_set.hpp"
 #include "catalog/error.hpp"
 #include "lib/core/freshness.hpp"
-#include "util/input_limits.hpp"
 #include "util/file.hpp"
+#include "util/input_limits.hpp"
 #include "util/text.hpp"
 #include "util/utf8.hpp"
 

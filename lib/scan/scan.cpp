@@ -660,7 +660,7 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   std::vector<FileRefs> found(files.size());
   std::vector<std::string> roots = options.walk.paths.empty() ? std::vector<std::string>{"."} : options.walk.paths;
   util::read_files(files, options.walk, stats,
-             [&](size_t i, std::string_view text) { found[i] = file_refs(files[i].path, text, roots); });
+                   [&](size_t i, std::string_view text) { found[i] = file_refs(files[i].path, text, roots); });
   std::map<std::string, Resolved> fragments;
   for (const auto& fr : found) {
     for (const auto& use : fr.fragments) {

@@ -1,5 +1,5 @@
-#include "util/json_fast.hpp"
 #include "tests/support/json_events.hpp"
+#include "util/json_fast.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

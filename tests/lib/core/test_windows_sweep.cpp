@@ -4,9 +4,9 @@
 // within warn_days, whatever it reached before.
 #include "catalog/calendar.hpp"
 #include "catalog/catalog_set.hpp"
-#include "lib/fleet/audit.hpp"
 #include "lib/core/check.hpp"
 #include "lib/core/timeline.hpp"
+#include "lib/fleet/audit.hpp"
 #include "tests/support/sweep.hpp"
 
 #include <doctest/doctest.h>

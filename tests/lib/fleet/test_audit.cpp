@@ -1,6 +1,6 @@
 #include "catalog/error.hpp"
-#include "lib/fleet/audit.hpp"
 #include "lib/core/freshness.hpp"
+#include "lib/fleet/audit.hpp"
 #include "tests/support/migration_fixtures.hpp"
 
 #include <doctest/doctest.h>
