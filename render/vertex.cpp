@@ -170,6 +170,21 @@ bool inline_value(const ordered_json& v) {
 }
 
 void yaml_seq(const ordered_json& arr, size_t indent, std::string& out);
+void yaml_map(const ordered_json& obj, size_t indent, bool continues, std::string& out);
+
+// Writes a value after its "key:" or "-" (already written): inline on the same line, or
+// nested two columns in; a mapping in a sequence starts on the dash's line.
+void yaml_value(const ordered_json& value, size_t indent, bool in_seq, std::string& out) {
+  if (inline_value(value)) {
+    out += " " + util::json::dump(value) + "\n";
+  } else if (value.is_object()) {
+    out += in_seq ? " " : "\n";
+    yaml_map(value, indent + 2, in_seq, out);
+  } else {
+    out += "\n";
+    yaml_seq(value, indent + 2, out);
+  }
+}
 
 // A mapping; when `continues` the first key goes on the current line (after "- ").
 void yaml_map(const ordered_json& obj, size_t indent, bool continues, std::string& out) {
@@ -177,30 +192,14 @@ void yaml_map(const ordered_json& obj, size_t indent, bool continues, std::strin
   for (const auto& [key, value] : obj.items()) {
     out += (first && continues ? "" : std::string(indent, ' ')) + yaml_key(key) + ":";
     first = false;
-    if (inline_value(value)) {
-      out += " " + util::json::dump(value) + "\n";
-    } else if (value.is_object()) {
-      out += "\n";
-      yaml_map(value, indent + 2, false, out);
-    } else {
-      out += "\n";
-      yaml_seq(value, indent + 2, out);
-    }
+    yaml_value(value, indent, false, out);
   }
 }
 
 void yaml_seq(const ordered_json& arr, size_t indent, std::string& out) {
   for (const auto& item : arr) {
     out += std::string(indent, ' ') + "-";
-    if (inline_value(item)) {
-      out += " " + util::json::dump(item) + "\n";
-    } else if (item.is_object()) {
-      out += " ";
-      yaml_map(item, indent + 2, true, out);
-    } else {
-      out += "\n";
-      yaml_seq(item, indent + 2, out);
-    }
+    yaml_value(item, indent, true, out);
   }
 }
 

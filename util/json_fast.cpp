@@ -3,6 +3,7 @@
 #include "util/json_module.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdlib>
 #include <dlfcn.h>
@@ -154,28 +155,16 @@ private:
   }
 
   bool report(const rtcat_json_event& e, Events& events) {
-    switch (e.kind) {
-    case RTCAT_JSON_NULL:
-      return events.null();
-    case RTCAT_JSON_BOOL:
-      return events.boolean();
-    case RTCAT_JSON_NUMBER:
-      return events.number();
-    case RTCAT_JSON_STRING:
-      return events.string(std::string_view(e.text, e.length));
-    case RTCAT_JSON_KEY:
-      return events.key(std::string_view(e.text, e.length));
-    case RTCAT_JSON_START_OBJECT:
-      return events.start_object();
-    case RTCAT_JSON_END_OBJECT:
-      return events.end_object();
-    case RTCAT_JSON_START_ARRAY:
-      return events.start_array();
-    case RTCAT_JSON_END_ARRAY:
-      return events.end_array();
-    default:
-      return false;
+    if (e.kind == RTCAT_JSON_STRING || e.kind == RTCAT_JSON_KEY) {
+      std::string_view text(e.text, e.length);
+      return e.kind == RTCAT_JSON_KEY ? events.key(text) : events.string(text);
     }
+    // The events without text, by kind (rtcat_json_kind's numbers; string and key are above).
+    using Plain = bool (Events::*)();
+    static constexpr std::array<Plain, 9> k_plain{
+        &Events::null,         &Events::boolean,    &Events::number,      nullptr,           nullptr,
+        &Events::start_object, &Events::end_object, &Events::start_array, &Events::end_array};
+    return e.kind < k_plain.size() && k_plain[e.kind] != nullptr && (events.*k_plain[e.kind])();
   }
 };
 

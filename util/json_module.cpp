@@ -149,9 +149,9 @@ private:
     tape::Word w = m_words[i];
     switch (tape::type(w)) {
     case '{':
-      return object(i);
+      return container(i, true);
     case '[':
-      return array(i);
+      return container(i, false);
     case '"':
       return text(RTCAT_JSON_STRING, w) ? i + 1 : 0;
     case 't':
@@ -164,38 +164,26 @@ private:
     }
   }
 
-  size_t object(size_t i) {
-    const size_t end = tape::after_container(m_words[i]) - 1; // the '}'
-    if (!add(RTCAT_JSON_START_OBJECT)) {
+  // Writes the object (keyed) or array at i, members the caller does not read left out; the
+  // index after it, or 0 when the tape is full.
+  size_t container(size_t i, bool keyed) {
+    const size_t end = tape::after_container(m_words[i]) - 1; // the '}' or ']'
+    if (!add(keyed ? RTCAT_JSON_START_OBJECT : RTCAT_JSON_START_ARRAY)) {
       return 0;
     }
     for (size_t k = i + 1; k < end;) {
-      const size_t v = k + 1;
+      const size_t v = keyed ? k + 1 : k; // the member's value
       const size_t past = tape::after(m_words, v);
-      if (!m_keep.all() && !m_keep.has(tape::text(m_strings, m_words[k])) && !holds_name(v)) {
+      if (keyed && !m_keep.all() && !m_keep.has(tape::text(m_strings, m_words[k])) && !holds_name(v)) {
         k = past; // nothing the caller reads: left out
         continue;
       }
-      if (!text(RTCAT_JSON_KEY, m_words[k]) || value(v) == 0) {
+      if ((keyed && !text(RTCAT_JSON_KEY, m_words[k])) || value(v) == 0) {
         return 0;
       }
       k = past;
     }
-    return add(RTCAT_JSON_END_OBJECT) ? end + 1 : 0;
-  }
-
-  size_t array(size_t i) {
-    const size_t end = tape::after_container(m_words[i]) - 1; // the ']'
-    if (!add(RTCAT_JSON_START_ARRAY)) {
-      return 0;
-    }
-    for (size_t e = i + 1; e < end;) {
-      e = value(e);
-      if (e == 0) {
-        return 0;
-      }
-    }
-    return add(RTCAT_JSON_END_ARRAY) ? end + 1 : 0;
+    return add(keyed ? RTCAT_JSON_END_OBJECT : RTCAT_JSON_END_ARRAY) ? end + 1 : 0;
   }
 
   // Whether the value at i has one of the names as a key, at any depth.

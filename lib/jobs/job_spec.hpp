@@ -80,7 +80,8 @@ void check_utf8(std::string_view text, const std::string& origin);
 // The finding, placed at a field of the spec.
 Finding job_finding(const JobSpec& spec, const std::string& field, Finding f);
 
-// The trainingInput fields the platform knows (camelCase), for "unknown field" notes.
+// The trainingInput fields the platform knows (camelCase), for "unknown field" notes. migrate
+// carries every one of them over to Vertex AI or says why it cannot.
 const std::vector<std::string>& known_training_input_fields();
 
 // The scale tiers the platform offers.

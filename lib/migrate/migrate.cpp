@@ -19,38 +19,6 @@ namespace {
 
 using nlohmann::ordered_json;
 
-// The fields migrate carries over (or reports) itself; any other field of trainingInput is
-// reported as having no equivalent.
-const std::vector<std::string>& handled_fields() {
-  static const std::vector<std::string> k{"scaleTier",
-                                          "masterType",
-                                          "masterConfig",
-                                          "workerType",
-                                          "workerConfig",
-                                          "workerCount",
-                                          "parameterServerType",
-                                          "parameterServerConfig",
-                                          "parameterServerCount",
-                                          "evaluatorType",
-                                          "evaluatorConfig",
-                                          "evaluatorCount",
-                                          "packageUris",
-                                          "pythonModule",
-                                          "args",
-                                          "region",
-                                          "jobDir",
-                                          "runtimeVersion",
-                                          "pythonVersion",
-                                          "serviceAccount",
-                                          "network",
-                                          "scheduling",
-                                          "hyperparameters",
-                                          "useChiefInTfConfig",
-                                          "enableWebAccess",
-                                          "encryptionConfig"};
-  return k;
-}
-
 using util::upper;
 
 // " with 4 NVIDIA_TESLA_T4", or "" for a machine without accelerators.
@@ -76,7 +44,8 @@ public:
     if (m_job.hyperparameters) {
       m_out.study = study_of(m_job, util::json::dump(m_ti["hyperparameters"]), m_out.findings);
     }
-    leftovers();
+    // Every field of jobs::known_training_input_fields() is carried over above or noted as having
+    // no equivalent; fields it does not know are validate's "unknown field" notes.
     return std::move(m_out);
   }
 
@@ -470,17 +439,6 @@ private:
              "; copy " + copy + " next to it" + (m_job.local_packages ? ", built with python setup.py sdist" : "") +
              "), push it to Artifact Registry and write its URI there; the gcloud form (--format gcloud) prints these steps");
     m_out.build = std::move(b);
-  }
-
-  void leftovers() {
-    const auto& handled = handled_fields();
-    const auto& known = jobs::known_training_input_fields();
-    for (const auto& [key, value] : m_ti.items()) {
-      if (std::find(handled.begin(), handled.end(), key) == handled.end() &&
-          std::find(known.begin(), known.end(), key) != known.end()) {
-        note(RuleId::migrate_no_equivalent, key, key + " has no Vertex AI CustomJob equivalent; it is dropped");
-      }
-    }
   }
 };
 

@@ -168,29 +168,40 @@ Finding at(const std::string& path, RuleId rule, std::string message) {
   return f;
 }
 
+using Flags = std::map<std::string, std::string>;
+using FieldNames = std::map<std::string, std::string>;
+
+// The gcloud flags `names` maps, into `out` under their field names (`capitals`' value in
+// capitals, as the API spells enums), and then the comma list `list_flag` (into `list_field`)
+// and --labels.
+void copy_flags(const Flags& flags, const FieldNames& names, std::string_view capitals, std::string_view list_flag,
+                const std::string& list_field, const std::string& path, ordered_json& out) {
+  for (const auto& [flag, value] : flags) {
+    if (auto n = names.find(flag); n != names.end()) {
+      out[n->second] = flag == capitals ? upper(value) : value;
+    }
+  }
+  if (auto it = flags.find(std::string(list_flag)); it != flags.end()) {
+    out[list_field] = split_commas(it->second);
+  }
+  if (auto it = flags.find("labels"); it != flags.end()) {
+    out["labels"] = key_values(it->second, "--labels", path);
+  }
+}
+
 // A `jobs submit prediction` command line as the predictionInput it sends (jobId under "jobId").
 ordered_json prediction_from_gcloud(std::string_view text, const std::string& path) {
   auto flags = flags_of(gcloud_words(text, "submit", "prediction"), path);
   ordered_json in = ordered_json::object();
-  static const std::map<std::string, std::string> names = {{"data-format", "dataFormat"},
-                                                           {"output-path", "outputPath"},
-                                                           {"region", "region"},
-                                                           {"model", "modelName"},
-                                                           {"version", "versionName"},
-                                                           {"model-dir", "uri"},
-                                                           {"max-worker-count", "maxWorkerCount"},
-                                                           {"runtime-version", "runtimeVersion"}};
-  for (const auto& [flag, value] : flags) {
-    if (auto n = names.find(flag); n != names.end()) {
-      in[n->second] = flag == "data-format" ? upper(value) : value;
-    }
-  }
-  if (auto it = flags.find("input-paths"); it != flags.end()) {
-    in["inputPaths"] = split_commas(it->second);
-  }
-  if (auto it = flags.find("labels"); it != flags.end()) {
-    in["labels"] = key_values(it->second, "--labels", path);
-  }
+  static const FieldNames names = {{"data-format", "dataFormat"},
+                                   {"output-path", "outputPath"},
+                                   {"region", "region"},
+                                   {"model", "modelName"},
+                                   {"version", "versionName"},
+                                   {"model-dir", "uri"},
+                                   {"max-worker-count", "maxWorkerCount"},
+                                   {"runtime-version", "runtimeVersion"}};
+  copy_flags(flags, names, "data-format", "input-paths", "inputPaths", path, in);
   if (auto it = flags.find("batch-size"); it != flags.end()) {
     in["batchSize"] = number_of(it->second, path, "--batch-size");
   }
@@ -255,27 +266,17 @@ void model_of(const ordered_json& in, BatchPrediction& b) {
 ordered_json version_from_gcloud(std::string_view text, const std::string& path) {
   auto flags = flags_of(gcloud_words(text, "versions", "create"), path);
   ordered_json v = ordered_json::object();
-  static const std::map<std::string, std::string> names = {{"origin", "deploymentUri"},
-                                                           {"runtime-version", "runtimeVersion"},
-                                                           {"framework", "framework"},
-                                                           {"python-version", "pythonVersion"},
-                                                           {"machine-type", "machineType"},
-                                                           {"region", "region"},
-                                                           {"prediction-class", "predictionClass"},
-                                                           {"description", "description"},
-                                                           {"service-account", "serviceAccount"},
-                                                           {"model", "model"}};
-  for (const auto& [flag, value] : flags) {
-    if (auto n = names.find(flag); n != names.end()) {
-      v[n->second] = flag == "framework" ? upper(value) : value;
-    }
-  }
-  if (auto it = flags.find("package-uris"); it != flags.end()) {
-    v["packageUris"] = split_commas(it->second);
-  }
-  if (auto it = flags.find("labels"); it != flags.end()) {
-    v["labels"] = key_values(it->second, "--labels", path);
-  }
+  static const FieldNames names = {{"origin", "deploymentUri"},
+                                   {"runtime-version", "runtimeVersion"},
+                                   {"framework", "framework"},
+                                   {"python-version", "pythonVersion"},
+                                   {"machine-type", "machineType"},
+                                   {"region", "region"},
+                                   {"prediction-class", "predictionClass"},
+                                   {"description", "description"},
+                                   {"service-account", "serviceAccount"},
+                                   {"model", "model"}};
+  copy_flags(flags, names, "framework", "package-uris", "packageUris", path, v);
   if (auto it = flags.find("accelerator"); it != flags.end()) { // count=1,type=nvidia-tesla-t4
     ordered_json acc = key_values(it->second, "--accelerator", path);
     if (!acc.contains("type")) {
