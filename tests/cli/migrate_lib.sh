@@ -10,6 +10,12 @@ mrun() {
   OUT=$out
 }
 
+# migrate_file NAME TEXT [ARGS...]: writes TEXT (one line) to $WORK/NAME and migrates it with ARGS.
+migrate_file() {
+  printf '%s\n' "$2" >"$WORK/$1"
+  mrun migrate "$WORK/$1" "${@:3}"
+}
+
 # vertex TYPE: the stdout of the last run is a valid google.cloud.aiplatform.v1 TYPE
 # (tests/schema/vertex_check.js: field names, types, enum values and required fields).
 vertex() {

@@ -9,16 +9,24 @@ bad_spec() {
   expect_input_error "$3"
 }
 
+# replicas FILE: how many replicas a cluster-spec --format json array holds.
+replicas() { node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).length)' "$1"; }
+# replica FILE I FIELD: replica I's FIELD ("type:index" for "task").
+replica() {
+  node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]];
+    console.log(process.argv[3] === "task" ? r.type + ":" + r.index : r[process.argv[3]])' "$1" "$2" "$3"
+}
+
 J="$SRC/data/examples/jobs"
 
 # Round trip: every replica of a 1 master + 3 workers + 2 ps job, each framework.
 "$RTCAT" cluster-spec "$J/valid-pytorch-cluster.yaml" --format json >"$WORK/replicas.json" || fail "cluster-spec failed"
-count=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).length)' "$WORK/replicas.json")
+count=$(replicas "$WORK/replicas.json")
 [[ "$count" == 6 ]] || { CMD="cluster-spec"; fail "expected 6 replicas, got $count"; }
 ranks=""
 for i in $(seq 0 $((count - 1))); do
-  spec=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]].CLUSTER_SPEC)' "$WORK/replicas.json" "$i")
-  type=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]]; console.log(r.type+":"+r.index)' "$WORK/replicas.json" "$i")
+  spec=$(replica "$WORK/replicas.json" "$i" CLUSTER_SPEC)
+  type=$(replica "$WORK/replicas.json" "$i" task)
   export CLUSTER_SPEC="$spec"
   # PyTorch: master and workers form one group of 4; ps replicas have no PyTorch role.
   run cluster-env --framework pytorch --format json
@@ -63,12 +71,12 @@ echo "started role=${CLUSTER_ROLE:-} rank=${RANK:-} dmlc=${DMLC_ROLE:-} tf=${TF_
 SH
 for form in legacy vertex; do
   "$RTCAT" cluster-spec "$SRC/tests/fixtures/jobs/entrypoint-cluster.yaml" --as "$form" --format json >"$WORK/entry.json" || fail "cluster-spec --as $form failed"
-  n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).length)' "$WORK/entry.json")
+  n=$(replicas "$WORK/entry.json")
   [[ "$n" == 5 ]] || { CMD="cluster-spec entrypoint --as $form"; fail "expected 5 replicas, got $n"; }
   seen=""
   for i in $(seq 0 $((n - 1))); do
-    type=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]]; console.log(r.type+":"+r.index)' "$WORK/entry.json" "$i")
-    spec=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]].CLUSTER_SPEC)' "$WORK/entry.json" "$i")
+    type=$(replica "$WORK/entry.json" "$i" task)
+    spec=$(replica "$WORK/entry.json" "$i" CLUSTER_SPEC)
     # The master is `localhost`, so that MXNet's replicas resolve it without the network.
     spec=$(sed -E 's/"cmle-training-(master|workerpool0)-0:/"localhost:/' <<<"$spec")
     seen+="$type "
@@ -144,7 +152,7 @@ bad_spec pytorch '{"cluster": {"workerpool0": ["m:1"]}, "task": {"type": "worker
   "CLUSTER_SPEC: unknown task type 'workerpool5'"
 
 "$RTCAT" cluster-spec "$SRC/tests/fixtures/jobs/entrypoint-cluster.yaml" --replica ps:0 --format json >"$WORK/entry.json" || fail "cluster-spec failed"
-export CLUSTER_SPEC=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[0].CLUSTER_SPEC)' "$WORK/entry.json")
+export CLUSTER_SPEC=$(replica "$WORK/entry.json" 0 CLUSTER_SPEC)
 run cluster-env --framework torch
 expect_exit 0
 expect_out_eq "# ps:0 joins no PyTorch process group (only master and worker replicas join it); nothing to set up for it
@@ -234,7 +242,7 @@ YAML
 no_ps="no parameter server (ps) in cluster, and MXNet's distributed kvstore aborts without one; add parameter servers (parameterServerCount, gcloud's --parameter-server-count), or train without DMLC_ variables: kvstore 'local' or 'device' on one machine, Horovod (horovod.mxnet) across machines"
 for replica in master:0 worker:0 worker:1 evaluator:0; do
   "$RTCAT" cluster-spec "$WORK/no-ps.yaml" --replica "$replica" --format json >"$WORK/no-ps.json" || fail "cluster-spec --replica $replica failed"
-  export CLUSTER_SPEC=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[0].CLUSTER_SPEC)' "$WORK/no-ps.json")
+  export CLUSTER_SPEC=$(replica "$WORK/no-ps.json" 0 CLUSTER_SPEC)
   run cluster-env --framework mxnet
   expect_input_error "CLUSTER_SPEC: $no_ps"
   run cluster-env --framework pytorch # PyTorch and TensorFlow need no parameter server
@@ -243,10 +251,10 @@ for replica in master:0 worker:0 worker:1 evaluator:0; do
   expect_exit 0
 done
 "$RTCAT" cluster-spec "$J/valid-gcloud.sh" --format json >"$WORK/single.json" || fail "cluster-spec valid-gcloud.sh failed"
-run cluster-env --framework mxnet --spec <(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[0].CLUSTER_SPEC)' "$WORK/single.json")
+run cluster-env --framework mxnet --spec <(replica "$WORK/single.json" 0 CLUSTER_SPEC)
 expect_input_error "no parameter server (ps) in cluster"
 "$RTCAT" cluster-spec "$WORK/no-ps.yaml" --as vertex --replica workerpool1:0 --format json >"$WORK/no-ps.json" || fail "cluster-spec --as vertex failed"
-export CLUSTER_SPEC=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[0].CLUSTER_SPEC)' "$WORK/no-ps.json")
+export CLUSTER_SPEC=$(replica "$WORK/no-ps.json" 0 CLUSTER_SPEC)
 run cluster-env --framework mxnet
 expect_input_error "CLUSTER_SPEC: no parameter server (workerpool2) in cluster, and MXNet's distributed kvstore aborts without one; add parameter servers (workerPoolSpecs[2]), or train without DMLC_ variables"
 
@@ -287,7 +295,7 @@ SH
     "$RTCAT" cluster-spec "$SRC/tests/fixtures/jobs/entrypoint-cluster.yaml" --as "$form" --format json >"$WORK/torch.json" || fail "cluster-spec --as $form failed"
     port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     for i in 0 1 2 3 4; do
-      spec=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]].CLUSTER_SPEC)' "$WORK/torch.json" "$i")
+      spec=$(replica "$WORK/torch.json" "$i" CLUSTER_SPEC)
       spec=$(sed -E "s/\"cmle-training-(master|workerpool0)-0:2222\"/\"localhost:$port\"/" <<<"$spec")
       CLUSTER_SPEC="$spec" RTCAT="$RTCAT" SRC="$SRC" bash "$WORK/torch-entrypoint.sh" >"$WORK/torch.$form.$i.out" 2>"$WORK/torch.$form.$i.err" &
       pids+=("$!:$form:$i")

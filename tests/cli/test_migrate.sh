@@ -70,8 +70,7 @@ expect_exit 0
 expect_out "cat > j3-vertex.yaml <<'EOF'"
 expect_out "executorImageUri: \"europe-docker.pkg.dev/vertex-ai/training/tf-cpu."
 expect_out "gcloud ai custom-jobs create --region=europe-west4 --display-name=j3 --config=j3-vertex.yaml"
-printf '%s\n' '{"trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-4", "evaluatorType": "n1-standard-4", "evaluatorCount": 1, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' >"$WORK/eval.json"
-mrun migrate "$WORK/eval.json" --at 2025-06-01
+migrate_file eval.json '{"trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-4", "evaluatorType": "n1-standard-4", "evaluatorCount": 1, "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' --at 2025-06-01
 expect_exit 0
 vertex CustomJob
 expect_json 'JSON.stringify(j.jobSpec.workerPoolSpecs.slice(1,3))' '[{},{}]'
@@ -220,8 +219,7 @@ expect_input_error "has no training code to migrate"
 mrun migrate "$J/valid-rest.json" --at 2025-06-01 --format table
 expect_input_error
 # A runtime whose frameworks the data does not record: --framework says which.
-printf '%s\n' '{"trainingInput": {"scaleTier": "BASIC", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "1.1", "pythonVersion": "2.7"}}' >"$WORK/unknown.json"
-mrun migrate "$WORK/unknown.json" --at 2025-06-01
+migrate_file unknown.json '{"trainingInput": {"scaleTier": "BASIC", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "1.1", "pythonVersion": "2.7"}}' --at 2025-06-01
 expect_input_error "cannot tell which framework the job trains with (runtimeVersion 1.1): pass --framework NAME"
 mrun migrate "$WORK/unknown.json" --at 2025-06-01 --framework scikit-learn
 expect_exit 0
@@ -265,14 +263,12 @@ expect_exit 0
 expect_out "inputConfig:
   instancesFormat: \"tf-record\""
 # predictionInput.accelerator: the batch machines' GPU (a K80 becomes today's nearest).
-printf '%s\n' '{"jobId": "gpu_batch", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "region": "us-central1", "modelName": "projects/p/models/m", "accelerator": {"count": "1", "type": "NVIDIA_TESLA_K80"}}}' >"$WORK/batch-gpu.json"
-mrun migrate "$WORK/batch-gpu.json" --at 2025-06-01
+migrate_file batch-gpu.json '{"jobId": "gpu_batch", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "region": "us-central1", "modelName": "projects/p/models/m", "accelerator": {"count": "1", "type": "NVIDIA_TESLA_K80"}}}' --at 2025-06-01
 expect_exit 0
 vertex BatchPredictionJob
 expect_json 'j.dedicatedResources.machineSpec' '{"machineType":"n1-standard-2","acceleratorType":"NVIDIA_TESLA_T4","acceleratorCount":1}'
 expect_err "[migrate-accelerator-retired]"
-printf '%s\n' '{"jobId": "x", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"]}}' >"$WORK/no-out.json"
-mrun migrate "$WORK/no-out.json" --at 2025-06-01
+migrate_file no-out.json '{"jobId": "x", "predictionInput": {"dataFormat": "JSON", "inputPaths": ["gs://b/in"]}}' --at 2025-06-01
 expect_input_error "no-out.json: a prediction job needs its input paths and output path"
 
 # Model versions: `versions create` and a `versions list` record become a model upload on the
@@ -316,8 +312,7 @@ expect_out "--container-image-uri=us-docker.pkg.dev/vertex-ai/prediction/tf2-gpu
 expect_out "--machine-type=n1-standard-4 --accelerator='type=nvidia-tesla-t4,count=2' --min-replica-count=2"
 expect_err "NVIDIA_TESLA_K80 is no longer offered by Vertex AI"
 expect_err "TensorFlow 2.15 for GPU"
-printf '%s\n' '{"name": "projects/p/models/iris/versions/g1", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.10", "machineType": "n1-standard-4", "acceleratorConfig": {"count": "1", "type": "NVIDIA_TESLA_T4"}}' >"$WORK/version-gpu.json"
-mrun migrate "$WORK/version-gpu.json" --at 2025-06-01
+migrate_file version-gpu.json '{"name": "projects/p/models/iris/versions/g1", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.10", "machineType": "n1-standard-4", "acceleratorConfig": {"count": "1", "type": "NVIDIA_TESLA_T4"}}' --at 2025-06-01
 expect_exit 0
 expect_jsons <<'JSON'
 j.model.containerSpec.imageUri | us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest
@@ -327,8 +322,7 @@ expect_err "the version asks for accelerators, but the data knows no GPU predict
 [[ "$ERR" != *migrate-python-differs* ]] || fail "Python 3.10 is the image's: no migrate-python-differs"
 mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform versions create v1 --model m --origin gs://b/m --accelerator count=1"
 expect_input_error "--gcloud: --accelerator needs type=TYPE"
-printf '%s\n' 'gcloud ai-platform versions create v1 --model=m --min-nodes=x' >"$WORK/bad-version.sh"
-mrun migrate "$WORK/bad-version.sh" --at 2025-06-01
+migrate_file bad-version.sh 'gcloud ai-platform versions create v1 --model=m --min-nodes=x' --at 2025-06-01
 expect_input_error "bad-version.sh: --min-nodes must be a whole number, not 'x'"
 # An inventory (as audit reads it) with -o DIR: one file per legacy job and model version; an
 # existing file is never overwritten without --force, and then nothing is written.
@@ -359,8 +353,7 @@ expect_input_error "migrate needs a job file, --gcloud"
 # A batch job's batchSize becomes manualBatchTuningParameters.batchSize; the gcloud alpha line of
 # the same job (--accelerator-type/--accelerator-count, --batch-size, --signature-name) migrates
 # exactly as its REST form does.
-printf '%s\n' '{"jobId": "acc_batch", "predictionInput": {"dataFormat": "TF_RECORD", "inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "region": "us-central1", "modelName": "projects/PROJECT/models/census", "versionName": "v2", "accelerator": {"count": "2", "type": "NVIDIA_TESLA_T4"}, "batchSize": "32", "signatureName": "serving_raw"}}' >"$WORK/batch-acc.json"
-mrun migrate "$WORK/batch-acc.json" --at 2025-06-01
+migrate_file batch-acc.json '{"jobId": "acc_batch", "predictionInput": {"dataFormat": "TF_RECORD", "inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "region": "us-central1", "modelName": "projects/PROJECT/models/census", "versionName": "v2", "accelerator": {"count": "2", "type": "NVIDIA_TESLA_T4"}, "batchSize": "32", "signatureName": "serving_raw"}}' --at 2025-06-01
 expect_exit 0
 vertex BatchPredictionJob
 expect_jsons <<'JSON'
@@ -389,13 +382,11 @@ mrun migrate --at 2025-06-01 --gcloud "gcloud alpha ai-platform jobs submit pred
 expect_input_error "--gcloud: --accelerator-count needs --accelerator-type"
 mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit prediction b --model m --input-paths gs://b/in --output-path gs://b/out --batch-size many"
 expect_input_error "--gcloud: --batch-size must be a whole number, not 'many'"
-printf '%s\n' '{"jobId": "b", "predictionInput": {"inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "batchSize": "0"}}' >"$WORK/batch-zero.json"
-mrun migrate "$WORK/batch-zero.json" --at 2025-06-01
+migrate_file batch-zero.json '{"jobId": "b", "predictionInput": {"inputPaths": ["gs://b/in"], "outputPath": "gs://b/out", "batchSize": "0"}}' --at 2025-06-01
 expect_input_error "batch-zero.json: batchSize must be between 1 and 2147483647, not 0"
 
 # A version's description becomes the model's (--description on the upload).
-printf '%s\n' '{"name": "projects/p/models/iris/versions/d1", "description": "iris, retrained weekly", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.10", "machineType": "n1-standard-4"}' >"$WORK/version-desc.json"
-mrun migrate "$WORK/version-desc.json" --at 2025-06-01
+migrate_file version-desc.json '{"name": "projects/p/models/iris/versions/d1", "description": "iris, retrained weekly", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.10", "machineType": "n1-standard-4"}' --at 2025-06-01
 expect_exit 0
 vertex ModelDeployment
 expect_json 'j.model.description' 'iris, retrained weekly'
@@ -406,8 +397,7 @@ gcloud ai endpoints create"
 
 # Machine types Vertex AI does not offer for prediction: the smallest offered N1 type that holds
 # them (data/vertex-prediction-machines.json), said as a choice; offered types pass unchanged.
-printf '%s\n' '[{"name": "projects/p/models/m/versions/a", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "n1-highcpu-2"}, {"name": "projects/p/models/m/versions/b", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "mls1-c4-m2"}, {"name": "projects/p/models/m/versions/c", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "n1-highcpu-4"}]' >"$WORK/version-machines.json"
-mrun migrate "$WORK/version-machines.json" --at 2025-06-01
+migrate_file version-machines.json '[{"name": "projects/p/models/m/versions/a", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "n1-highcpu-2"}, {"name": "projects/p/models/m/versions/b", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "mls1-c4-m2"}, {"name": "projects/p/models/m/versions/c", "deploymentUri": "gs://b/m", "framework": "TENSORFLOW", "runtimeVersion": "2.11", "machineType": "n1-highcpu-4"}]' --at 2025-06-01
 expect_exit 0
 vertex ModelDeployment
 expect_json 'j.map(d => d.deployedModel.dedicatedResources.machineSpec.machineType)' '["n1-standard-2","n1-highcpu-4","n1-highcpu-4"]'
@@ -430,8 +420,7 @@ expect_json 'j.deployedModel.dedicatedResources.machineSpec.machineType' n1-stan
 
 # A custom-container version keeps its container (image, command, args, env, ports, routes) and
 # its service account, from a version record and from gcloud beta's flags alike.
-printf '%s\n' '{"name": "projects/p/models/census/versions/c1", "description": "custom server", "container": {"image": "us-central1-docker.pkg.dev/p/serve/census:3", "command": ["python", "-m", "server"], "args": ["--workers=2", "--labels=a,b"], "env": [{"name": "MODE", "value": "fast"}, {"name": "MODEL", "value": "$(AIP_STORAGE_URI)"}], "ports": [{"containerPort": 8080}]}, "routes": {"predict": "/predict", "health": "/healthz"}, "serviceAccount": "serve@p.iam.gserviceaccount.com", "deploymentUri": "gs://b/census", "machineType": "n1-standard-4", "manualScaling": {"nodes": 2}}' >"$WORK/version-container.json"
-mrun migrate "$WORK/version-container.json" --at 2025-06-01
+migrate_file version-container.json '{"name": "projects/p/models/census/versions/c1", "description": "custom server", "container": {"image": "us-central1-docker.pkg.dev/p/serve/census:3", "command": ["python", "-m", "server"], "args": ["--workers=2", "--labels=a,b"], "env": [{"name": "MODE", "value": "fast"}, {"name": "MODEL", "value": "$(AIP_STORAGE_URI)"}], "ports": [{"containerPort": 8080}]}, "routes": {"predict": "/predict", "health": "/healthz"}, "serviceAccount": "serve@p.iam.gserviceaccount.com", "deploymentUri": "gs://b/census", "machineType": "n1-standard-4", "manualScaling": {"nodes": 2}}' --at 2025-06-01
 expect_exit 0
 vertex ModelDeployment
 expect_jsons <<'JSON'
@@ -467,14 +456,12 @@ j.deployedModel.serviceAccount | serve@p.iam.gserviceaccount.com
 JSON
 mrun migrate --at 2025-06-01 --gcloud "gcloud beta ai-platform versions create c1 --model census --image gcr.io/p/s:1 --ports 80800"
 expect_input_error "--gcloud: container.ports: a containerPort must be a port number (1 to 65535), not {\"containerPort\":80800}"
-printf '%s\n' '{"name": "c2", "container": {"args": ["x"]}}' >"$WORK/version-noimage.json"
-mrun migrate "$WORK/version-noimage.json" --at 2025-06-01
+migrate_file version-noimage.json '{"name": "c2", "container": {"args": ["x"]}}' --at 2025-06-01
 expect_input_error "version-noimage.json: a custom container needs its image (container.image, --image)"
 
 # Labels: the legacy job's (REST JSON, config.yaml, gcloud --labels, which replace the --config
 # file's) become the Vertex AI resource's; --format gcloud passes them with --labels.
-printf '%s\n' '{"jobId": "lab", "labels": {"team": "ml", "cost-center": "42"}, "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' >"$WORK/lab.json"
-mrun migrate "$WORK/lab.json" --at 2025-06-01
+migrate_file lab.json '{"jobId": "lab", "labels": {"team": "ml", "cost-center": "42"}, "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "packageUris": ["gs://b/t.tar.gz"], "pythonModule": "t", "runtimeVersion": "2.1", "pythonVersion": "3.7"}}' --at 2025-06-01
 expect_exit 0
 vertex CustomJob
 expect_json 'j.labels' '{"team":"ml","cost-center":"42"}'
@@ -512,12 +499,10 @@ expect_exit 0
 expect_out "--artifact-uri=gs://my-bucket/census/model --labels=team=ml
 gcloud ai endpoints create --region=us-central1 --display-name=census-v2 --labels=team=ml
 gcloud ai endpoints deploy-model"
-printf '%s\n' '{"name": "projects/p/models/m/versions/v1", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.7", "machineType": "n1-standard-2", "labels": {"team": "ml"}}' >"$WORK/version-labels.json"
-mrun migrate "$WORK/version-labels.json" --at 2025-06-01
+migrate_file version-labels.json '{"name": "projects/p/models/m/versions/v1", "deploymentUri": "gs://b/m", "framework": "SCIKIT_LEARN", "runtimeVersion": "2.11", "pythonVersion": "3.7", "machineType": "n1-standard-2", "labels": {"team": "ml"}}' --at 2025-06-01
 expect_exit 0
 expect_json 'j.model.labels' '{"team":"ml"}'
-printf '%s\n' '{"jobId": "lab", "labels": ["team"], "trainingInput": {"scaleTier": "BASIC"}}' >"$WORK/bad-labels.json"
-mrun migrate "$WORK/bad-labels.json" --at 2025-06-01
+migrate_file bad-labels.json '{"jobId": "lab", "labels": ["team"], "trainingInput": {"scaleTier": "BASIC"}}' --at 2025-06-01
 expect_input_error "bad-labels.json:1:18: labels must be an object of KEY: VALUE strings, not a list"
 mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training j --master-image-uri gcr.io/p/t:1 --labels team"
 expect_input_error "--gcloud:1:84: --labels takes KEY=VALUE pairs separated by commas, not 'team'"
@@ -545,8 +530,7 @@ mrun migrate --at 2025-06-01 --gcloud "gcloud ai-platform jobs submit training a
 expect_input_error "--gcloud:1:98: --master-accelerator count must be a whole number, not 'x'"
 # encryptionConfig (and gcloud's --kms-key with its keyring, location and project) become the job's
 # encryptionSpec; --format gcloud passes it as --kms-key.
-printf '%s\n' '{"jobId": "enc", "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "masterConfig": {"imageUri": "gcr.io/p/t:1"}, "encryptionConfig": {"kmsKeyName": "projects/p/locations/us-central1/keyRings/r/cryptoKeys/k"}}}' >"$WORK/enc.json"
-mrun migrate "$WORK/enc.json" --at 2025-06-01
+migrate_file enc.json '{"jobId": "enc", "trainingInput": {"scaleTier": "CUSTOM", "masterType": "n1-standard-8", "masterConfig": {"imageUri": "gcr.io/p/t:1"}, "encryptionConfig": {"kmsKeyName": "projects/p/locations/us-central1/keyRings/r/cryptoKeys/k"}}}' --at 2025-06-01
 expect_exit 0
 vertex CustomJob
 expect_json 'j.encryptionSpec.kmsKeyName' 'projects/p/locations/us-central1/keyRings/r/cryptoKeys/k'

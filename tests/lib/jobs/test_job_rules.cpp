@@ -18,6 +18,12 @@ std::vector<lib::Finding> run(const std::string& json, const char* on, std::vect
   return validate_job(set, parse_rest_json(json, "job.json"), opt);
 }
 
+// The findings of a `jobs submit training` line (train.sh) with the options.
+std::vector<lib::Finding> run_gcloud(const std::string& flags, const RuleOptions& opt) {
+  static const catalog::CatalogSet set = catalog::CatalogSet::embedded();
+  return validate_job(set, parse_gcloud("gcloud ai-platform jobs submit training j " + flags, "train.sh", ""), opt);
+}
+
 const lib::Finding* find(const std::vector<lib::Finding>& fs, const std::string& rule) {
   auto it = std::find_if(fs.begin(), fs.end(), [&](const lib::Finding& f) { return f.rule == rule; });
   return it == fs.end() ? nullptr : &*it;
@@ -207,11 +213,9 @@ TEST_CASE("a runtime judged elsewhere (scan): neither it nor the Python version 
   opt.on = catalog::parse_date("2024-06-01");
   opt.judge_given_runtime = false;
   // An expression where a version goes is not an input error here: scan evaluates it.
-  auto fs = validate_job(set,
-                         parse_gcloud("gcloud ai-platform jobs submit training j --runtime-version $RT --python-version $PY "
-                                      "--package-path t --module-name t.task",
-                                      "train.sh", ""),
-                         opt);
+  auto fs = run_gcloud("--runtime-version $RT --python-version $PY "
+                       "--package-path t --module-name t.task",
+                       opt);
   CHECK(fs.empty());
   // A closed runtime given: its lifecycle is not said here; the job's own rules still are.
   fs = validate_job(set, parse_rest_json(R"({"jobId": "j", "trainingInput": {"runtimeVersion": "1.14"}})", "job.json"), opt);
@@ -232,20 +236,15 @@ TEST_CASE("a runtime judged elsewhere (scan): neither it nor the Python version 
 }
 
 TEST_CASE("a value written as a shell expression is not judged: it is known only when the command runs") {
-  static const catalog::CatalogSet set = catalog::CatalogSet::embedded();
   RuleOptions opt;
   opt.on = catalog::parse_date("2020-06-01");
-  auto fs = validate_job(set,
-                         parse_gcloud("gcloud ai-platform jobs submit training j --runtime-version 2.1 --python-version 3.7 "
-                                      "--scale-tier $TIER --master-machine-type n1-standard-8 --packages $PKG --module-name m",
-                                      "train.sh", ""),
-                         opt);
+  auto fs = run_gcloud("--runtime-version 2.1 --python-version 3.7 "
+                       "--scale-tier $TIER --master-machine-type n1-standard-8 --packages $PKG --module-name m",
+                       opt);
   CHECK(fs.empty());
-  fs = validate_job(set,
-                    parse_gcloud("gcloud ai-platform jobs submit training j --runtime-version 2.1 --python-version 3.7 "
-                                 "--scale-tier custm --packages pkg.zip --module-name m",
-                                 "train.sh", ""),
-                    opt);
+  fs = run_gcloud("--runtime-version 2.1 --python-version 3.7 "
+                  "--scale-tier custm --packages pkg.zip --module-name m",
+                  opt);
   CHECK(find(fs, "unknown-scale-tier"));
   CHECK(find(fs, "package-not-pip"));
 }
