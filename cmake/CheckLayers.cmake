@@ -9,7 +9,7 @@ set(layers util catalog lib/core lib/jobs lib/cluster lib/scan lib/migrate lib/f
 # Third-party headers -> the only files (regular expressions over the repo path) that may include them.
 set(wrapped_CLI "^cli/(options|app|reference)\\.cpp$")
 set(wrapped_SQLiteCpp "^catalog/store\\.cpp$")
-set(wrapped_yaml-cpp "^util/input_limits\\.cpp$|^lib/jobs/config_yaml\\.cpp$|^lib/scan/config\\.cpp$")
+set(wrapped_yaml-cpp "^util/yaml\\.cpp$")
 set(wrapped_simdjson.h "^util/json_module\\.cpp$")
 set(wrapped_dlfcn.h "^util/json_fast\\.cpp$")
 set(wrapped_date "^catalog/calendar\\.hpp$")
