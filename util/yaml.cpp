@@ -205,6 +205,7 @@ Node tree_of(const YAML::Node& n) {
   return out;
 }
 
+// SyntaxError's what(): "origin:line:column: invalid YAML: message", without the place when line is 0.
 std::string error_text(const std::string& origin, int line, int column, const std::string& message) {
   std::string place = line > 0 ? ":" + std::to_string(line) + ":" + std::to_string(column) : "";
   return origin + place + ": invalid YAML: " + message;
