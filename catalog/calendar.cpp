@@ -78,4 +78,27 @@ long days_between(Date a, Date b) {
   return static_cast<long>((b - a).count());
 }
 
+int year_of(Date d) {
+  return static_cast<int>(date::year_month_day{d}.year());
+}
+
+Date first_of_year(int year) {
+  return Date{date::year{year} / 1 / 1};
+}
+
+int months_between(Date a, Date b) {
+  date::year_month_day from{a};
+  date::year_month_day to{b};
+  int months = (static_cast<int>(to.year()) - static_cast<int>(from.year())) * 12 +
+               (static_cast<int>(static_cast<unsigned>(to.month())) - static_cast<int>(static_cast<unsigned>(from.month())));
+  if (to.day() < from.day()) {
+    --months;
+  }
+  return months;
+}
+
+Date utc_today() {
+  return date::floor<date::days>(std::chrono::system_clock::now());
+}
+
 } // namespace catalog

@@ -96,8 +96,8 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     throw catalog::InvalidInput(std::string(a.include_past ? "--include-past" : "--alarm") + " applies to --format ics only");
   }
   if (range.since || range.until) {
-    events = lib::within(events, range.since.value_or(catalog::Date{date::days{-(1L << 24)}}),
-                         range.until.value_or(catalog::Date{date::days{1L << 24}}));
+    events = lib::within(events, range.since.value_or(catalog::date_of_day(-(1L << 24))),
+                         range.until.value_or(catalog::date_of_day(1L << 24)));
   }
   if (format == "json") {
     ctx.out(render::json_events(events));

@@ -9,7 +9,6 @@
 #include "util/text.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -37,7 +36,7 @@ catalog::Date Context::today() {
       }
       m_today = d;
     } else {
-      m_today = date::floor<date::days>(std::chrono::system_clock::now());
+      m_today = catalog::utc_today();
     }
   }
   return *m_today;

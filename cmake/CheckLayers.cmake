@@ -1,5 +1,5 @@
 # Fails when a source file includes from a component above its own, or includes a third-party
-# library outside the module that wraps it (ARCHITECTURE.md). Run by the build before any
+# library (or spells its namespace) outside the module that wraps it (ARCHITECTURE.md). Run by the build before any
 # component is compiled: cmake -DSOURCE_DIR=<repo> -P cmake/CheckLayers.cmake
 #
 # Components, lowest first; each may include only from itself and the ones before it. A
@@ -9,11 +9,56 @@ set(layers util catalog lib/core lib/jobs lib/cluster lib/scan lib/migrate lib/f
 # Third-party headers -> the only files (regular expressions over the repo path) that may include them.
 set(wrapped_CLI "^cli/(options|app|reference)\\.cpp$")
 set(wrapped_SQLiteCpp "^catalog/store\\.cpp$")
-set(wrapped_yaml-cpp "^util/input_limits\\.cpp$|^lib/jobs/config_yaml\\.cpp$|^lib/scan/config\\.cpp$")
+set(wrapped_yaml-cpp "^util/yaml\\.cpp$")
 set(wrapped_simdjson.h "^util/json_module\\.cpp$")
 set(wrapped_dlfcn.h "^util/json_fast\\.cpp$")
-set(wrapped_date "^catalog/calendar\\.hpp$")
+set(wrapped_date "^catalog/calendar\\.(hpp|cpp)$")
 set(wrapped_nlohmann "^(util|catalog|lib|render)/")
+# Third-party header -> the namespace its library declares, which only the same files may spell
+# ("date::days" outside catalog/calendar is refused as the include would be). Code only: comments
+# and string literals may name it. CLI11 and SQLiteCpp have none here: their modules' headers
+# declare members of the library's types (cli/options.hpp, catalog/store.hpp).
+set(namespace_yaml-cpp "YAML")
+set(namespace_date "date")
+set(namespace_simdjson.h "simdjson")
+set(namespace_nlohmann "nlohmann")
+set(namespaced yaml-cpp date simdjson.h nlohmann)
+
+# Appends to `errors` each wrapped namespace that `file` spells in code outside its module. Only
+# a file with a line naming one is read whole; its string and character literals and comments
+# are dropped before the code is searched.
+function(check_namespaces file)
+  set(refused "")
+  foreach(top IN LISTS namespaced)
+    if(NOT file MATCHES "${wrapped_${top}}")
+      list(APPEND refused "${namespace_${top}}")
+    endif()
+  endforeach()
+  if(NOT refused)
+    return()
+  endif()
+  list(JOIN refused "|" refused)
+  set(spelling "(^|[^A-Za-z0-9_])(${refused})::")
+  file(STRINGS ${SOURCE_DIR}/${file} lines REGEX "(${refused})::") # cheap; the code search below is exact
+  if(NOT lines)
+    return()
+  endif()
+  file(READ ${SOURCE_DIR}/${file} code)
+  string(REGEX REPLACE "'([^'\\\n]|\\\\.)'" "' '" code "${code}")
+  string(REGEX REPLACE "\"([^\"\\\n]|\\\\.)*\"" "\"\"" code "${code}")
+  string(REGEX REPLACE "/\\*([^*]|\\*+[^*/])*\\*+/" " " code "${code}")
+  string(REGEX REPLACE "//[^\n]*" "" code "${code}")
+  string(REGEX MATCHALL "${spelling}[A-Za-z0-9_]*" uses "${code}")
+  foreach(use IN LISTS uses)
+    string(REGEX REPLACE "^[^A-Za-z0-9_]" "" use "${use}")
+    foreach(top IN LISTS namespaced)
+      if(use MATCHES "^${namespace_${top}}::" AND NOT file MATCHES "${wrapped_${top}}")
+        string(APPEND errors "  ${file}: spells ${use}: only ${wrapped_${top}} may use ${namespace_${top}}:: (${top}); use what that module offers\n")
+      endif()
+    endforeach()
+  endforeach()
+  set(errors "${errors}" PARENT_SCOPE)
+endfunction()
 
 # The component of a repo path or include ("lib/scan/vars.hpp" -> lib/scan), "" for none.
 function(component_of path out)
@@ -49,6 +94,7 @@ foreach(layer IN LISTS layers)
         string(APPEND errors "  ${file}: includes <${header}>, which only ${wrapped_${top}} may include\n")
       endif()
     endforeach()
+    check_namespaces(${file})
   endforeach()
 endforeach()
 # Every source of lib/ is in one of its components.
@@ -69,6 +115,7 @@ foreach(file IN LISTS files)
       string(APPEND errors "  ${file}: includes ${header}: the public API may include only util, catalog, lib and rtcat/\n")
     endif()
   endforeach()
+  check_namespaces(${file})
 endforeach()
 if(errors)
   message(FATAL_ERROR "Layering broken (see ARCHITECTURE.md):\n${errors}")

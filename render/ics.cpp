@@ -105,7 +105,7 @@ std::string vevent(const Merged& m, const IcsOptions& o) {
   out += fold("DTSTAMP:" + compact(e.catalog->as_of.value_or(Date{})) + "T000000Z");
   // A window is one all-day event over every day it can fall on.
   out += fold("DTSTART;VALUE=DATE:" + compact(e.earliest.value_or(*e.date)));
-  out += fold("DTEND;VALUE=DATE:" + compact(*e.date + date::days{1}));
+  out += fold("DTEND;VALUE=DATE:" + compact(catalog::add_days(*e.date, 1)));
   std::string when = e.earliest ? " (between " + catalog::format_date(*e.earliest) + " and " + catalog::format_date(*e.date) + ")"
                      : e.at_latest ? " (at the latest)"
                                    : "";

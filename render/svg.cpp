@@ -29,7 +29,7 @@ constexpr long k_year_days = 365;
 constexpr long k_fade_days = 365;
 
 long day(Date d) {
-  return d.time_since_epoch().count();
+  return catalog::day_number(d);
 }
 
 template <class... Args> std::string format(const char* pattern, Args... args) {
@@ -310,10 +310,10 @@ int legend(std::string& s, const std::set<std::pair<Fill, bool>>& used, bool ope
 // A vertical line and a label below the rows at each new year the chart spans.
 std::string year_grid(const Scale& sc, int top, int axis_y) {
   std::string s;
-  int y0 = static_cast<int>(date::year_month_day{Date{date::days{sc.lo}}}.year());
-  int y1 = static_cast<int>(date::year_month_day{Date{date::days{sc.hi}}}.year());
+  int y0 = catalog::year_of(catalog::date_of_day(sc.lo));
+  int y1 = catalog::year_of(catalog::date_of_day(sc.hi));
   for (int y = y0 + 1; y <= y1; ++y) {
-    long d = day(Date{date::year{y} / 1 / 1});
+    long d = day(catalog::first_of_year(y));
     double x = sc.x(d);
     s += format("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e0e0e0\"/>", x, top, x, axis_y);
     if (x - 16 >= k_label_w && x + 16 <= k_width - 2) {

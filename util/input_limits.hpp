@@ -1,7 +1,7 @@
 #pragma once
 
 // The fixed limits on what a job, CLUSTER_SPEC or scan-config document may make rtcat build,
-// and the two checks that enforce them before anything walks the document. Real files are a
+// and the checks that enforce them before anything walks the document. Real files are a
 // few KB and a few hundred values; the limits are far above that and far below what would
 // hang rtcat or exhaust its memory or stack. docs/robustness.md ("Limits") lists them.
 //
@@ -12,10 +12,6 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
-
-namespace YAML {
-class Node;
-}
 
 namespace util::limits {
 
@@ -37,10 +33,14 @@ inline constexpr size_t k_max_expanded_bytes = size_t{8} << 20; // 8 MiB
 // is left for the parser to report. Throws util::InvalidInput.
 void check_json(std::string_view text, const std::string& origin);
 
-// Parses the first YAML document of text (as YAML::Load does) after checking it against every
-// limit above, counting what its aliases expand to; an alias to a node that contains it (an
-// endless expansion) is refused too. Every reader of YAML loads through this. Throws
-// util::InvalidInput for a limit and lets YAML::Exception through for malformed YAML.
-YAML::Node load_yaml(const std::string& text, const std::string& origin);
+// Throws util::InvalidInput "origin:line:column: what", or "origin: what" when line is 0: a limit
+// refused at a place of a document.
+[[noreturn]] void refuse(const std::string& origin, size_t line, size_t column, const std::string& what);
+
+// Throws util::InvalidInput "origin: more than ... bytes; refusing" when a document of `bytes`
+// bytes is over k_max_document_bytes.
+void check_document_size(size_t bytes, const std::string& origin);
+
+// YAML documents are loaded within these limits by util::yaml::load (util/yaml.hpp).
 
 } // namespace util::limits

@@ -14,7 +14,7 @@ std::optional<Date> ReleaseWindow::earliest() const {
   if (released) {
     return released;
   }
-  return after ? std::optional<Date>(*after + date::days{1}) : std::nullopt;
+  return after ? std::optional<Date>(catalog::add_days(*after, 1)) : std::nullopt;
 }
 
 const catalog::FrameworkRelease* framework_release_of(const Catalog& c, const RuntimeEntry& r) {
@@ -58,7 +58,7 @@ ReleaseWindow release_window(const Catalog& c, const RuntimeEntry& r) {
   w.by = r.released_by;
   if (const auto* f = framework_release_of(c, r)) {
     // An entry can ship a framework on the day it came out, not before.
-    std::optional<Date> floor = f->released ? std::optional<Date>(*f->released - date::days{1}) : f->released_after;
+    std::optional<Date> floor = f->released ? std::optional<Date>(catalog::add_days(*f->released, -1)) : f->released_after;
     if (floor && (!w.after || *floor > *w.after)) {
       w.after = floor;
       w.framework = f;

@@ -355,7 +355,7 @@ private:
   std::optional<Target> qualify(const Catalog& c, const RuntimeEntry& e, bool successor, bool relaxed) const {
     Lifecycle lc = evaluate(c, e, m_q.on, m_q.warn_days);
     if (lc.status.is(Standing::unreleased) || !open_on(lc, m_q.on) ||
-        (m_q.min_days > 0 && !open_on(lc, m_q.on + date::days{m_q.min_days}))) {
+        (m_q.min_days > 0 && !open_on(lc, catalog::add_days(m_q.on, m_q.min_days)))) {
       return std::nullopt;
     }
     const MilestoneDate* end = first_error_milestone(lc);

@@ -65,10 +65,10 @@ Date span_end(Date from, std::string_view span) {
   }
   std::string_view unit = span.substr(digits);
   if (unit.empty() || unit == "d") {
-    return from + date::days{n};
+    return catalog::add_days(from, n);
   }
   if (unit == "w") {
-    return from + date::days{7 * n};
+    return catalog::add_days(from, 7 * n);
   }
   if (unit == "m") {
     return catalog::add_months(from, n);

@@ -439,13 +439,7 @@ std::string status_words(const Catalog* c, const std::string& status) {
 }
 
 std::string elapsed(Date from, Date to) {
-  date::year_month_day a{from};
-  date::year_month_day b{to};
-  int months = (static_cast<int>(b.year()) - static_cast<int>(a.year())) * 12 +
-               (static_cast<int>(static_cast<unsigned>(b.month())) - static_cast<int>(static_cast<unsigned>(a.month())));
-  if (b.day() < a.day()) {
-    --months;
-  }
+  int months = catalog::months_between(from, to);
   if (months <= 0) {
     return util::plural(static_cast<size_t>(catalog::days_between(from, to)), "day");
   }

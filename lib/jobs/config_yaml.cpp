@@ -1,14 +1,13 @@
 // gcloud config.yaml -> JobSpec. The YAML document, loaded within the limits of
-// lib/input_limits, is turned into the same tree the JSON reader produces, with each key's line
-// and column.
+// util/input_limits.hpp by util/yaml.hpp, is turned into the same tree the JSON reader produces,
+// with each key's line and column.
 
 #include "catalog/error.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "util/input_limits.hpp"
 #include "util/json.hpp"
-
-#include <yaml-cpp/yaml.h>
+#include "util/yaml.hpp"
 
 #include <cctype>
 #include <cmath>
@@ -18,11 +17,10 @@ namespace lib::jobs {
 
 namespace {
 
-Pos pos_of(const YAML::Mark& m) {
-  if (m.line < 0) {
-    return {};
-  }
-  return Pos{"", m.line + 1, m.column + 1};
+using util::yaml::Node;
+
+Pos pos_of(const Node& n) {
+  return Pos{"", n.line, n.column};
 }
 
 // [-+]?[0-9]+ and [-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?, matched by hand: std::regex
@@ -74,9 +72,9 @@ struct Converter {
   std::vector<Finding>& notes;
 
   // A plain (unquoted) scalar the way a YAML 1.1 reader such as gcloud's types it.
-  Tree scalar(const YAML::Node& n, const std::string& field) {
-    const std::string& s = n.Scalar();
-    if (n.Tag() != "?") { // quoted or explicitly tagged: a string
+  Tree scalar(const Node& n, const std::string& field) {
+    const std::string& s = n.text;
+    if (n.style != Node::Style::plain) { // quoted or explicitly tagged: a string
       return s;
     }
     if (s == "~" || s == "null" || s == "Null" || s == "NULL" || s.empty()) {
@@ -116,32 +114,32 @@ struct Converter {
     return s;
   }
 
-  Tree convert(const YAML::Node& n, const std::string& field) {
-    switch (n.Type()) {
-    case YAML::NodeType::Map: {
+  Tree convert(const Node& n, const std::string& field) {
+    switch (n.kind) {
+    case Node::Kind::mapping: {
       Tree obj = Tree::object();
-      for (const auto& kv : n) {
-        if (!kv.first.IsScalar()) {
-          throw catalog::InvalidInput(where(path, pos_of(kv.first.Mark())) + "invalid YAML: a key must be a plain name");
+      for (const auto& [key_node, value] : n.entries) {
+        if (key_node.kind != Node::Kind::scalar) {
+          throw catalog::InvalidInput(where(path, pos_of(key_node)) + "invalid YAML: a key must be a plain name");
         }
-        std::string key = kv.first.Scalar();
+        const std::string& key = key_node.text;
         std::string child = field.empty() ? key : field + "." + key;
-        positions[child] = pos_of(kv.first.Mark());
-        obj[key] = convert(kv.second, child);
+        positions[child] = pos_of(key_node);
+        obj[key] = convert(value, child);
       }
       return obj;
     }
-    case YAML::NodeType::Sequence: {
+    case Node::Kind::sequence: {
       Tree arr = Tree::array();
       size_t i = 0;
-      for (const auto& item : n) {
+      for (const Node& item : n.items) {
         std::string child = field + "[" + std::to_string(i++) + "]";
-        positions[child] = pos_of(item.Mark());
+        positions[child] = pos_of(item);
         arr.push_back(convert(item, child));
       }
       return arr;
     }
-    case YAML::NodeType::Scalar:
+    case Node::Kind::scalar:
       return scalar(n, field);
     default:
       return nullptr;
@@ -160,15 +158,16 @@ std::optional<YamlJson> yaml_document_json(std::string_view text, const std::str
   };
   try {
     check_utf8(text, origin);
-    YAML::Node root = util::limits::load_yaml(std::string(text), origin);
-    if (!root.IsMap()) {
-      return fail(Pos{"", 1, 1}, root.IsNull() ? "an empty document" : "expected a mapping (a job or model version)");
+    Node root = util::yaml::load(std::string(text), origin);
+    if (root.kind != Node::Kind::mapping) {
+      return fail(Pos{"", 1, 1},
+                  root.kind == Node::Kind::null ? "an empty document" : "expected a mapping (a job or model version)");
     }
     Converter conv{origin, positions, notes};
     std::string json = util::json::dump(conv.convert(root, ""));
     return YamlJson{std::move(json), std::move(positions)};
-  } catch (const YAML::Exception& e) {
-    return fail(pos_of(e.mark), "invalid YAML: " + e.msg);
+  } catch (const util::yaml::SyntaxError& e) {
+    return fail(Pos{"", e.line(), e.column()}, "invalid YAML: " + e.message());
   } catch (const catalog::InvalidInput& e) {
     // "origin:line:col: message" (a limit, a key that is not a name, invalid UTF-8).
     std::string message = e.what();
@@ -190,29 +189,18 @@ std::optional<YamlJson> yaml_document_json(std::string_view text, const std::str
 
 JobSpec parse_config_yaml(std::string_view text, const std::string& path) {
   check_utf8(text, path);
-  YAML::Node root;
-  try {
-    root = util::limits::load_yaml(std::string(text), path);
-  } catch (const YAML::ParserException& e) {
-    throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
-  } catch (const YAML::Exception& e) {
-    throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
-  }
-  if (!root.IsMap()) {
+  // Malformed YAML leaves as util::yaml::SyntaxError, an InvalidInput "path:line:col: invalid YAML: ...".
+  Node root = util::yaml::load(std::string(text), path);
+  if (root.kind != Node::Kind::mapping) {
     throw catalog::InvalidInput(where(path, Pos{"", 1, 1}) +
-                                (root.IsNull()
+                                (root.kind == Node::Kind::null
                                      ? std::string("the file is empty")
                                      : std::string("expected a mapping with trainingInput:, like gcloud's --config file")));
   }
   Positions positions;
   std::vector<Finding> notes;
   Converter conv{path, positions, notes};
-  Tree doc;
-  try {
-    doc = conv.convert(root, "");
-  } catch (const YAML::Exception& e) {
-    throw catalog::InvalidInput(where(path, pos_of(e.mark)) + "invalid YAML: " + e.msg);
-  }
+  Tree doc = conv.convert(root, "");
   JobSpec spec = job_from_tree(doc, positions, path, "config-yaml");
   spec.notes.insert(spec.notes.begin(), notes.begin(), notes.end());
   return spec;

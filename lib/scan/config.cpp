@@ -1,5 +1,4 @@
-// The scan config file: a tiny strict TOML reader and the YAML form (yaml-cpp lives here only
-// within lib/scan).
+// The scan config file: a tiny strict TOML reader and the YAML form (loaded by util/yaml.hpp).
 
 #include "lib/scan/config.hpp"
 
@@ -10,8 +9,7 @@
 #include "util/input_limits.hpp"
 #include "util/text.hpp"
 #include "util/utf8.hpp"
-
-#include <yaml-cpp/yaml.h>
+#include "util/yaml.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -241,43 +239,43 @@ private:
 // --- YAML --------------------------------------------------------------------------------
 
 void parse_yaml(ScanConfig& c, const std::string& text) {
-  YAML::Node root;
+  using util::yaml::Node;
+  Node root;
   try {
-    root = util::limits::load_yaml(text, c.path);
-  } catch (const YAML::Exception& e) {
-    fail(c.path, e.mark.line + 1, e.mark.column + 1, e.msg);
+    root = util::yaml::load(text, c.path);
+  } catch (const util::yaml::SyntaxError& e) {
+    fail(c.path, e.line(), e.column(), e.message());
   }
-  if (root.IsNull()) {
+  if (root.kind == Node::Kind::null) {
     return;
   }
-  if (!root.IsMap()) {
-    fail(c.path, root.Mark().line + 1, root.Mark().column + 1, "expected a mapping of " + util::join(k_keys));
+  if (root.kind != Node::Kind::mapping) {
+    fail(c.path, root.line, root.column, "expected a mapping of " + util::join(k_keys));
   }
-  for (const auto& kv : root) {
-    std::string key = kv.first.Scalar();
-    const YAML::Node& v = kv.second;
+  for (const auto& [key_node, v] : root.entries) {
+    const std::string& key = key_node.text; // empty for a key that is not a scalar: unknown
     Item it;
-    it.key_line = kv.first.Mark().line + 1;
-    it.key_column = kv.first.Mark().column + 1;
+    it.key_line = key_node.line;
+    it.key_column = key_node.column;
     if (!known(key)) {
       apply(c, key, it);
     }
-    it.line = v.Mark().line + 1;
-    it.column = v.Mark().column + 1;
-    if (v.IsSequence()) {
+    it.line = v.line;
+    it.column = v.column;
+    if (v.kind == Node::Kind::sequence) {
       std::vector<std::string> list;
-      for (const auto& e : v) {
-        if (!e.IsScalar()) {
-          fail(c.path, e.Mark().line + 1, e.Mark().column + 1, key + " must be a list of strings");
+      for (const Node& e : v.items) {
+        if (e.kind != Node::Kind::scalar) {
+          fail(c.path, e.line, e.column, key + " must be a list of strings");
         }
-        list.push_back(e.Scalar());
+        list.push_back(e.text);
       }
       it.value = list;
-    } else if (v.IsScalar()) {
-      const std::string& s = v.Scalar();
+    } else if (v.kind == Node::Kind::scalar) {
+      const std::string& s = v.text;
       bool digits =
           !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-      if (digits && v.Tag() != "!") {
+      if (digits && v.style != Node::Style::quoted) {
         it.value = std::stol(s);
       } else {
         it.value = s;

@@ -53,3 +53,31 @@ TEST_CASE("days between dates") {
   CHECK(catalog::days_between(parse_date("2023-02-28"), parse_date("2023-03-01")) == 1);
   CHECK(catalog::days_between(parse_date("2025-02-01"), parse_date("2025-01-31")) == -1);
 }
+
+TEST_CASE("days added, and dates as day counts") {
+  CHECK(format_date(catalog::add_days(parse_date("2024-02-28"), 1)) == "2024-02-29");
+  CHECK(format_date(catalog::add_days(parse_date("2024-03-01"), -1)) == "2024-02-29");
+  CHECK(format_date(catalog::add_days(parse_date("2024-12-31"), 7)) == "2025-01-07");
+  CHECK(catalog::day_number(parse_date("1970-01-01")) == 0);
+  CHECK(catalog::day_number(parse_date("1969-12-31")) == -1);
+  CHECK(catalog::day_number(parse_date("2000-03-01")) == 11017);
+  CHECK(format_date(catalog::date_of_day(11017)) == "2000-03-01");
+  CHECK(format_date(catalog::date_of_day(-1)) == "1969-12-31");
+  for (long n : {-(1L << 24), -1L, 0L, 19000L, 1L << 24}) {
+    CAPTURE(n);
+    CHECK(catalog::day_number(catalog::date_of_day(n)) == n);
+  }
+}
+
+TEST_CASE("years and whole months") {
+  CHECK(catalog::year_of(parse_date("2024-12-31")) == 2024);
+  CHECK(catalog::year_of(parse_date("2025-01-01")) == 2025);
+  CHECK(format_date(catalog::first_of_year(2026)) == "2026-01-01");
+  // A month is complete when the day of the month comes round again.
+  CHECK(catalog::months_between(parse_date("2024-01-31"), parse_date("2024-02-29")) == 0);
+  CHECK(catalog::months_between(parse_date("2024-01-31"), parse_date("2024-03-31")) == 2);
+  CHECK(catalog::months_between(parse_date("2021-03-09"), parse_date("2024-12-01")) == 44);
+  CHECK(catalog::months_between(parse_date("2021-03-09"), parse_date("2021-04-09")) == 1);
+  CHECK(catalog::months_between(parse_date("2021-03-09"), parse_date("2021-04-08")) == 0);
+  CHECK(catalog::months_between(parse_date("2024-03-15"), parse_date("2024-01-20")) == -2);
+}
