@@ -1,7 +1,7 @@
 #include "catalog/error.hpp"
 #include "lib/core/upgrade.hpp"
-#include "tests/lib/migration_fixtures.hpp"
 #include "tests/support/ids.hpp"
+#include "tests/support/migration_fixtures.hpp"
 
 #include <doctest/doctest.h>
 

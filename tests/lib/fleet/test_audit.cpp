@@ -1,7 +1,7 @@
 #include "catalog/error.hpp"
-#include "lib/fleet/audit.hpp"
 #include "lib/core/freshness.hpp"
-#include "tests/lib/fleet/migration_fixtures.hpp"
+#include "lib/fleet/audit.hpp"
+#include "tests/support/migration_fixtures.hpp"
 
 #include <doctest/doctest.h>
 

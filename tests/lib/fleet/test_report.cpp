@@ -1,6 +1,6 @@
 #include "catalog/error.hpp"
 #include "lib/fleet/report.hpp"
-#include "tests/lib/fleet/migration_fixtures.hpp"
+#include "tests/support/migration_fixtures.hpp"
 #include "util/json.hpp"
 
 #include <doctest/doctest.h>

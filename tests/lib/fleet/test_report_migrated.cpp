@@ -1,5 +1,5 @@
 #include "lib/fleet/report.hpp"
-#include "tests/lib/fleet/migration_fixtures.hpp"
+#include "tests/support/migration_fixtures.hpp"
 
 #include <doctest/doctest.h>
 
