@@ -1,7 +1,7 @@
 #pragma once
 
 #include "catalog/catalog_set.hpp"
-#include "lib/core/check.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/finding.hpp"
 #include "lib/core/lookup.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "catalog/calendar.hpp"
 #include "catalog/error.hpp"
-#include "lib/core/check.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/frameworks.hpp"
 #include "util/text.hpp"
 

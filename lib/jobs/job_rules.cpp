@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/core/check.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/frameworks.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "util/text.hpp"

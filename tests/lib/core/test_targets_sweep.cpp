@@ -2,13 +2,14 @@
 // entry of the embedded catalogs, both services.
 #include "catalog/calendar.hpp"
 #include "lib/core/check.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/frameworks.hpp"
-#include "lib/jobs/job_spec.hpp"
-#include "lib/migrate/migrate.hpp"
 #include "lib/core/rules.hpp"
 #include "lib/core/targets.hpp"
 #include "lib/core/timeline.hpp"
 #include "lib/core/upgrade.hpp"
+#include "lib/jobs/job_spec.hpp"
+#include "lib/migrate/migrate.hpp"
 #include "tests/support/sweep.hpp"
 
 #include <doctest/doctest.h>
