@@ -3,7 +3,7 @@
 #include "catalog/error.hpp"
 #include "lib/core/check.hpp"
 #include "lib/core/frameworks.hpp"
-#include "lib/scan/extract.hpp"
+#include "lib/core/image_ref.hpp"
 #include "lib/core/upgrade.hpp"
 #include "util/bytes.hpp"
 #include "util/text.hpp"
@@ -453,19 +453,17 @@ std::string resource_label(const Resource& r) {
 namespace {
 
 // A unit of a Vertex AI resource for one image: the prebuilt image's catalog and id when the
-// URI names one (the scan's image recogniser, lib/scan), else a custom image.
+// URI names one (lib/core/image_ref), else a custom image.
 Resource image_unit(const Resource& r, const std::string& uri, std::string part) {
   Resource u = r;
   u.images.clear();
   u.deployed.clear();
   u.image_uri = uri;
   u.part = std::move(part);
-  auto found = scan::extract_images(uri);
-  if (found.size() == 1 && found[0].job_offset == 0 && found[0].expr.empty() && !found[0].runtime.text.empty() &&
-      found[0].runtime.length == uri.size()) {
-    u.catalog = found[0].catalog;
-    u.runtime = found[0].runtime.text;
-    u.service = found[0].service;
+  if (auto img = image_ref(uri)) {
+    u.catalog = img->catalog;
+    u.runtime = img->image;
+    u.service = img->catalog == "vertex-prediction" ? "prediction" : "training";
   }
   return u;
 }

@@ -184,23 +184,6 @@ TEST_CASE("is_version") {
   fixtures::check_predicate(is_version, {"2.11", "3.7"}, {"2", "2..1", "2.1a", ".2"});
 }
 
-TEST_CASE("extract_images: the former gcr.io host and templated regions") {
-  std::string text = "FROM gcr.io/cloud-aiplatform/training/tf-cpu.2-1:latest\n"
-                     "uri = f\"{REGION}-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-0:latest\"\n"
-                     "docker pull ${REGION}-docker.pkg.dev/vertex-ai/training/tf-cpu.2-3:latest\n"
-                     "x = 'us.gcr.io/cloud-aiplatform/prediction/tf2-cpu.2-8:latest' mygcr.io/cloud-aiplatform/training/a:1\n";
-  auto refs = extract_images(text);
-  REQUIRE(refs.size() == 4);
-  check_runtime(text, refs[0], "tf-cpu.2-1", {1, 6});
-  CHECK(refs[1].runtime.text == "sklearn-cpu.1-0");
-  CHECK(refs[1].catalog == "vertex-prediction");
-  CHECK(at(text, refs[1].runtime) == std::pair{2, 9});
-  check_runtime(text, refs[2], "tf-cpu.2-3", {3, 13});
-  check_runtime(text, refs[3], "tf2-cpu.2-8", {4, 6});
-  // An elided name is not an image.
-  CHECK(extract_images("(see us-docker.pkg.dev/vertex-ai/training/...)").empty());
-}
-
 TEST_CASE("extract_gcloud: batch prediction and flags hidden in a variable") {
   auto refs = extract_gcloud("gcloud ai-platform jobs submit prediction j --model m --runtime-version 1.13\n");
   REQUIRE(refs.size() == 1);
