@@ -87,8 +87,8 @@ std::optional<Value> value_after(std::string_view t, size_t i) {
 struct Keys {
   std::vector<Reference> runtimes;
   std::vector<Value> pythons;
-  std::vector<char> python_kinds;  // per Python value: 0 a version, else an expression's kind
-  std::vector<size_t> python_keys; // offsets of Python keys with an unreadable value
+  std::vector<ExprKind> python_kinds; // per Python value: none for a version, else an expression's kind
+  std::vector<size_t> python_keys;    // offsets of Python keys with an unreadable value
 };
 
 // The value of the runtime or Python key at key_start, whose name ends at `from`.
@@ -100,7 +100,7 @@ void read_key(std::string_view text, size_t key_start, size_t from, bool python,
     if (i == std::string_view::npos) {
       return;
     }
-    char kind = 0;
+    ExprKind kind = ExprKind::none;
     auto e = expression_at(text, i, kind);
     if (!e) {
       return;
@@ -111,7 +111,7 @@ void read_key(std::string_view text, size_t key_start, size_t from, bool python,
       return;
     }
     Reference r;
-    r.form = "key";
+    r.form = Form::key;
     r.runtime = Value{"", e->offset, e->length};
     r.expr = e->text;
     r.expr_kind = kind;
@@ -127,11 +127,11 @@ void read_key(std::string_view text, size_t key_start, size_t from, bool python,
   }
   if (python) {
     keys.pythons.push_back(*value);
-    keys.python_kinds.push_back(0);
+    keys.python_kinds.push_back(ExprKind::none);
     return;
   }
   Reference r;
-  r.form = "key";
+  r.form = Form::key;
   r.runtime = *value;
   r.job_offset = key_start;
   keys.runtimes.push_back(std::move(r));
@@ -147,7 +147,7 @@ void attach_pythons(std::string_view text, Keys& keys) {
     lines.push_back(index.line(r.runtime.offset));
   }
   std::vector<int> best(runtimes.size(), 31);
-  auto attach = [&](size_t offset, const Value* value, char kind) {
+  auto attach = [&](size_t offset, const Value* value, ExprKind kind) {
     int line = index.line(offset);
     auto it = std::lower_bound(lines.begin(), lines.end(), line);
     size_t nearest = std::string::npos;
@@ -171,7 +171,7 @@ void attach_pythons(std::string_view text, Keys& keys) {
     r.python_written = true;
     if (value && distance < best[nearest]) {
       best[nearest] = distance;
-      if (kind == 0) {
+      if (kind == ExprKind::none) {
         r.python = *value;
         r.python_expr.clear();
       } else {
@@ -186,7 +186,7 @@ void attach_pythons(std::string_view text, Keys& keys) {
     attach(keys.pythons[k].offset, &keys.pythons[k], keys.python_kinds[k]);
   }
   for (size_t off : keys.python_keys) {
-    attach(off, nullptr, 0);
+    attach(off, nullptr, ExprKind::none);
   }
 }
 
@@ -271,7 +271,7 @@ size_t percent_operand_end(std::string_view text, size_t percent) {
 // The reference an image URI makes, without its value.
 Reference image_reference(const ImageRef& img) {
   Reference r;
-  r.form = "image";
+  r.form = Form::image;
   r.catalog = img.catalog;
   r.service = img.catalog == "vertex-prediction" ? "prediction" : "training";
   r.job_offset = img.offset;
@@ -292,6 +292,7 @@ std::optional<Reference> templated_image(std::string_view text, const ImageRef& 
     --q;
   }
   std::string expr;
+  ExprKind kind = ExprKind::python_image;
   if (q > line_start && (text[q - 1] == '"' || text[q - 1] == '\'')) {
     char quote = text[q - 1];
     size_t close = text.find(quote, end);
@@ -323,18 +324,20 @@ std::optional<Reference> templated_image(std::string_view text, const ImageRef& 
       if (text.substr(q, close - q).find('$') == std::string_view::npos) {
         return std::nullopt; // a template filled elsewhere
       }
-      expr = "s" + std::string(text.substr(q, close - q));
+      expr = std::string(text.substr(q, close - q));
+      kind = ExprKind::shell_image;
     }
     if (expr.empty()) {
-      expr = "p" + std::string(text.substr(expr_start, expr_end - expr_start));
+      expr = std::string(text.substr(expr_start, expr_end - expr_start));
     }
   } else {
-    expr = "s" + std::string(text.substr(q, end - q));
+    expr = std::string(text.substr(q, end - q));
+    kind = ExprKind::shell_image;
   }
   Reference r = image_reference(img);
   r.runtime = Value{"", start, end - start};
   r.expr = std::move(expr);
-  r.expr_kind = 'i';
+  r.expr_kind = kind;
   return r;
 }
 

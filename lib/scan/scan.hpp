@@ -2,6 +2,7 @@
 
 #include "catalog/catalog_set.hpp"
 #include "lib/core/finding.hpp"
+#include "lib/scan/extract.hpp"
 #include "util/walker.hpp"
 
 #include <string>
@@ -21,7 +22,7 @@ struct FoundReference {
   std::string path;
   int line = 0;
   int column = 0;
-  std::string form;    // gcloud, key, image
+  Form form = Form::key;
   std::string service; // training, prediction
   std::string catalog; // the catalog it was found in; "" when unknown
   std::string runtime;

@@ -63,7 +63,7 @@ TEST_CASE("extract_gcloud: which commands count") {
     auto refs = extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(RT)\n");
     REQUIRE(refs.size() == 1);
     CHECK(refs[0].expr == "$(RT)");
-    CHECK(refs[0].expr_kind == 's');
+    CHECK(refs[0].expr_kind == ExprKind::shell);
     CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(cat v)\n").empty());
     CHECK(extract_all("RT := 1.15\ntrain:\n\tgcloud ai-platform jobs submit training x --runtime-version $(RT)\n")
               .front()
@@ -157,8 +157,8 @@ TEST_CASE("extract_all: a quick check skips text without references") {
   CHECK(extract_all("nothing to see here\n").empty());
   auto refs = extract_all("image: us-docker.pkg.dev/vertex-ai/training/pytorch-xla.2-4.py310:latest\nruntimeVersion: '2.11'\n");
   REQUIRE(refs.size() == 2);
-  CHECK(refs[0].form == "image");
-  CHECK(refs[1].form == "key");
+  CHECK(refs[0].form == Form::image);
+  CHECK(refs[1].form == Form::key);
 }
 
 TEST_CASE("find_suppressions: rules on each comment line") {
@@ -204,7 +204,7 @@ TEST_CASE("extract_flags: a string of flags and a Python argument list") {
   // A variable is left for extract_all to evaluate, where it is written.
   CHECK(refs[2].runtime.text.empty());
   CHECK(refs[2].expr == "RUNTIME");
-  CHECK(refs[2].expr_kind == 'p');
+  CHECK(refs[2].expr_kind == ExprKind::python);
   CHECK(at(text, refs[2].runtime) == std::pair{4, 30});
   check_runtime(text, refs[0], "1.10", {1, 26});
   REQUIRE(refs[0].python);
@@ -224,7 +224,7 @@ TEST_CASE("extract_sdk: get_prebuilt_prediction_container_uri names an image") {
       "u3 = get_prebuilt_prediction_container_uri(framework=FW, framework_version='1.0')\n";
   auto refs = extract_sdk(text);
   REQUIRE(refs.size() == 3);
-  CHECK(refs[2].expr_kind == 'k');
+  CHECK(refs[2].expr_kind == ExprKind::sdk);
   CHECK(refs[2].expr == "FW\x1f'1.0'\x1f");
   CHECK(refs[0].runtime.text == "sklearn-cpu.0-24");
   CHECK(refs[0].catalog == "vertex-prediction");
@@ -240,7 +240,7 @@ TEST_CASE("expression_at: a string left open by a backslash at the very end stay
   // Every way a text can end inside a Python expression: in a string, on an escape, in brackets.
   for (std::string_view tail : {"\"abc\\", "'x\\", "f(\"a\\", "a + \"\\", "\"\\", "x\\"}) {
     std::string text = std::string("runtime = ") + std::string(tail);
-    char kind = 0;
+    ExprKind kind = ExprKind::none;
     auto v = expression_at(text, 10, kind);
     if (v) {
       std::string got = v->text;
