@@ -61,7 +61,7 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
     e["line"] = ref.line;
     e["column"] = ref.column;
     e["form"] = lib::scan::form_name(ref.form);
-    e["service"] = ref.service;
+    e["service"] = lib::service_name(ref.service);
     e["catalog"] = text_or_null(ref.catalog);
     e["runtime"] = ref.runtime;
     e["python"] = text_or_null(ref.python);

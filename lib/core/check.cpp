@@ -197,7 +197,8 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
       const Catalog* succ = search.successor;
       std::string where = succ ? c.name + " or " + succ->name : c.name;
       std::string with = search.frameworks.empty() ? "" : " with " + util::join(search.frameworks);
-      std::string msg = "nothing in " + where + " is usable for " + req.service + with + " on " + format_date(req.on);
+      std::string msg =
+          "nothing in " + where + " is usable for " + service_name(req.service) + with + " on " + format_date(req.on);
       if (search.frameworks.empty() && succ) {
         msg += " that matches: no framework is recorded for " + c.entry_noun + " " + r.id + ", pass --framework to find " +
                succ->name + " images";

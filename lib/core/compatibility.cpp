@@ -25,13 +25,9 @@ Finding entry_finding(RuleId id, Severity severity, std::string message, const C
   return entry_finding(rule_id(id), severity, std::move(message), c, r);
 }
 
-namespace {
-
 std::string python_list(const RuntimeEntry& r) {
-  return util::join(*r.python, ", ", [](const auto& p) { return p.str(); });
+  return util::join(r.python.value_or(std::vector<catalog::Version>{}), ", ", [](const auto& p) { return p.str(); });
 }
-
-} // namespace
 
 Request request_from_text(std::string runtime, const std::string& python, const std::vector<std::string>& frameworks,
                           const std::vector<std::string>& requirements) {
@@ -66,7 +62,7 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
   for (const auto& fw : req.frameworks) {
     bool ruled = false;
     for (const auto& rule : c.rules) {
-      if (rule.framework != fw || rule.service != req.service) {
+      if (rule.framework != fw || rule.service != service_name(req.service)) {
         continue;
       }
       ruled = true;
@@ -91,8 +87,8 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
     if (!pv) {
       out.push_back(entry_finding(RuleId::require_unpinned,
                                   who + " has no recorded " + req_pkg.name + " version; " + spec +
-                                      (req.service == "prediction" ? " must come with the model version's own package"
-                                                                   : " is installed when the job starts"),
+                                      (req.service == Service::prediction ? " must come with the model version's own package"
+                                                                          : " is installed when the job starts"),
                                   c, r));
       continue;
     }
@@ -110,7 +106,7 @@ std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, cons
     }
     if (holds == catalog::pep440::LineHolds::never) {
       std::string msg = spec + " is not satisfied by " + who + "'s " + req_pkg.name + " " + pv->version + (pv->line ? ".x" : "");
-      if (req.service == "prediction") {
+      if (req.service == Service::prediction) {
         out.push_back(entry_finding(RuleId::require_over_pin, Severity::error,
                                     msg + "; a model version cannot install packages over the runtime's pins", c, r));
       } else {

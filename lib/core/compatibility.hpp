@@ -3,6 +3,7 @@
 #include "catalog/pep440.hpp"
 #include "lib/core/finding.hpp"
 #include "lib/core/lifecycle.hpp"
+#include "lib/core/service.hpp"
 
 #include <optional>
 #include <string>
@@ -16,7 +17,7 @@ struct Request {
   std::optional<catalog::Version> python;
   std::vector<std::string> frameworks; // framework keys (see framework_key)
   std::vector<catalog::pep440::Requirement> requires_;
-  std::string service = "training";
+  Service service = Service::training;
   bool deployed = false; // an existing resource, not new work
   Date on;
   int warn_days = 90;
@@ -39,6 +40,9 @@ Finding entry_finding(RuleId id, std::string message, const Catalog& c, const Ru
 // The same for a registered rule at another severity (the catalog's, or one that depends on the
 // service).
 Finding entry_finding(RuleId id, Severity severity, std::string message, const Catalog& c, const RuntimeEntry& r);
+
+// The Pythons an entry has, as "3.7, 3.8"; "" when the sources do not say.
+std::string python_list(const RuntimeEntry& r);
 
 // Findings for the request's Python, frameworks and requirements on one entry.
 std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, const Request& req);

@@ -54,6 +54,7 @@ std::optional<ImageRef> image_at(std::string_view text, size_t start, size_t i) 
   } else {
     return std::nullopt;
   }
+  r.service = image_service(r.catalog);
   r.offset = start;
   r.image_offset = i;
   const size_t name_start = i;
@@ -86,6 +87,10 @@ std::optional<ImageRef> image_at(std::string_view text, size_t start, size_t i) 
 }
 
 } // namespace
+
+Service image_service(std::string_view catalog) {
+  return catalog == "vertex-prediction" ? Service::prediction : Service::training;
+}
 
 std::vector<ImageRef> find_image_refs(std::string_view text) {
   std::vector<ImageRef> out;

@@ -332,7 +332,7 @@ Verdict Auditor::without_runtime(const Resource& r) const {
 Request Auditor::request_for(const Resource& r) const {
   Request req;
   req.runtime = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime : r.catalog + ":" + r.runtime;
-  req.service = r.service;
+  req.service = parse_service(r.service);
   req.deployed = serving(r);
   req.on = m_on;
   req.warn_days = m_warn_days;
@@ -463,7 +463,7 @@ Resource image_unit(const Resource& r, const std::string& uri, std::string part)
   if (auto img = image_ref(uri)) {
     u.catalog = img->catalog;
     u.runtime = img->image;
-    u.service = img->catalog == "vertex-prediction" ? "prediction" : "training";
+    u.service = service_name(img->service);
   }
   return u;
 }

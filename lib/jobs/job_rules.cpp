@@ -159,7 +159,7 @@ private:
     }
     lib::Request req;
     req.runtime = *m_runtime;
-    req.service = "training";
+    req.service = Service::training;
     req.on = m_opt.on;
     req.warn_days = m_opt.warn_days;
     req.platform = m_opt.platform;

@@ -1,5 +1,6 @@
 #include "lib/scan/extract.hpp"
 
+#include "lib/core/image_ref.hpp"
 #include "lib/scan/brackets.hpp"
 #include "lib/scan/vars.hpp"
 #include "util/text.hpp"
@@ -188,7 +189,7 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
     x.runtime.text = v.text;
     if (!images[k].first.empty()) {
       x.catalog = images[k].first;
-      x.service = x.catalog == "vertex-prediction" ? "prediction" : "training";
+      x.service = image_service(x.catalog);
     }
     if (python) {
       x.python = python;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lib/core/service.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -38,9 +40,9 @@ enum class ExprKind {
 // One runtime reference found in a file.
 struct Reference {
   Form form = Form::key;
-  std::string service = "training"; // "training" or "prediction"
-  std::string catalog;              // the catalog an image belongs to ("vertex-training"); "" for runtimes
-  Value runtime;                    // a runtime version or an image id
+  Service service = Service::training;
+  std::string catalog; // the catalog an image belongs to ("vertex-training"); "" for runtimes
+  Value runtime;       // a runtime version or an image id
   std::optional<Value> python;
   bool python_written = false;         // a Python key or flag is there (its value may be a variable)
   std::vector<std::string> frameworks; // framework keys

@@ -57,12 +57,12 @@ bool at(const std::vector<util::ShellWord>& v, size_t i, std::string_view word) 
 // training job, a batch prediction, a model version); false for any other command.
 bool command_kind(const std::vector<util::ShellWord>& toks, size_t i, Reference& r) {
   if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "training")) {
-    r.service = "training";
+    r.service = Service::training;
   } else if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "prediction")) {
-    r.service = "prediction";
+    r.service = Service::prediction;
     r.whole_job = false; // batch prediction: the runtime is optional
   } else if (at(toks, i, "versions") && at(toks, i + 1, "create")) {
-    r.service = "prediction";
+    r.service = Service::prediction;
   } else {
     return false;
   }

@@ -228,7 +228,7 @@ std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
   bool model = ::memmem(text.data(), text.size(), "deploymentUri", 13) != nullptr;
   for (auto& r : keys.runtimes) {
     r.whole_job = job || model;
-    r.service = model && !job ? "prediction" : "training";
+    r.service = model && !job ? Service::prediction : Service::training;
   }
   attach_pythons(text, keys);
   return std::move(keys.runtimes);
@@ -273,7 +273,7 @@ Reference image_reference(const ImageRef& img) {
   Reference r;
   r.form = Form::image;
   r.catalog = img.catalog;
-  r.service = img.catalog == "vertex-prediction" ? "prediction" : "training";
+  r.service = img.service;
   r.job_offset = img.offset;
   return r;
 }

@@ -113,7 +113,7 @@ std::vector<Reference> extract_flags(std::string_view text) {
     if (before.find("submit prediction") != std::string_view::npos || before.find("\"prediction\"") != std::string_view::npos ||
         before.find("'prediction'") != std::string_view::npos ||
         (before.find("versions") != std::string_view::npos && before.find("create") != std::string_view::npos)) {
-      r.service = "prediction";
+      r.service = Service::prediction;
     }
     size_t py = nearest(text, "--python-version", p, 300);
     if (py != std::string_view::npos) {
@@ -204,7 +204,7 @@ Reference prediction_image(size_t call_at) {
   Reference r;
   r.form = Form::image;
   r.catalog = "vertex-prediction";
-  r.service = "prediction";
+  r.service = Service::prediction;
   r.job_offset = call_at;
   return r;
 }

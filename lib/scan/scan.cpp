@@ -137,7 +137,7 @@ public:
   const CheckResult* check(const Reference& r) {
     std::string id = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime.text : r.catalog + ":" + r.runtime.text;
     const std::string python = r.python ? r.python->text : defaulted_python(r);
-    std::string key = id + "|" + python + "|" + r.service;
+    std::string key = id + "|" + python + "|" + service_name(r.service);
     for (const auto& f : r.frameworks) {
       key += "|" + f;
     }
@@ -369,7 +369,7 @@ std::vector<FoundJob> find_jobs(const std::string& path, std::string_view text, 
   }
   for (size_t k = 0; k < refs.size(); ++k) {
     const Reference& r = refs[k];
-    if (r.form != Form::gcloud || r.service != "training" || !r.whole_job || r.opaque || r.config_unread ||
+    if (r.form != Form::gcloud || r.service != Service::training || !r.whole_job || r.opaque || r.config_unread ||
         r.job_end <= r.job_offset) {
       continue;
     }

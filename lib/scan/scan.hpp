@@ -23,7 +23,7 @@ struct FoundReference {
   int line = 0;
   int column = 0;
   Form form = Form::key;
-  std::string service; // training, prediction
+  Service service = Service::training;
   std::string catalog; // the catalog it was found in; "" when unknown
   std::string runtime;
   std::string python;

@@ -19,7 +19,7 @@ ScanResult sample() {
   fixtures::add_finding(r, "stale-data", catalog::Severity::note, "old data", "ci/a,b:c.sh", 2, 5, "2.11",
                         {9, "0000000000000001"});
   r.references.push_back(
-      FoundReference{"ci/a.sh", 2, 5, lib::scan::Form::gcloud, "training", "ai-platform", "1.15", "", "deletion"});
+      FoundReference{"ci/a.sh", 2, 5, lib::scan::Form::gcloud, lib::Service::training, "ai-platform", "1.15", "", "deletion"});
   return r;
 }
 

@@ -26,10 +26,12 @@ TEST_CASE("find_image_refs: both catalogs, every region, the restricted registry
   auto refs = find_image_refs(text);
   REQUIRE(refs.size() == 4);
   CHECK(refs[0].catalog == "vertex-training");
+  CHECK(refs[0].service == lib::Service::training);
   CHECK(refs[0].image == "tf-cpu.2-11.py310");
   CHECK(uri_of(text, refs[0]) == "us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11.py310:latest");
   CHECK(text.substr(refs[0].image_offset, 6) == "tf-cpu");
   CHECK(refs[1].catalog == "vertex-prediction");
+  CHECK(refs[1].service == lib::Service::prediction);
   CHECK(refs[1].image == "sklearn-cpu.1-0");
   CHECK(uri_of(text, refs[1]) == "europe-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-0:latest");
   CHECK(refs[2].catalog == "vertex-prediction");
@@ -94,6 +96,11 @@ TEST_CASE("find_image_refs: what names no prebuilt image") {
     INFO(text);
     CHECK(find_image_refs(text).empty());
   }
+}
+
+TEST_CASE("image_service: the prediction catalog serves prediction, every other training") {
+  CHECK(lib::image_service("vertex-prediction") == lib::Service::prediction);
+  CHECK(lib::image_service("vertex-training") == lib::Service::training);
 }
 
 TEST_CASE("image_ref: the prebuilt image of a whole URI") {

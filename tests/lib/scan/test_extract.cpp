@@ -38,7 +38,7 @@ TEST_CASE("extract_gcloud: flags across backslash continuations") {
       "  --python-version=3.7 --framework SCIKIT_LEARN\necho done --runtime-version 9.9\n";
   auto refs = extract_gcloud(text);
   REQUIRE(refs.size() == 1);
-  CHECK(refs[0].service == "training");
+  CHECK(refs[0].service == lib::Service::training);
   CHECK(refs[0].whole_job);
   check_runtime(text, refs[0], "1.15", {4, 21});
   REQUIRE(refs[0].python);
@@ -51,7 +51,7 @@ TEST_CASE("extract_gcloud: which commands count") {
   SUBCASE("ml-engine versions create is a prediction") {
     auto refs = extract_gcloud("gcloud beta ml-engine versions create v1 --model m --runtime-version='2.1'\n");
     REQUIRE(refs.size() == 1);
-    CHECK(refs[0].service == "prediction");
+    CHECK(refs[0].service == lib::Service::prediction);
     CHECK(refs[0].runtime.text == "2.1");
     CHECK(refs[0].runtime.offset == 70);
   }
@@ -133,7 +133,7 @@ TEST_CASE("extract_keys: YAML, JSON and Python forms") {
   SUBCASE("a model version is a prediction") {
     auto refs = extract_keys("{\"deploymentUri\": \"gs://x\", \"runtimeVersion\": \"2.1\"}");
     REQUIRE(refs.size() == 1);
-    CHECK(refs[0].service == "prediction");
+    CHECK(refs[0].service == lib::Service::prediction);
   }
 }
 
@@ -148,7 +148,7 @@ TEST_CASE("extract_images: prebuilt image URIs of every region") {
   check_runtime(text, refs[0], "tf-cpu.2-11.py310", {1, 6});
   CHECK(refs[0].runtime.length == 61);
   CHECK(refs[1].catalog == "vertex-prediction");
-  CHECK(refs[1].service == "prediction");
+  CHECK(refs[1].service == lib::Service::prediction);
   check_runtime(text, refs[1], "sklearn-cpu.1-0", {2, 6});
   CHECK(refs[2].runtime.text == "tf_opt-cpu.nightly");
 }
@@ -187,7 +187,7 @@ TEST_CASE("is_version") {
 TEST_CASE("extract_gcloud: batch prediction and flags hidden in a variable") {
   auto refs = extract_gcloud("gcloud ai-platform jobs submit prediction j --model m --runtime-version 1.13\n");
   REQUIRE(refs.size() == 1);
-  CHECK(refs[0].service == "prediction");
+  CHECK(refs[0].service == lib::Service::prediction);
   CHECK_FALSE(refs[0].whole_job);
   // The flags are in $FLAGS: no runtime-version-required for this command.
   CHECK(extract_gcloud("gcloud ai-platform jobs submit training $JOB $FLAGS\n").empty());
@@ -209,9 +209,9 @@ TEST_CASE("extract_flags: a string of flags and a Python argument list") {
   check_runtime(text, refs[0], "1.10", {1, 26});
   REQUIRE(refs[0].python);
   CHECK(refs[0].python->text == "2.7");
-  CHECK(refs[0].service == "training");
+  CHECK(refs[0].service == lib::Service::training);
   check_runtime(text, refs[1], "2.1", {3, 30});
-  CHECK(refs[1].service == "prediction");
+  CHECK(refs[1].service == lib::Service::prediction);
   CHECK(refs[1].frameworks == std::vector<std::string>{"scikit-learn"});
   // extract_all does not report a gcloud command's flag twice.
   CHECK(extract_all("gcloud ai-platform jobs submit training j --runtime-version 1.15\n").size() == 1);
