@@ -69,8 +69,7 @@ template <class F> auto guarded(F body) -> decltype(body()) {
 
 lib::Request to_request(const CheckRequest& r) {
   lib::Request req = lib::request_from_text(r.runtime, r.python, r.frameworks, r.requirements);
-  lib::check_service(r.service);
-  req.service = r.service;
+  req.service = lib::parse_service(r.service);
   req.on = to_internal(r.on);
   req.warn_days = r.warn_days;
   return req;

@@ -1,7 +1,8 @@
 #include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "lib/core/check.hpp"
+#include "lib/core/lifecycle.hpp"
+#include "lib/core/lookup.hpp"
 #include "util/text.hpp"
 
 #include "render/json.hpp"

@@ -56,7 +56,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
   opt.on = ctx.today();
   opt.warn_days = ctx.g.warn_days;
   if (!ctx.g.platform.empty()) {
-    lib::catalogs_in_scope(ctx.catalogs(), ctx.scope("training")); // checks the name
+    lib::catalogs_in_scope(ctx.catalogs(), ctx.scope(lib::Service::training)); // checks the name
     opt.platform = ctx.g.platform;
   }
   for (const auto& path : a.requirements) {

@@ -119,7 +119,7 @@ void add_job_options(Options& sub, JobArgs& a, const JobOptionsHelp& help) {
   }
   sub.add_option("--service", a.service,
                  "training (jobs) or prediction (model versions); default: the image's own service, else training")
-      ->check(one_of({"training", "prediction"}));
+      ->check(one_of(lib::service_names()));
 }
 
 lib::Request job_request(Context& ctx, const JobArgs& a) {
@@ -127,7 +127,8 @@ lib::Request job_request(Context& ctx, const JobArgs& a) {
     lib::known_framework(f, lib::catalogs_in_scope(ctx.catalogs(), {}));
   }
   lib::Request req = lib::request_from_text(a.runtime, a.python, a.frameworks, a.requires_);
-  req.service = lib::service_for(ctx.catalogs(), a.runtime, ctx.g.platform, a.service);
+  req.service = lib::service_for(ctx.catalogs(), a.runtime, ctx.g.platform,
+                                 a.service.empty() ? std::nullopt : std::optional(lib::parse_service(a.service)));
   req.on = ctx.today();
   req.warn_days = ctx.g.warn_days;
   req.platform = ctx.g.platform;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "catalog/catalog_set.hpp"
-#include "lib/core/check.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/finding.hpp"
 #include "lib/core/lookup.hpp"
 
@@ -48,7 +48,7 @@ public:
   const catalog::CatalogSet& catalogs();
   // The catalog files RTCAT_CATALOG names: empty when it is unset or names none.
   static std::vector<std::string> env_catalogs();
-  lib::Scope scope(const std::string& service = "") const { return lib::Scope{g.platform, service}; }
+  lib::Scope scope(std::optional<lib::Service> service = std::nullopt) const { return lib::Scope{g.platform, service}; }
   // The catalogs in scope of --platform.
   std::vector<const catalog::Catalog*> selected();
 

@@ -83,7 +83,7 @@ std::vector<std::string> values_of(const std::string& command, const std::string
     return {"error", "warning", "note", "never"};
   }
   if (name == "--service") {
-    return {"training", "prediction"};
+    return lib::service_names();
   }
   if (name == "--strategy") {
     return {"newest", "nearest"};

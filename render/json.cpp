@@ -282,7 +282,7 @@ std::string json_check(const lib::Request& req, const lib::CheckResult& res) {
   j["catalog"] = res.target ? ordered(res.target->catalog->name) : ordered(nullptr);
   j["runtime"] = req.runtime;
   j["python"] = req.python ? ordered(req.python->str()) : ordered(nullptr);
-  j["service"] = req.service;
+  j["service"] = lib::service_name(req.service);
   j["next_milestone"] = res.lifecycle ? next_milestone_json(*res.lifecycle, true) : ordered(nullptr);
   j["findings"] = findings_json(res.findings);
   j["suggestions"] = array_of(res.suggestions, [](const lib::Suggestion& s) { return s.entry->id; });
@@ -364,7 +364,7 @@ std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan&
   j["runtime"] = req.base.runtime;
   j["catalog"] = plan.current ? ordered(plan.current->catalog->name) : ordered(nullptr);
   j["status"] = plan.current_lifecycle ? ordered(plan.current_lifecycle->status.name) : ordered(nullptr);
-  j["service"] = req.base.service;
+  j["service"] = lib::service_name(req.base.service);
   j["strategy"] = strategy_name(req.strategy);
   j["min_days"] = req.min_days;
   j["frameworks"] = plan.frameworks;

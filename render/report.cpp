@@ -50,7 +50,7 @@ std::string opt_days(const std::optional<long>& d) {
 std::string group_title(const ReportGroup& g) {
   std::string who =
       g.entry ? g.catalog->name + " " + g.catalog->entry_noun + " " + g.entry->id : lib::status_words(nullptr, g.status);
-  return who + " (" + g.service + ")";
+  return who + " (" + lib::service_name(g.service) + ")";
 }
 
 namespace {
@@ -516,7 +516,7 @@ ordered group_json(const ReportGroup& g) {
   ordered j;
   j["catalog"] = g.catalog ? ordered(g.catalog->name) : ordered(nullptr);
   j["runtime"] = g.entry ? ordered(g.entry->id) : ordered(nullptr);
-  j["service"] = g.service;
+  j["service"] = lib::service_name(g.service);
   j["status"] = g.lifecycle ? g.lifecycle->status.name : g.status;
   j["resources"] = g.resources;
   j["affected"] = g.affected;

@@ -156,7 +156,7 @@ ordered migrated_json(const Report& r) {
     ordered j;
     j["catalog"] = g.catalog->name;
     j["runtime"] = g.entry->id;
-    j["service"] = g.service;
+    j["service"] = lib::service_name(g.service);
     j["resource"] = {{"name", res.name},
                      {"kind", lib::kind_label(res)},
                      {"source", res.path + ":" + std::to_string(res.line)},

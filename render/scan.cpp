@@ -60,8 +60,8 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
     e["path"] = ref.path;
     e["line"] = ref.line;
     e["column"] = ref.column;
-    e["form"] = ref.form;
-    e["service"] = ref.service;
+    e["form"] = lib::scan::form_name(ref.form);
+    e["service"] = lib::service_name(ref.service);
     e["catalog"] = text_or_null(ref.catalog);
     e["runtime"] = ref.runtime;
     e["python"] = text_or_null(ref.python);

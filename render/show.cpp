@@ -1,6 +1,6 @@
 #include "render/show.hpp"
 
-#include "lib/core/check.hpp"
+#include "lib/core/lifecycle.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>

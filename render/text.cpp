@@ -177,8 +177,8 @@ std::string verdict_text(const lib::Request& req, const lib::CheckResult& res, c
                         : v == lib::CheckVerdict::unconfirmed ? paint("possibly valid (unconfirmed)", Tone::warn, color)
                         : v == lib::CheckVerdict::warnings    ? paint("valid, with warnings,", Tone::warn, color)
                                                               : paint("valid", Tone::good, color);
-  std::string out = who + (python.empty() ? "" : " with Python " + python) + " is " + verdict + " for " + req.service + " on " +
-                    format_date(req.on) + ": " + lc.status.name;
+  std::string out = who + (python.empty() ? "" : " with Python " + python) + " is " + verdict + " for " +
+                    lib::service_name(req.service) + " on " + format_date(req.on) + ": " + lc.status.name;
   if (const auto* n = lc.next(); n && !lc.status.is(lib::Standing::unreleased)) {
     out += "; next: " + n->name() + " " + lib::short_date(*n);
     if (lc.status.days_left) {

@@ -98,7 +98,8 @@ std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan&
     out += "migrate: " + plan.handoff_reason + "\n";
   }
   if (!plan.candidates.empty()) {
-    out += "candidates for " + req.base.service + " (supported first, then " + strategy_name(req.strategy) +
+    out += "candidates for " + std::string(lib::service_name(req.base.service)) + " (supported first, then " +
+           strategy_name(req.strategy) +
            (req.min_days > 0 ? ", usable for at least " + std::to_string(req.min_days) + " days" : "") + "):\n";
     for (size_t i = 0; i < plan.candidates.size(); ++i) {
       out += candidate_text(plan.candidates[i], i + 1);

@@ -1,6 +1,5 @@
 #include "lib/core/check.hpp"
 
-#include "lib/core/frameworks.hpp"
 #include "util/names.hpp"
 #include "util/text.hpp"
 
@@ -36,30 +35,6 @@ const char* verdict_name(CheckVerdict v) {
 
 namespace {
 
-std::string python_list(const RuntimeEntry& r) {
-  return util::join(*r.python, ", ", [](const auto& p) { return p.str(); });
-}
-
-Finding make(std::string rule, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
-  Finding f;
-  f.rule = std::move(rule);
-  f.severity = sev;
-  f.message = std::move(message);
-  f.catalog = c.name;
-  f.runtime = r.id;
-  return f;
-}
-
-// A finding of a registered rule at its default severity.
-Finding make(RuleId id, std::string message, const Catalog& c, const RuntimeEntry& r) {
-  return make(rule_id(id), rule(id).severity, std::move(message), c, r);
-}
-
-// At another severity (the catalog's, or one that depends on the service).
-Finding make(RuleId id, Severity sev, std::string message, const Catalog& c, const RuntimeEntry& r) {
-  return make(rule_id(id), sev, std::move(message), c, r);
-}
-
 // The lifecycle finding of an entry on the date, if any.
 std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, const Request& req) {
   auto sev = lc.severity(req.deployed);
@@ -70,7 +45,7 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
   if (lc.status.is(Standing::unreleased)) {
     const ReleaseWindow& w = lc.release;
     if (w.released) {
-      return make(RuleId::unreleased, *sev, who + " is not released until " + format_date(*r.released), c, r);
+      return entry_finding(RuleId::unreleased, *sev, who + " is not released until " + format_date(*r.released), c, r);
     }
     std::string msg = who + " is not released before " + format_date(*w.earliest());
     if (w.by) {
@@ -82,11 +57,11 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
              (w.framework->released ? "released on " + format_date(*w.framework->released)
                                     : "released after " + format_date(*w.framework->released_after));
     }
-    return make(RuleId::unreleased, *sev, msg, c, r);
+    return entry_finding(RuleId::unreleased, *sev, msg, c, r);
   }
   if (lc.status.is(Standing::expiring)) {
     const MilestoneDate& n = *lc.due();
-    return make(RuleId::expiring, *sev, who + " " + describe_upcoming(n) + " (" + in_days(n, req.on) + ")", c, r);
+    return entry_finding(RuleId::expiring, *sev, who + " " + describe_upcoming(n) + " (" + in_days(n, req.on) + ")", c, r);
   }
   if (lc.status.is(Standing::unknown)) {
     auto by = existed_by(c, r);
@@ -102,8 +77,8 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
     } else {
       why = "the sources do not give all of its dates";
     }
-    return make(RuleId::lifecycle_unknown, *sev, "the status of " + who + " on " + format_date(req.on) + " is unknown: " + why, c,
-                r);
+    return entry_finding(RuleId::lifecycle_unknown, *sev,
+                         "the status of " + who + " on " + format_date(req.on) + " is unknown: " + why, c, r);
   }
   const MilestoneDate& m = *lc.reached();
   std::string msg = who + " " + describe_reached(m);
@@ -122,7 +97,7 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
   } else if (const MilestoneDate* due = lc.due()) {
     msg += "; it " + describe_upcoming(*due) + " (" + in_days(*due, req.on) + ")";
   }
-  return make(milestone_rule(m.name()), *sev, msg, c, r);
+  return entry_finding(milestone_rule(m.name()), *sev, msg, c, r);
 }
 
 bool has_unknown_or_future(const std::vector<MilestoneDate>& ms, Date as_of) {
@@ -149,78 +124,6 @@ std::optional<Finding> missing_field(const catalog::RequiredFields& policy, cons
   return finding_of(runtime ? RuleId::runtime_version_defaulted : RuleId::python_version_defaulted,
                     field + " is not set: on " + format_date(on) + " it defaults to " + fallback + " (required from " + from +
                         ")");
-}
-
-std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, const Request& req) {
-  std::vector<Finding> out;
-  const std::string who = c.entry_noun + " " + r.id;
-  if (req.python) {
-    if (!r.python) {
-      out.push_back(make(RuleId::python_unknown,
-                         "the sources do not say which Python " + who + " has; Python " + req.python->str() + " is unverified", c,
-                         r));
-    } else if (std::find(r.python->begin(), r.python->end(), *req.python) == r.python->end()) {
-      out.push_back(make(RuleId::python_unsupported,
-                         "Python " + req.python->str() + " is not available on " + who + " (available: " + python_list(r) + ")",
-                         c, r));
-    }
-  }
-  for (const auto& fw : req.frameworks) {
-    bool ruled = false;
-    for (const auto& rule : c.rules) {
-      if (rule.framework != fw || rule.service != req.service) {
-        continue;
-      }
-      ruled = true;
-      if (!r.version || *r.version < rule.min_runtime) {
-        std::string msg =
-            rule.message.empty() ? fw + " needs " + c.entry_noun + " " + rule.min_runtime.str() + " or later" : rule.message;
-        out.push_back(make(rule.id, Severity::error, msg + "; " + who + " is older", c, r));
-      }
-    }
-    auto own = entry_framework(r);
-    if (own && *own != fw) {
-      out.push_back(make(RuleId::framework_mismatch, who + " is a " + r.framework + " image, not " + fw, c, r));
-    } else if (!own && !ruled && !package_version(r, fw)) {
-      out.push_back(make(RuleId::framework_not_included,
-                         who + " has no recorded " + fw + " version; " + unrecorded_framework_advice(fw, req.service), c, r));
-    }
-  }
-  for (const auto& req_pkg : req.requires_) {
-    auto pv = package_version(r, req_pkg.name);
-    std::string spec = req_pkg.str();
-    if (!pv) {
-      out.push_back(make(RuleId::require_unpinned,
-                         who + " has no recorded " + req_pkg.name + " version; " + spec +
-                             (req.service == "prediction" ? " must come with the model version's own package"
-                                                          : " is installed when the job starts"),
-                         c, r));
-      continue;
-    }
-    auto pin = catalog::pep440::Version::try_parse(pv->version);
-    auto holds = !pin                                ? catalog::pep440::LineHolds::maybe
-                 : pv->line                          ? req_pkg.specifiers.on_line(pin->release())
-                 : req_pkg.specifiers.contains(*pin) ? catalog::pep440::LineHolds::always
-                                                     : catalog::pep440::LineHolds::never;
-    if (holds == catalog::pep440::LineHolds::maybe) {
-      out.push_back(make(RuleId::require_unverified,
-                         who + " is known only to carry " + req_pkg.name + " " + pv->version + ".x; " + spec + " holds on some " +
-                             pv->version + ".x releases only, so it is unconfirmed",
-                         c, r));
-      continue;
-    }
-    if (holds == catalog::pep440::LineHolds::never) {
-      std::string msg = spec + " is not satisfied by " + who + "'s " + req_pkg.name + " " + pv->version + (pv->line ? ".x" : "");
-      if (req.service == "prediction") {
-        out.push_back(make(RuleId::require_over_pin, Severity::error,
-                           msg + "; a model version cannot install packages over the runtime's pins", c, r));
-      } else {
-        out.push_back(make(RuleId::require_over_pin,
-                           msg + "; it is installed over the pin when the job starts (allowed for training)", c, r));
-      }
-    }
-  }
-  return out;
 }
 
 std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Request& req) {
@@ -252,22 +155,6 @@ std::vector<Finding> judge(const Catalog& c, const RuntimeEntry& r, const Lifecy
   return out;
 }
 
-Request request_from_text(std::string runtime, const std::string& python, const std::vector<std::string>& frameworks,
-                          const std::vector<std::string>& requirements) {
-  Request req;
-  req.runtime = std::move(runtime);
-  if (!python.empty()) {
-    req.python = catalog::Version::parse(python);
-  }
-  for (const auto& f : frameworks) {
-    req.frameworks.push_back(framework_key(f));
-  }
-  for (const auto& line : requirements) {
-    req.requires_.push_back(catalog::pep440::Requirement::parse(line));
-  }
-  return req;
-}
-
 CheckResult check(const catalog::CatalogSet& set, const Request& req) {
   CheckResult res;
   Scope scope{req.platform, req.service};
@@ -289,10 +176,10 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
   res.lifecycle = evaluate(c, r, req.on, req.warn_days);
   res.findings = judge(c, r, *res.lifecycle, req);
   if (c.as_of && req.on > *c.as_of && has_unknown_or_future(res.lifecycle->milestones, *c.as_of)) {
-    res.findings.push_back(make(RuleId::stale_data,
-                                "this answer rests on the " + c.name + " catalog as of " + format_date(*c.as_of) +
-                                    "; dates after that may have changed",
-                                c, r));
+    res.findings.push_back(entry_finding(RuleId::stale_data,
+                                         "this answer rests on the " + c.name + " catalog as of " + format_date(*c.as_of) +
+                                             "; dates after that may have changed",
+                                         c, r));
   }
   bool needs_alternative =
       std::any_of(res.findings.begin(), res.findings.end(), [](const Finding& f) { return f.severity >= Severity::warning; });
@@ -306,12 +193,13 @@ CheckResult check(const catalog::CatalogSet& set, const Request& req) {
       const Catalog* succ = search.successor;
       std::string where = succ ? c.name + " or " + succ->name : c.name;
       std::string with = search.frameworks.empty() ? "" : " with " + util::join(search.frameworks);
-      std::string msg = "nothing in " + where + " is usable for " + req.service + with + " on " + format_date(req.on);
+      std::string msg =
+          "nothing in " + where + " is usable for " + service_name(req.service) + with + " on " + format_date(req.on);
       if (search.frameworks.empty() && succ) {
         msg += " that matches: no framework is recorded for " + c.entry_noun + " " + r.id + ", pass --framework to find " +
                succ->name + " images";
       }
-      res.findings.push_back(make(RuleId::no_alternative, msg, c, r));
+      res.findings.push_back(entry_finding(RuleId::no_alternative, msg, c, r));
       if (!search.frameworks.empty()) {
         res.findings.push_back(custom_container_route(search, c, &r, q));
       }

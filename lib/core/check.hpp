@@ -1,7 +1,7 @@
 #pragma once
 
 #include "catalog/catalog_set.hpp"
-#include "catalog/pep440.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/finding.hpp"
 #include "lib/core/lifecycle.hpp"
 #include "lib/core/lookup.hpp"
@@ -12,26 +12,6 @@
 #include <vector>
 
 namespace lib {
-
-// What a job or model version asks of a runtime.
-struct Request {
-  std::string runtime;
-  std::optional<catalog::Version> python;
-  std::vector<std::string> frameworks; // framework keys (see framework_key)
-  std::vector<catalog::pep440::Requirement> requires_;
-  std::string service = "training";
-  bool deployed = false; // an existing resource, not new work
-  Date on;
-  int warn_days = 90;
-  std::string platform;
-};
-
-// A request from what a user wrote: the runtime id, the Python version ("" for none), framework
-// names (any spelling framework_key accepts) and PEP 508 requirement lines. The service, date
-// and warning window keep their defaults. Throws InvalidInput for a malformed Python version or
-// requirement.
-Request request_from_text(std::string runtime, const std::string& python, const std::vector<std::string>& frameworks,
-                          const std::vector<std::string>& requirements);
 
 // A runtime or image to use instead (see find_targets).
 using Suggestion = Target;
@@ -76,8 +56,5 @@ std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Reques
 // when the policy gives no default. The message names the field, the date and the default;
 // callers add where to set it.
 std::optional<Finding> missing_field(const catalog::RequiredFields& policy, const std::string& field, Date on);
-
-// Findings for the request's Python, frameworks and requirements on one entry.
-std::vector<Finding> compatibility(const Catalog& c, const RuntimeEntry& r, const Request& req);
 
 } // namespace lib

@@ -107,8 +107,8 @@ std::optional<PackageVersion> package_version(const catalog::RuntimeEntry& r, co
   return std::nullopt;
 }
 
-std::string unrecorded_framework_advice(const std::string& framework, const std::string& service) {
-  if (service == "prediction") {
+std::string unrecorded_framework_advice(const std::string& framework, Service service) {
+  if (service == Service::prediction) {
     return "a model version cannot install it; check which " + framework + " the runtime serves before deploying";
   }
   return "install it with your job's packages";

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/model.hpp"
+#include "lib/core/service.hpp"
 
 #include <optional>
 #include <string>
@@ -36,6 +37,6 @@ std::optional<PackageVersion> package_version(const catalog::RuntimeEntry& r, co
 // What to do when an entry records no version of a framework the work uses: a training job
 // installs it with its packages; a model version cannot install packages over the runtime, so
 // it depends on what the runtime serves, which the sources do not say.
-std::string unrecorded_framework_advice(const std::string& framework, const std::string& service);
+std::string unrecorded_framework_advice(const std::string& framework, Service service);
 
 } // namespace lib

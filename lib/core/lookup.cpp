@@ -9,13 +9,6 @@
 
 namespace lib {
 
-void check_service(std::string_view service) {
-  if (service != "training" && service != "prediction") {
-    throw catalog::InvalidInput("invalid service '" + std::string(service) + "' " +
-                                util::choices(service, {"training", "prediction"}));
-  }
-}
-
 namespace {
 // Catalog names in scope, preferred ones first, without loading the catalogs where possible.
 std::vector<std::string> names_in_scope(const catalog::CatalogSet& set, const Scope& scope) {
@@ -29,7 +22,7 @@ std::vector<std::string> names_in_scope(const catalog::CatalogSet& set, const Sc
   std::vector<std::string> others;
   for (const auto& name : set.names()) {
     std::string service = set.service_of(name);
-    bool serves = service.empty() || service == scope.service || scope.service.empty();
+    bool serves = service.empty() || !scope.service || service == service_name(*scope.service);
     (serves ? preferred : others).push_back(name);
   }
   preferred.insert(preferred.end(), others.begin(), others.end());
@@ -162,19 +155,20 @@ std::string usable_near(const std::vector<NearMatch>& near) {
   return "";
 }
 
-std::string service_for(const catalog::CatalogSet& set, std::string_view runtime, const std::string& platform,
-                        const std::string& given) {
+Service service_for(const catalog::CatalogSet& set, std::string_view runtime, const std::string& platform,
+                    std::optional<Service> given) {
   auto ref = find_entry(set, runtime, Scope{platform, given});
   const std::string own = ref ? ref->catalog->policy.service : "";
-  if (given.empty()) {
-    return own.empty() ? "training" : own;
+  if (!given) {
+    return own.empty() ? Service::training : parse_service(own);
   }
-  if (!own.empty() && own != given) {
-    throw catalog::InvalidInput("--service " + given + " contradicts " + ref->catalog->name + ":" + ref->entry->id + ", a " +
-                                own + " " + ref->catalog->entry_noun + " (leave --service out, or name a " + given + " " +
+  const std::string name = service_name(*given);
+  if (!own.empty() && own != name) {
+    throw catalog::InvalidInput("--service " + name + " contradicts " + ref->catalog->name + ":" + ref->entry->id + ", a " + own +
+                                " " + ref->catalog->entry_noun + " (leave --service out, or name a " + name + " " +
                                 ref->catalog->entry_noun + ")");
   }
-  return given;
+  return *given;
 }
 
 } // namespace lib

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/catalog_set.hpp"
+#include "lib/core/service.hpp"
 
 #include <optional>
 #include <string>
@@ -16,8 +17,8 @@ struct EntryRef {
 
 // Which catalogs a query looks in, and which it prefers when an id is in several.
 struct Scope {
-  std::string platform; // only this catalog, when set
-  std::string service;  // "training" or "prediction": prefer catalogs serving it
+  std::string platform;           // only this catalog, when set
+  std::optional<Service> service; // prefer catalogs serving it (unset: any)
 };
 
 // The catalogs in scope, preferred ones first. Throws InvalidInput for an unknown platform,
@@ -31,8 +32,8 @@ std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_v
 // The service a request about `runtime` is for: `given` when set; else the service of the catalog
 // that holds it (an image of a prediction catalog is judged for prediction), else training.
 // Throws InvalidInput when `given` contradicts the service of the catalog that holds it.
-std::string service_for(const catalog::CatalogSet& set, std::string_view runtime, const std::string& platform,
-                        const std::string& given);
+Service service_for(const catalog::CatalogSet& set, std::string_view runtime, const std::string& platform,
+                    std::optional<Service> given);
 
 // Up to `max` ids in scope closest to `id`, for "did you mean": first the ids that extend it
 // with a suffix (tf-cpu.2-17 -> tf-cpu.2-17.py310), then by numeric nearness, then edit distance.
@@ -55,8 +56,5 @@ std::string describe_near(const std::vector<NearMatch>& near);
 
 // The first usable match's id, for a "use X" hint; "" when none may be used on the date.
 std::string usable_near(const std::vector<NearMatch>& near);
-
-// Validates a service name ("training" or "prediction"); throws InvalidInput otherwise.
-void check_service(std::string_view service);
 
 } // namespace lib

@@ -2,7 +2,7 @@
 
 #include "catalog/calendar.hpp"
 #include "catalog/error.hpp"
-#include "lib/core/check.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/frameworks.hpp"
 #include "util/names.hpp"
 #include "util/text.hpp"
@@ -100,10 +100,6 @@ bool major_jump(const std::string& from, const std::string& to) {
   auto a = major_of(from);
   auto b = major_of(to);
   return a && b && *a != *b;
-}
-
-std::string python_list(const RuntimeEntry& e) {
-  return util::join(e.python.value_or(std::vector<catalog::Version>{}), ", ", [](const auto& p) { return p.str(); });
 }
 
 // The Python a target runs for a job on `python`: the same when it has it, else the closest
@@ -229,7 +225,7 @@ public:
       m_must_move = true;
       m_current_end.reset();
     }
-    std::string next = from.successor_for(q.service);
+    std::string next = from.successor_for(service_name(q.service));
     m_search.successor = next.empty() ? nullptr : set.get(next);
     m_search.sunset = from.policy.sunset && *from.policy.sunset <= q.on;
   }
@@ -677,7 +673,7 @@ TargetSearch find_targets(const catalog::CatalogSet& set, const Catalog& from, c
 }
 
 Finding custom_container_route(const TargetSearch& s, const Catalog& from, const RuntimeEntry* current, const TargetQuery& q) {
-  const bool training = q.service != "prediction";
+  const bool training = q.service != Service::prediction;
   // An entry that does not exist yet on the date names no version: its software may not exist yet
   // either.
   const bool exists = current && !evaluate(from, *current, q.on, q.warn_days).status.is(Standing::unreleased);
@@ -721,8 +717,7 @@ Finding custom_container_route(const TargetSearch& s, const Catalog& from, const
 }
 
 std::vector<Change> changes_between(const RuntimeEntry& current, const RuntimeEntry& target, const std::string& python_from,
-                                    const std::string& python_to, const std::vector<std::string>& frameworks,
-                                    const std::string& service) {
+                                    const std::string& python_to, const std::vector<std::string>& frameworks, Service service) {
   std::vector<Change> out;
   if (!python_to.empty() && python_from != python_to) {
     Change c{"python", "python", python_from, python_to, false, ""};

@@ -4,6 +4,7 @@
 #include "catalog/pep440.hpp"
 #include "lib/core/finding.hpp"
 #include "lib/core/lifecycle.hpp"
+#include "lib/core/service.hpp"
 
 #include <optional>
 #include <string>
@@ -35,7 +36,7 @@ struct TargetQuery {
   std::optional<catalog::Version> python; // the Python the job runs now (unset: unknown)
   std::vector<std::string> frameworks;    // framework keys the job names (empty: the current entry's)
   std::vector<catalog::pep440::Requirement> requires_;
-  std::string service = "training";
+  Service service = Service::training;
   Date on;
   int warn_days = 90;
   Strategy strategy = Strategy::newest;
@@ -138,8 +139,7 @@ Finding custom_container_route(const TargetSearch& s, const Catalog& from, const
 // What changes from `current` to `target` for the frameworks of interest: Python, framework
 // versions (major jumps are breaking) and every package both pin, old -> new.
 std::vector<Change> changes_between(const RuntimeEntry& current, const RuntimeEntry& target, const std::string& python_from,
-                                    const std::string& python_to, const std::vector<std::string>& frameworks,
-                                    const std::string& service);
+                                    const std::string& python_to, const std::vector<std::string>& frameworks, Service service);
 
 // The frameworks an entry carries (images: their framework; runtimes: the frameworks it pins).
 std::vector<std::string> frameworks_carried(const RuntimeEntry& r);

@@ -31,12 +31,12 @@ void nothing_found(UpgradePlan& plan, const TargetSearch& s, const TargetQuery& 
       std::any_of(plan.verdict.begin(), plan.verdict.end(), [](const Finding& f) { return f.severity == Severity::error; });
   if (!fails && (plan.current_lifecycle->usable() || plan.current_lifecycle->status.is(Standing::unknown))) {
     plan.findings.push_back(finding(RuleId::no_alternative,
-                                    "nothing in " + where + " available for " + q.service + with + when + " outlasts " +
-                                        c.entry_noun + " " + r.id + "; keep it until a newer one appears",
+                                    "nothing in " + where + " available for " + service_name(q.service) + with + when +
+                                        " outlasts " + c.entry_noun + " " + r.id + "; keep it until a newer one appears",
                                     c, r));
     return;
   }
-  std::string msg = "nothing in " + where + " is available for " + q.service + with + when;
+  std::string msg = "nothing in " + where + " is available for " + service_name(q.service) + with + when;
   if (succ && succ->as_of) {
     msg += "; " + succ->name + " data as of " + format_date(*succ->as_of) + ", check the vendor's current list";
   }

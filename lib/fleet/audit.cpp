@@ -3,8 +3,8 @@
 #include "catalog/error.hpp"
 #include "lib/core/check.hpp"
 #include "lib/core/frameworks.hpp"
+#include "lib/core/image_ref.hpp"
 #include "lib/core/upgrade.hpp"
-#include "lib/scan/extract.hpp"
 #include "util/bytes.hpp"
 #include "util/text.hpp"
 
@@ -332,7 +332,7 @@ Verdict Auditor::without_runtime(const Resource& r) const {
 Request Auditor::request_for(const Resource& r) const {
   Request req;
   req.runtime = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime : r.catalog + ":" + r.runtime;
-  req.service = r.service;
+  req.service = parse_service(r.service);
   req.deployed = serving(r);
   req.on = m_on;
   req.warn_days = m_warn_days;
@@ -453,19 +453,17 @@ std::string resource_label(const Resource& r) {
 namespace {
 
 // A unit of a Vertex AI resource for one image: the prebuilt image's catalog and id when the
-// URI names one (the scan's image recogniser, lib/scan), else a custom image.
+// URI names one (lib/core/image_ref), else a custom image.
 Resource image_unit(const Resource& r, const std::string& uri, std::string part) {
   Resource u = r;
   u.images.clear();
   u.deployed.clear();
   u.image_uri = uri;
   u.part = std::move(part);
-  auto found = scan::extract_images(uri);
-  if (found.size() == 1 && found[0].job_offset == 0 && found[0].expr.empty() && !found[0].runtime.text.empty() &&
-      found[0].runtime.length == uri.size()) {
-    u.catalog = found[0].catalog;
-    u.runtime = found[0].runtime.text;
-    u.service = found[0].service;
+  if (auto img = image_ref(uri)) {
+    u.catalog = img->catalog;
+    u.runtime = img->image;
+    u.service = service_name(img->service);
   }
   return u;
 }

@@ -152,14 +152,14 @@ private:
   size_t group_for(const Resource& res, const Verdict& v) {
     std::optional<EntryRef> ref;
     if (!v.catalog.empty()) {
-      ref = find_entry(m_set, res.runtime, Scope{v.catalog, res.service});
+      ref = find_entry(m_set, res.runtime, Scope{v.catalog, parse_service(res.service)});
     }
     std::string key = ref ? ref->catalog->name + '\x1f' + ref->entry->id : '\x1e' + v.status;
     key += '\x1f' + res.service;
     auto [it, fresh] = m_index.try_emplace(key, m_rep.groups.size());
     if (fresh) {
       ReportGroup g;
-      g.service = res.service;
+      g.service = parse_service(res.service);
       g.status = v.status;
       if (ref) {
         g.catalog = ref->catalog;

@@ -47,8 +47,8 @@ struct ReportGroup {
   const Catalog* catalog = nullptr;    // nullptr: the runtime is in no catalog
   const RuntimeEntry* entry = nullptr; // idem
   std::string status;                  // outside every catalog: the verdicts' status
-  std::string service;                 // "training" or "prediction"
-  std::optional<Lifecycle> lifecycle;  // of the entry on the date
+  Service service = Service::training;
+  std::optional<Lifecycle> lifecycle; // of the entry on the date
   size_t resources = 0;
   size_t affected = 0;
   size_t broken = 0;

@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/core/check.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/frameworks.hpp"
 #include "lib/jobs/job_tree.hpp"
 #include "util/text.hpp"
@@ -158,7 +159,7 @@ private:
     }
     lib::Request req;
     req.runtime = *m_runtime;
-    req.service = "training";
+    req.service = Service::training;
     req.on = m_opt.on;
     req.warn_days = m_opt.warn_days;
     req.platform = m_opt.platform;

@@ -13,9 +13,9 @@ namespace lib::migrate {
 namespace {
 
 // The catalog prebuilt training images come from: the successor of the job's platform for training.
-const catalog::Catalog* image_catalog(const catalog::CatalogSet& set, const std::string& service = "training") {
+const catalog::Catalog* image_catalog(const catalog::CatalogSet& set, Service service = Service::training) {
   for (const catalog::Catalog* c : set.all()) {
-    if (std::string next = c->successor_for(service); !next.empty() && set.get(next)) {
+    if (std::string next = c->successor_for(service_name(service)); !next.empty() && set.get(next)) {
       return set.get(next);
     }
   }
@@ -34,7 +34,7 @@ std::string framework_of(const catalog::CatalogSet& set, const jobs::JobSpec& jo
   if (!job.runtime_version) {
     return "";
   }
-  auto ref = find_entry(set, *job.runtime_version, Scope{"", "training"});
+  auto ref = find_entry(set, *job.runtime_version, Scope{"", Service::training});
   if (!ref) {
     return "";
   }
@@ -77,11 +77,11 @@ std::string uri_for(const Target& t, bool gpu, const std::string& region) {
 
 // The query for the one image that runs `framework` for `service` on `on`, with the job's Python
 // when it states one, on the job's accelerator ("gpu", "tpu" or "" for CPU).
-TargetQuery one_image(std::string framework, std::string service, catalog::Date on, const std::optional<std::string>& python,
+TargetQuery one_image(std::string framework, Service service, catalog::Date on, const std::optional<std::string>& python,
                       std::string accelerator) {
   TargetQuery q;
   q.frameworks = {std::move(framework)};
-  q.service = std::move(service);
+  q.service = service;
   q.on = on;
   if (python) {
     q.python = catalog::Version::try_parse(*python);
@@ -98,7 +98,7 @@ TargetSearch image_search(const catalog::CatalogSet& set, const catalog::Catalog
                           const std::optional<std::string>& runtime, TargetQuery q) {
   if (runtime) {
     if (auto ref = find_entry(set, *runtime, Scope{"", q.service});
-        ref && ref->catalog->successor_for(q.service) == images.name) {
+        ref && ref->catalog->successor_for(service_name(q.service)) == images.name) {
       q.successor_only = true;
       return find_targets(set, *ref->catalog, ref->entry, q);
     }
@@ -128,7 +128,7 @@ ExecutorImage executor_image(const catalog::CatalogSet& set, const jobs::JobSpec
                                 "): pass --framework NAME, or --image URI for the prebuilt image to run it on");
   }
   TargetSearch s = image_search(set, *images, opt.framework ? std::nullopt : job.runtime_version,
-                                one_image(framework, "training", opt.on, job.python_version, accelerator));
+                                one_image(framework, Service::training, opt.on, job.python_version, accelerator));
   const bool open = !s.targets.empty();
   if (!open && s.last_known.empty()) {
     throw catalog::InvalidInput(job.path + ": the " + images->name + " data knows no training image for " + framework +
@@ -171,12 +171,12 @@ ExecutorImage executor_image(const catalog::CatalogSet& set, const jobs::JobSpec
 
 std::string prediction_image(const catalog::CatalogSet& set, const PredictionImageQuery& q, const std::string& path,
                              std::vector<Finding>& findings) {
-  const catalog::Catalog* images = image_catalog(set, "prediction");
+  const catalog::Catalog* images = image_catalog(set, Service::prediction);
   if (!images) {
     return "";
   }
   TargetSearch s = image_search(set, *images, q.runtime,
-                                one_image(framework_key(q.framework), "prediction", q.on, q.python, q.gpu ? "gpu" : ""));
+                                one_image(framework_key(q.framework), Service::prediction, q.on, q.python, q.gpu ? "gpu" : ""));
   if (s.targets.empty() && s.last_known.empty()) {
     return "";
   }

@@ -1,5 +1,6 @@
 #include "lib/scan/extract.hpp"
 
+#include "lib/core/image_ref.hpp"
 #include "lib/scan/brackets.hpp"
 #include "lib/scan/vars.hpp"
 #include "util/text.hpp"
@@ -22,6 +23,18 @@ size_t sort_key(const Reference& r) {
 
 } // namespace
 
+const char* form_name(Form f) {
+  switch (f) {
+  case Form::gcloud:
+    return "gcloud";
+  case Form::key:
+    return "key";
+  case Form::image:
+    break;
+  }
+  return "image";
+}
+
 bool is_version(std::string_view text) {
   if (text.empty() || text.size() > 16 || text.front() == '.' || text.back() == '.') {
     return false;
@@ -41,14 +54,14 @@ bool is_version(std::string_view text) {
   return dot;
 }
 
-std::optional<Value> expression_at(std::string_view t, size_t i, char& kind) {
+std::optional<Value> expression_at(std::string_view t, size_t i, ExprKind& kind) {
   if (i >= t.size()) {
     return std::nullopt;
   }
   auto ident_start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
   size_t start = i;
   if (t[i] == '$' || (t[i] == '{' && i + 1 < t.size() && ident_start(t[i + 1]))) {
-    kind = 's';
+    kind = ExprKind::shell;
     int depth = 0;
     while (i < t.size()) {
       char c = t[i];
@@ -65,7 +78,7 @@ std::optional<Value> expression_at(std::string_view t, size_t i, char& kind) {
       ++i;
     }
   } else if (ident_start(t[i])) {
-    kind = 'p';
+    kind = ExprKind::python;
     Brackets b;
     b.line_ends_string = true;
     while (i < t.size()) {
@@ -121,8 +134,8 @@ void sdk_values(const Reference& r, const Vars& vars, Alts& values, std::vector<
 
 // The prebuilt images a templated image URI names.
 void image_values(const Reference& r, const Vars& vars, Alts& values, std::vector<std::pair<std::string, std::string>>& images) {
-  Alts uris = r.expr[0] == 's' ? vars.shell(r.expr.substr(1), r.runtime.offset, true)
-                               : vars.python(r.expr.substr(1), r.runtime.offset, true);
+  Alts uris = r.expr_kind == ExprKind::shell_image ? vars.shell(r.expr, r.runtime.offset, true)
+                                                   : vars.python(r.expr, r.runtime.offset, true);
   for (auto& u : uris) {
     if (!u.known) {
       continue;
@@ -139,14 +152,14 @@ void image_values(const Reference& r, const Vars& vars, Alts& values, std::vecto
 
 // The values a written expression can have (vars.hpp), as the references they make.
 void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) {
-  auto eval = [&](const std::string& expr, char kind, size_t at) {
-    return kind == 's' ? vars.shell(expr, at) : vars.python(expr, at);
+  auto eval = [&](const std::string& expr, ExprKind kind, size_t at) {
+    return kind == ExprKind::shell ? vars.shell(expr, at) : vars.python(expr, at);
   };
   Alts values;
   std::vector<std::pair<std::string, std::string>> images; // (catalog, id) per value
-  if (r.expr_kind == 'k') {
+  if (r.expr_kind == ExprKind::sdk) {
     sdk_values(r, vars, values, images);
-  } else if (r.expr_kind == 'i') {
+  } else if (r.expr_kind == ExprKind::shell_image || r.expr_kind == ExprKind::python_image) {
     image_values(r, vars, values, images);
   } else {
     for (auto& v : eval(r.expr, r.expr_kind, r.runtime.offset)) {
@@ -171,12 +184,12 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
     const Alt& v = values[k];
     Reference x = r;
     x.expr.clear();
-    x.expr_kind = 0;
+    x.expr_kind = ExprKind::none;
     x.python_expr.clear();
     x.runtime.text = v.text;
     if (!images[k].first.empty()) {
       x.catalog = images[k].first;
-      x.service = x.catalog == "vertex-prediction" ? "prediction" : "training";
+      x.service = image_service(x.catalog);
     }
     if (python) {
       x.python = python;
@@ -202,18 +215,18 @@ std::vector<Reference> evaluated(std::string_view text, std::vector<Reference>& 
   std::vector<Reference> done;
   std::vector<size_t> used_at; // where values that reached a use were set
   for (auto& r : refs) {
-    if (r.expr_kind == 0 && r.python_expr.empty()) {
+    if (r.expr_kind == ExprKind::none && r.python_expr.empty()) {
       done.push_back(std::move(r));
       continue;
     }
-    if (r.expr_kind == 0) {
+    if (r.expr_kind == ExprKind::none) {
       // A literal runtime with its Python version through a variable.
       Reference x = r;
       x.python_expr.clear();
       x.python_written = true;
       if (r.python_at) {
-        for (const auto& v : r.python_expr_kind == 's' ? vars.shell(r.python_expr, r.python_at->offset)
-                                                       : vars.python(r.python_expr, r.python_at->offset)) {
+        for (const auto& v : r.python_expr_kind == ExprKind::shell ? vars.shell(r.python_expr, r.python_at->offset)
+                                                                   : vars.python(r.python_expr, r.python_at->offset)) {
           if (v.known && is_version(v.text)) {
             x.python = Value{v.text, r.python_at->offset, r.python_at->length};
             break;
@@ -236,7 +249,8 @@ std::vector<Reference> evaluated(std::string_view text, std::vector<Reference>& 
     done.erase(std::remove_if(done.begin(), done.end(),
                               [&](const Reference& r) {
                                 // set_offset is where the value starts (its opening quote)
-                                return r.form == "key" && !r.via && std::any_of(used_at.begin(), used_at.end(), [&](size_t at) {
+                                return r.form == Form::key && !r.via &&
+                                       std::any_of(used_at.begin(), used_at.end(), [&](size_t at) {
                                          return r.runtime.offset == at || r.runtime.offset == at + 1;
                                        });
                               }),
@@ -258,7 +272,7 @@ std::vector<Reference> extract_all(std::string_view text) {
     // Flags that no gcloud command above took: a string of flags, an argument list.
     std::vector<size_t> taken;
     for (const auto& r : out) {
-      if (r.form == "gcloud" && (!r.runtime.text.empty() || r.expr_kind)) {
+      if (r.form == Form::gcloud && (!r.runtime.text.empty() || r.expr_kind != ExprKind::none)) {
         taken.push_back(r.runtime.offset);
       }
     }
@@ -290,7 +304,8 @@ std::vector<Reference> extract_all(std::string_view text) {
               out.end());
   }
   // Values written as variables or expressions: evaluate the file's assignments once.
-  if (std::any_of(out.begin(), out.end(), [](const Reference& r) { return r.expr_kind != 0 || !r.python_expr.empty(); })) {
+  if (std::any_of(out.begin(), out.end(),
+                  [](const Reference& r) { return r.expr_kind != ExprKind::none || !r.python_expr.empty(); })) {
     out = evaluated(text, out);
   }
   std::stable_sort(out.begin(), out.end(), [](const Reference& a, const Reference& b) { return sort_key(a) < sort_key(b); });

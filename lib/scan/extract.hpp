@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lib/core/service.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -15,12 +17,32 @@ struct Value {
   size_t length = 0;
 };
 
+// How a reference is written.
+enum class Form {
+  gcloud, // a gcloud command line, or its flags in a shell string or Python list
+  key,    // runtimeVersion / pythonVersion keys (YAML, JSON, Python) and keyword arguments
+  image,  // a Vertex AI prebuilt image URI, or the SDK call that names one
+};
+
+// "gcloud", "key", "image": the names scan's reports give.
+const char* form_name(Form f);
+
+// How a value written as a variable or an expression is evaluated (vars.hpp).
+enum class ExprKind {
+  none,         // a literal value: nothing to evaluate
+  shell,        // a shell word ($NAME, ${NAME...}, {NAME})
+  python,       // a Python expression
+  shell_image,  // an image URI built by a shell string
+  python_image, // an image URI built by a Python string (f-string, .format(...), % operand)
+  sdk,          // SDK arguments: framework, version, accelerator, separated by \x1f
+};
+
 // One runtime reference found in a file.
 struct Reference {
-  std::string form;                 // "gcloud", "key" (YAML, JSON, Python), "image" (a Vertex AI URI)
-  std::string service = "training"; // "training" or "prediction"
-  std::string catalog;              // the catalog an image belongs to ("vertex-training"); "" for runtimes
-  Value runtime;                    // a runtime version or an image id
+  Form form = Form::key;
+  Service service = Service::training;
+  std::string catalog; // the catalog an image belongs to ("vertex-training"); "" for runtimes
+  Value runtime;       // a runtime version or an image id
   std::optional<Value> python;
   bool python_written = false;         // a Python key or flag is there (its value may be a variable)
   std::vector<std::string> frameworks; // framework keys
@@ -39,13 +61,11 @@ struct Reference {
 
   // A value written as a variable or an expression, which extract_all evaluates (vars.hpp):
   // runtime.offset/length then say where it is written and runtime.text is empty.
-  std::string expr;               // as written
-  char expr_kind = 0;             // 's' a shell word, 'p' a Python expression, 'i' an image URI built by a
-                                  // Python ('p' rules) or shell string, 'k' SDK arguments (framework,
-                                  // version, accelerator; separated by \x1f)
-  std::string python_expr;        // the same for the Python version
-  char python_expr_kind = 0;      // 's' or 'p'
-  std::optional<Value> python_at; // where python_expr is written
+  std::string expr; // as written
+  ExprKind expr_kind = ExprKind::none;
+  std::string python_expr;                    // the same for the Python version
+  ExprKind python_expr_kind = ExprKind::none; // shell or python
+  std::optional<Value> python_at;             // where python_expr is written
 
   // After evaluation: the value came through a variable (set at set_offset), or only on some
   // branches of a condition that cannot be decided.
@@ -98,10 +118,10 @@ struct Suppression {
 std::vector<Suppression> find_suppressions(std::string_view text);
 
 // A value written as a variable or an expression at t[i] (after a key's ':' or '=', or a flag):
-// $NAME / ${NAME...} / {NAME} (kind 's', up to a space, quote or comma) or a Python expression
-// starting with a name or an f-string (kind 'p', up to a ',', ')', ']' or '}' outside brackets,
-// or the end of the line). nullopt for anything else.
-std::optional<Value> expression_at(std::string_view t, size_t i, char& kind);
+// $NAME / ${NAME...} / {NAME} (kind shell, up to a space, quote or comma) or a Python expression
+// starting with a name or an f-string (kind python, up to a ',', ')', ']' or '}' outside
+// brackets, or the end of the line). nullopt (kind untouched) for anything else.
+std::optional<Value> expression_at(std::string_view t, size_t i, ExprKind& kind);
 
 // Whether text is a dotted version number such as 2.11 or 3.7.
 bool is_version(std::string_view text);

@@ -57,12 +57,12 @@ bool at(const std::vector<util::ShellWord>& v, size_t i, std::string_view word) 
 // training job, a batch prediction, a model version); false for any other command.
 bool command_kind(const std::vector<util::ShellWord>& toks, size_t i, Reference& r) {
   if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "training")) {
-    r.service = "training";
+    r.service = Service::training;
   } else if (at(toks, i, "jobs") && at(toks, i + 1, "submit") && at(toks, i + 2, "prediction")) {
-    r.service = "prediction";
+    r.service = Service::prediction;
     r.whole_job = false; // batch prediction: the runtime is optional
   } else if (at(toks, i, "versions") && at(toks, i + 1, "create")) {
-    r.service = "prediction";
+    r.service = Service::prediction;
   } else {
     return false;
   }
@@ -121,7 +121,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
     }
     ++i;
     Reference r;
-    r.form = "gcloud";
+    r.form = Form::gcloud;
     r.whole_job = true;
     r.job_offset = p;
     r.job_end = std::min(end, text.size());
@@ -152,7 +152,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
           // $RUNTIME_VERSION, ${RT:-1.15}, IPython's {RUNTIME_VERSION}: evaluated by extract_all
           r.runtime = Value{"", v.offset, v.length};
           r.expr = v.text;
-          r.expr_kind = 's';
+          r.expr_kind = ExprKind::shell;
         } else {
           readable = false; // a typo or a Makefile $(VAR) we cannot judge
         }
@@ -162,7 +162,7 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
           r.python = v;
         } else if (variable) {
           r.python_expr = v.text;
-          r.python_expr_kind = 's';
+          r.python_expr_kind = ExprKind::shell;
           r.python_at = Value{"", v.offset, v.length};
         }
       } else if (name == "framework" && !v.text.empty()) {
@@ -182,7 +182,8 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
       }
     }
     r.opaque = opaque;
-    if (readable && (!runtime_written || !r.runtime.text.empty() || r.expr_kind) && (runtime_written || !opaque)) {
+    if (readable && (!runtime_written || !r.runtime.text.empty() || r.expr_kind != ExprKind::none) &&
+        (runtime_written || !opaque)) {
       out.push_back(std::move(r));
     }
   }

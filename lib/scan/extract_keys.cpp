@@ -1,6 +1,7 @@
 // Keyed values (runtimeVersion: '2.11', "pythonVersion": "3.7", runtime_version='2.8') and
-// Vertex AI prebuilt image URIs.
+// Vertex AI prebuilt image URIs (recognised by lib/core/image_ref).
 
+#include "lib/core/image_ref.hpp"
 #include "lib/scan/extract.hpp"
 #include "util/position.hpp"
 #include "util/text.hpp"
@@ -86,8 +87,8 @@ std::optional<Value> value_after(std::string_view t, size_t i) {
 struct Keys {
   std::vector<Reference> runtimes;
   std::vector<Value> pythons;
-  std::vector<char> python_kinds;  // per Python value: 0 a version, else an expression's kind
-  std::vector<size_t> python_keys; // offsets of Python keys with an unreadable value
+  std::vector<ExprKind> python_kinds; // per Python value: none for a version, else an expression's kind
+  std::vector<size_t> python_keys;    // offsets of Python keys with an unreadable value
 };
 
 // The value of the runtime or Python key at key_start, whose name ends at `from`.
@@ -99,7 +100,7 @@ void read_key(std::string_view text, size_t key_start, size_t from, bool python,
     if (i == std::string_view::npos) {
       return;
     }
-    char kind = 0;
+    ExprKind kind = ExprKind::none;
     auto e = expression_at(text, i, kind);
     if (!e) {
       return;
@@ -110,7 +111,7 @@ void read_key(std::string_view text, size_t key_start, size_t from, bool python,
       return;
     }
     Reference r;
-    r.form = "key";
+    r.form = Form::key;
     r.runtime = Value{"", e->offset, e->length};
     r.expr = e->text;
     r.expr_kind = kind;
@@ -126,11 +127,11 @@ void read_key(std::string_view text, size_t key_start, size_t from, bool python,
   }
   if (python) {
     keys.pythons.push_back(*value);
-    keys.python_kinds.push_back(0);
+    keys.python_kinds.push_back(ExprKind::none);
     return;
   }
   Reference r;
-  r.form = "key";
+  r.form = Form::key;
   r.runtime = *value;
   r.job_offset = key_start;
   keys.runtimes.push_back(std::move(r));
@@ -146,7 +147,7 @@ void attach_pythons(std::string_view text, Keys& keys) {
     lines.push_back(index.line(r.runtime.offset));
   }
   std::vector<int> best(runtimes.size(), 31);
-  auto attach = [&](size_t offset, const Value* value, char kind) {
+  auto attach = [&](size_t offset, const Value* value, ExprKind kind) {
     int line = index.line(offset);
     auto it = std::lower_bound(lines.begin(), lines.end(), line);
     size_t nearest = std::string::npos;
@@ -170,7 +171,7 @@ void attach_pythons(std::string_view text, Keys& keys) {
     r.python_written = true;
     if (value && distance < best[nearest]) {
       best[nearest] = distance;
-      if (kind == 0) {
+      if (kind == ExprKind::none) {
         r.python = *value;
         r.python_expr.clear();
       } else {
@@ -185,7 +186,7 @@ void attach_pythons(std::string_view text, Keys& keys) {
     attach(keys.pythons[k].offset, &keys.pythons[k], keys.python_kinds[k]);
   }
   for (size_t off : keys.python_keys) {
-    attach(off, nullptr, 0);
+    attach(off, nullptr, ExprKind::none);
   }
 }
 
@@ -227,38 +228,13 @@ std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
   bool model = ::memmem(text.data(), text.size(), "deploymentUri", 13) != nullptr;
   for (auto& r : keys.runtimes) {
     r.whole_job = job || model;
-    r.service = model && !job ? "prediction" : "training";
+    r.service = model && !job ? Service::prediction : Service::training;
   }
   attach_pythons(text, keys);
   return std::move(keys.runtimes);
 }
 
 namespace {
-
-bool is_host_char(char c) {
-  return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-';
-}
-
-// A region written as a template before "-docker.pkg.dev": {REGION}, ${REGION}, $REGION, {}.
-size_t template_start(std::string_view text, size_t p) {
-  if (p > 0 && text[p - 1] == '}') {
-    size_t open = text.rfind('{', p - 1);
-    if (open == std::string_view::npos || p - open > 60) {
-      return p;
-    }
-    for (size_t k = open + 1; k + 1 < p; ++k) {
-      if (text[k] == '\n' || text[k] == ' ') {
-        return p;
-      }
-    }
-    return open > 0 && text[open - 1] == '$' ? open - 1 : open;
-  }
-  size_t k = p;
-  while (k > 0 && is_ident(text[k - 1])) {
-    --k;
-  }
-  return k < p && k > 0 && text[k - 1] == '$' ? k - 1 : p;
-}
 
 // The end of the operand of the % at text[percent]: a tuple in parentheses, or a name with
 // attributes, calls and subscripts (TF.replace(".", "-")[0]); npos when a bracket stays open.
@@ -292,10 +268,22 @@ size_t percent_operand_end(std::string_view text, size_t percent) {
   return k;
 }
 
+// The reference an image URI makes, without its value.
+Reference image_reference(const ImageRef& img) {
+  Reference r;
+  r.form = Form::image;
+  r.catalog = img.catalog;
+  r.service = img.service;
+  r.job_offset = img.offset;
+  return r;
+}
+
 // An image URI whose image is a template (.../training/{}:latest, .../{TRAIN_VERSION}:latest,
 // .../${IMAGE}): the expression that builds it, for extract_all to evaluate. In Python the
 // string literal with its f prefix, .format(...) or % operand; in shell the word.
-std::optional<Reference> templated_image(std::string_view text, size_t start, size_t i, const std::string& catalog) {
+std::optional<Reference> templated_image(std::string_view text, const ImageRef& img) {
+  const size_t start = img.offset;
+  const size_t end = img.offset + img.length;
   size_t line_start = text.rfind('\n', start);
   line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
   size_t q = start;
@@ -303,12 +291,8 @@ std::optional<Reference> templated_image(std::string_view text, size_t start, si
          text[q - 1] != '(') {
     --q;
   }
-  size_t end = i;
-  while (end < text.size() && text[end] != '\n' && text[end] != ' ' && text[end] != '"' && text[end] != '\'' &&
-         text[end] != ')' && text[end] != ',') {
-    ++end;
-  }
   std::string expr;
+  ExprKind kind = ExprKind::python_image;
   if (q > line_start && (text[q - 1] == '"' || text[q - 1] == '\'')) {
     char quote = text[q - 1];
     size_t close = text.find(quote, end);
@@ -340,64 +324,20 @@ std::optional<Reference> templated_image(std::string_view text, size_t start, si
       if (text.substr(q, close - q).find('$') == std::string_view::npos) {
         return std::nullopt; // a template filled elsewhere
       }
-      expr = "s" + std::string(text.substr(q, close - q));
+      expr = std::string(text.substr(q, close - q));
+      kind = ExprKind::shell_image;
     }
     if (expr.empty()) {
-      expr = "p" + std::string(text.substr(expr_start, expr_end - expr_start));
+      expr = std::string(text.substr(expr_start, expr_end - expr_start));
     }
   } else {
-    expr = "s" + std::string(text.substr(q, end - q));
+    expr = std::string(text.substr(q, end - q));
+    kind = ExprKind::shell_image;
   }
-  Reference r;
-  r.form = "image";
-  r.catalog = catalog;
-  r.service = catalog == "vertex-prediction" ? "prediction" : "training";
+  Reference r = image_reference(img);
   r.runtime = Value{"", start, end - start};
-  r.job_offset = start;
   r.expr = std::move(expr);
-  r.expr_kind = 'i';
-  return r;
-}
-
-// The image after "/training/" or "/prediction/" at i (the catalog's id) and its tag.
-std::optional<Reference> image_at(std::string_view text, size_t start, size_t i) {
-  std::string_view rest = text.substr(i);
-  std::string catalog;
-  if (rest.substr(0, 10) == "/training/") {
-    catalog = "vertex-training";
-    i += 10;
-  } else if (rest.substr(0, 12) == "/prediction/") {
-    catalog = "vertex-prediction";
-    i += 12;
-  } else {
-    return std::nullopt;
-  }
-  size_t name_start = i;
-  while (i < text.size() &&
-         (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' || text[i] == '-')) {
-    ++i;
-  }
-  if (i < text.size() && (text[i] == '{' || text[i] == '$' || (text[i] == '%' && i + 1 < text.size() && text[i + 1] == 's'))) {
-    // .../training/{}:latest, .../tf-cpu.{TF}:latest, .../tf-gpu.%s:latest
-    return templated_image(text, start, i, catalog);
-  }
-  if (i == name_start || !std::isalnum(static_cast<unsigned char>(text[name_start]))) {
-    return std::nullopt; // .../training/... in prose is not an image
-  }
-  std::string image(text.substr(name_start, i - name_start));
-  if ((i < text.size() && (text[i] == ':' || text[i] == '@'))) {
-    ++i;
-    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' || text[i] == '_' ||
-                               text[i] == '-' || text[i] == ':')) {
-      ++i;
-    }
-  }
-  Reference r;
-  r.form = "image";
-  r.catalog = catalog;
-  r.service = catalog == "vertex-prediction" ? "prediction" : "training";
-  r.runtime = Value{image, start, i - start};
-  r.job_offset = start;
+  r.expr_kind = kind;
   return r;
 }
 
@@ -405,54 +345,18 @@ std::optional<Reference> image_at(std::string_view text, size_t start, size_t i)
 
 std::vector<Reference> extract_images(std::string_view text) {
   std::vector<Reference> out;
-  // One pass over the slashes (memchr), each checked for the two hosts around it:
-  // REGION-docker.pkg.dev/vertex-ai[-restricted]/... (the region possibly a template), and AI
-  // Platform's former host for the same images, [us.|eu.|asia.]gcr.io/cloud-aiplatform/...
-  static constexpr std::string_view k_vertex = "-docker.pkg.dev";
-  static constexpr std::string_view k_vertex_path = "/vertex-ai";
-  static constexpr std::string_view k_gcr = "gcr.io";
-  static constexpr std::string_view k_gcr_path = "/cloud-aiplatform";
-  size_t from = 0;
-  while (const void* hit = std::memchr(text.data() + from, '/', text.size() - from)) {
-    size_t slash = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
-    from = slash + 1;
-    if (slash >= k_vertex.size() && text.substr(slash - k_vertex.size(), k_vertex.size()) == k_vertex &&
-        text.substr(slash, k_vertex_path.size()) == k_vertex_path) {
-      size_t p = slash - k_vertex.size();
-      size_t start = p;
-      while (start > 0 && is_host_char(text[start - 1])) {
-        --start;
-      }
-      if (start == p) {
-        start = template_start(text, p);
-      }
-      if (start == p) {
-        continue;
-      }
-      size_t i = slash + k_vertex_path.size();
-      if (text.substr(i, 11) == "-restricted") {
-        i += 11;
-      }
-      if (auto r = image_at(text, start, i)) {
-        from = std::max(from, r->runtime.offset + r->runtime.length);
-        out.push_back(std::move(*r));
-      }
-    } else if (slash >= k_gcr.size() && text.substr(slash - k_gcr.size(), k_gcr.size()) == k_gcr &&
-               text.substr(slash, k_gcr_path.size()) == k_gcr_path) {
-      size_t p = slash - k_gcr.size();
-      size_t start = p;
-      while (start > 0 && (std::islower(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '.')) {
-        --start;
-      }
-      std::string_view prefix = text.substr(start, p - start);
-      if ((!prefix.empty() && prefix != "us." && prefix != "eu." && prefix != "asia.") ||
-          (start > 0 && is_host_char(text[start - 1]))) {
-        continue; // mygcr.io, x.us.gcr.io
-      }
-      if (auto r = image_at(text, start, slash + k_gcr_path.size())) {
-        from = std::max(from, r->runtime.offset + r->runtime.length);
-        out.push_back(std::move(*r));
-      }
+  size_t covered = 0; // the end of the last templated image taken: what its expression covers
+  for (const ImageRef& img : find_image_refs(text)) {
+    if (img.image_offset < covered) {
+      continue;
+    }
+    if (!img.templated) {
+      Reference r = image_reference(img);
+      r.runtime = Value{img.image, img.offset, img.length};
+      out.push_back(std::move(r));
+    } else if (auto r = templated_image(text, img)) {
+      covered = img.offset + img.length;
+      out.push_back(std::move(*r));
     }
   }
   return out;

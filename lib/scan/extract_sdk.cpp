@@ -83,7 +83,7 @@ std::vector<Reference> extract_flags(std::string_view text) {
     from = p + k_flag.size();
     auto v = flag_value(text, from);
     Reference r;
-    r.form = "gcloud";
+    r.form = Form::gcloud;
     if (v) {
       r.runtime = *v;
     } else {
@@ -98,7 +98,7 @@ std::vector<Reference> extract_flags(std::string_view text) {
                            text[i] == '\n' || text[i] == '\r' || text[i] == '\\' || text[i] == '+')) {
         ++i;
       }
-      char kind = 0;
+      ExprKind kind = ExprKind::none;
       auto e = expression_at(text, i, kind);
       if (!e) {
         continue;
@@ -113,7 +113,7 @@ std::vector<Reference> extract_flags(std::string_view text) {
     if (before.find("submit prediction") != std::string_view::npos || before.find("\"prediction\"") != std::string_view::npos ||
         before.find("'prediction'") != std::string_view::npos ||
         (before.find("versions") != std::string_view::npos && before.find("create") != std::string_view::npos)) {
-      r.service = "prediction";
+      r.service = Service::prediction;
     }
     size_t py = nearest(text, "--python-version", p, 300);
     if (py != std::string_view::npos) {
@@ -202,9 +202,9 @@ template <class F> void sdk_args(std::string_view text, size_t from, size_t clos
 
 Reference prediction_image(size_t call_at) {
   Reference r;
-  r.form = "image";
+  r.form = Form::image;
   r.catalog = "vertex-prediction";
-  r.service = "prediction";
+  r.service = Service::prediction;
   r.job_offset = call_at;
   return r;
 }
@@ -233,7 +233,7 @@ std::optional<Reference> written_call(std::string_view text, size_t p, size_t fr
   Reference r = prediction_image(p);
   r.runtime = Value{"", version_at, version_len};
   r.expr = exprs[0] + '\x1f' + exprs[1] + '\x1f' + exprs[2];
-  r.expr_kind = 'k';
+  r.expr_kind = ExprKind::sdk;
   return r;
 }
 

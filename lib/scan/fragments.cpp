@@ -57,7 +57,7 @@ std::optional<FragmentUse> merge_fragment(Reference& r, const std::string& scrip
     r.config_unread = true;
     return std::nullopt;
   }
-  FragmentUse use{fragment_key(file->string()), !r.runtime.text.empty() || r.expr_kind != 0, r.python_written};
+  FragmentUse use{fragment_key(file->string()), !r.runtime.text.empty() || r.expr_kind != ExprKind::none, r.python_written};
   Value at{"", r.config->offset, r.config->length};
   if (!use.gives_runtime && spec->runtime_version) {
     r.runtime = at;

@@ -137,7 +137,7 @@ public:
   const CheckResult* check(const Reference& r) {
     std::string id = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime.text : r.catalog + ":" + r.runtime.text;
     const std::string python = r.python ? r.python->text : defaulted_python(r);
-    std::string key = id + "|" + python + "|" + r.service;
+    std::string key = id + "|" + python + "|" + service_name(r.service);
     for (const auto& f : r.frameworks) {
       key += "|" + f;
     }
@@ -170,7 +170,7 @@ public:
   // The runtime-version-required (or -defaulted) finding for a whole job without a runtime, or
   // the python-version one for a job without a Python version.
   std::optional<Finding> required_field(const Reference& r, const CheckResult* res) const {
-    if (!r.whole_job || r.form == "image") {
+    if (!r.whole_job || r.form == Form::image) {
       return std::nullopt;
     }
     std::string field;
@@ -205,7 +205,7 @@ private:
   // (2.7 before 2020-01-13, as validate judges it); "" otherwise.
   std::string defaulted_python(const Reference& r) const {
     const catalog::Catalog* c = m_required_catalog;
-    if (!r.whole_job || r.python_written || r.form == "image" || !r.catalog.empty() || !c || !c->policy.required_fields ||
+    if (!r.whole_job || r.python_written || r.form == Form::image || !r.catalog.empty() || !c || !c->policy.required_fields ||
         m_options.on >= c->policy.required_fields->from) {
       return "";
     }
@@ -357,7 +357,7 @@ std::vector<FoundJob> find_jobs(const std::string& path, std::string_view text, 
         job.line = top->second.line;
         job.column = top->second.column;
         for (size_t k = 0; k < refs.size(); ++k) {
-          if (refs[k].form == "key") {
+          if (refs[k].form == Form::key) {
             job.refs.push_back(k);
           }
         }
@@ -369,7 +369,7 @@ std::vector<FoundJob> find_jobs(const std::string& path, std::string_view text, 
   }
   for (size_t k = 0; k < refs.size(); ++k) {
     const Reference& r = refs[k];
-    if (r.form != "gcloud" || r.service != "training" || !r.whole_job || r.opaque || r.config_unread ||
+    if (r.form != Form::gcloud || r.service != Service::training || !r.whole_job || r.opaque || r.config_unread ||
         r.job_end <= r.job_offset) {
       continue;
     }
@@ -415,7 +415,7 @@ FileRefs file_refs(const std::string& path, std::string_view text, const std::ve
   for (const auto& job : out.jobs) {
     for (size_t k : job.refs) {
       Reference& r = refs[k];
-      if (r.form != "key" || path.ends_with(".json")) {
+      if (r.form != Form::key || path.ends_with(".json")) {
         continue;
       }
       auto as_read = [&](Value& v, const std::optional<std::string>& read) {
@@ -492,7 +492,7 @@ private:
 
   // A finding on a --config fragment that every command merging it resolves with a flag.
   static bool resolved_by_commands(const Resolved* resolved, const Reference& r, const Finding& f, bool at_python) {
-    if (!resolved || r.form != "key") {
+    if (!resolved || r.form != Form::key) {
       return false;
     }
     bool about_python =

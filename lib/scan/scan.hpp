@@ -2,6 +2,7 @@
 
 #include "catalog/catalog_set.hpp"
 #include "lib/core/finding.hpp"
+#include "lib/scan/extract.hpp"
 #include "util/walker.hpp"
 
 #include <string>
@@ -21,8 +22,8 @@ struct FoundReference {
   std::string path;
   int line = 0;
   int column = 0;
-  std::string form;    // gcloud, key, image
-  std::string service; // training, prediction
+  Form form = Form::key;
+  Service service = Service::training;
   std::string catalog; // the catalog it was found in; "" when unknown
   std::string runtime;
   std::string python;

@@ -18,7 +18,8 @@ ScanResult sample() {
                         2, 5, "2.11", {9, "0000000000000000"});
   fixtures::add_finding(r, "stale-data", catalog::Severity::note, "old data", "ci/a,b:c.sh", 2, 5, "2.11",
                         {9, "0000000000000001"});
-  r.references.push_back(FoundReference{"ci/a.sh", 2, 5, "gcloud", "training", "ai-platform", "1.15", "", "deletion"});
+  r.references.push_back(
+      FoundReference{"ci/a.sh", 2, 5, lib::scan::Form::gcloud, lib::Service::training, "ai-platform", "1.15", "", "deletion"});
   return r;
 }
 

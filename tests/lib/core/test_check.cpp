@@ -88,7 +88,7 @@ TEST_CASE("check: framework rules are per service") {
   auto req = request("1.0", "2019-06-01");
   req.frameworks = {"scikit-learn"};
   CHECK(rules(lib::check(set(), req)) == Rules{"sklearn-training"});
-  req.service = "prediction";
+  req.service = lib::Service::prediction;
   req.frameworks = {"sklearn"};
   CHECK(rules(lib::check(set(), req)) == Rules{"sklearn-prediction"});
   auto ok = request("1.13", "2019-06-01");
@@ -105,7 +105,7 @@ TEST_CASE("check: requirements against pins") {
   CHECK(training.findings[0].message ==
         "tensorflow>=2.3 is not satisfied by runtime 2.1's tensorflow 2.1.0; it is installed over the pin when the job starts "
         "(allowed for training)");
-  req.service = "prediction";
+  req.service = lib::Service::prediction;
   auto prediction = lib::check(set(), req);
   CHECK(prediction.findings[0].severity == catalog::Severity::error);
   req.requires_ = {catalog::pep440::Requirement::parse("tensorflow~=2.1")};

@@ -2,6 +2,7 @@
 // entry of the embedded catalogs, both services.
 #include "catalog/calendar.hpp"
 #include "lib/core/check.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/frameworks.hpp"
 #include "lib/core/rules.hpp"
 #include "lib/core/targets.hpp"
@@ -25,19 +26,19 @@ using catalog::Date;
 using sweep::embedded;
 using sweep::months;
 
-std::vector<std::string> services_of(const catalog::Catalog& c) {
+std::vector<lib::Service> services_of(const catalog::Catalog& c) {
   if (!c.policy.service.empty()) {
-    return {c.policy.service};
+    return {lib::parse_service(c.policy.service)};
   }
-  return {"training", "prediction"};
+  return {lib::Service::training, lib::Service::prediction};
 }
 
 bool has_error(const std::vector<lib::Finding>& fs) {
   return std::any_of(fs.begin(), fs.end(), [](const lib::Finding& f) { return f.severity == catalog::Severity::error; });
 }
 
-std::string where(const catalog::Catalog& c, const catalog::RuntimeEntry& r, Date on, const std::string& service) {
-  return c.name + ":" + r.id + " on " + catalog::format_date(on) + " for " + service;
+std::string where(const catalog::Catalog& c, const catalog::RuntimeEntry& r, Date on, lib::Service service) {
+  return c.name + ":" + r.id + " on " + catalog::format_date(on) + " for " + lib::service_name(service);
 }
 
 // Calls fn(catalog, entry, request) for every month x entry x service: the request for that entry
@@ -46,7 +47,7 @@ template <typename Fn> void for_each_request(const catalog::CatalogSet& set, Fn 
   for (Date on : months()) {
     for (const auto* c : set.all()) {
       for (const auto& r : c->runtimes) {
-        for (const auto& service : services_of(*c)) {
+        for (lib::Service service : services_of(*c)) {
           lib::Request req;
           req.runtime = c->name + ":" + r.id;
           req.service = service;
@@ -149,7 +150,7 @@ TEST_CASE("sweep: combos and check agree on every date") {
           req.runtime = c->name + ":" + r.id;
           req.python = py;
           req.on = on;
-          INFO(where(*c, r, on, "training") << " with Python " << py.str());
+          INFO(where(*c, r, on, lib::Service::training) << " with Python " << py.str());
           CHECK(lib::check(set, req).ok() == (listed.count({c->name, r.id, py.str()}) == 1));
         }
       }

@@ -77,7 +77,7 @@ TEST_CASE("report: headline, sections and urgency") {
     CHECK(rep.groups[1].entry->id == "1.3"); // affected groups first: 1.3 has no affected resource
     CHECK(rep.groups[1].affected == 0);
     CHECK(rep.groups[2].entry->id == "1.1");
-    CHECK(rep.groups[2].service == "prediction");
+    CHECK(rep.groups[2].service == lib::Service::prediction);
   }
 }
 

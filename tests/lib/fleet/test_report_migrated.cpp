@@ -47,8 +47,9 @@ lib::Report chosen_only(const catalog::CatalogSet& set, const std::string& path,
 }
 
 const lib::ReportGroup* group(const lib::Report& rep, const std::string& runtime, const std::string& service) {
-  auto it = std::find_if(rep.groups.begin(), rep.groups.end(),
-                         [&](const lib::ReportGroup& g) { return g.entry && g.entry->id == runtime && g.service == service; });
+  auto it = std::find_if(rep.groups.begin(), rep.groups.end(), [&](const lib::ReportGroup& g) {
+    return g.entry && g.entry->id == runtime && lib::service_name(g.service) == service;
+  });
   return it == rep.groups.end() ? nullptr : &*it;
 }
 
@@ -88,7 +89,7 @@ TEST_CASE("report: one representative per runtime, the most urgent affected trai
     TempFile inv2("reversed.jsonl", reversed);
     auto again = chosen_only(set, inv2.path, "2021-08-01");
     for (const auto& g : rep.groups) {
-      CHECK(chosen_name(group(again, g.entry->id, g.service)) == chosen_name(&g));
+      CHECK(chosen_name(group(again, g.entry->id, lib::service_name(g.service))) == chosen_name(&g));
     }
   }
   SUBCASE("a batch prediction job stands for a runtime only without a model version") {

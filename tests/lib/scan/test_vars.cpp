@@ -126,7 +126,7 @@ TEST_CASE("extract_all: references through variables, reported where used") {
   CHECK(refs[1].catalog == "vertex-training");
   CHECK(refs[1].variable == "TRAIN_VERSION");
   CHECK(index.line(refs[1].runtime.offset) == 5);
-  CHECK(refs[2].form == "gcloud");
+  CHECK(refs[2].form == Form::gcloud);
   CHECK(refs[2].runtime.text == "1.15");
   CHECK(index.line(refs[2].runtime.offset) == 6);
 }

@@ -1,0 +1,161 @@
+#include "lib/core/image_ref.hpp"
+
+#include "util/text.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+namespace lib {
+
+namespace {
+
+bool is_host_char(char c) {
+  return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-';
+}
+
+// A character of an image id or tag.
+bool is_name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+}
+
+// A region written as a template before "-docker.pkg.dev": {REGION}, ${REGION}, $REGION, {}.
+size_t template_start(std::string_view text, size_t p) {
+  if (p > 0 && text[p - 1] == '}') {
+    size_t open = text.rfind('{', p - 1);
+    if (open == std::string_view::npos || p - open > 60) {
+      return p;
+    }
+    for (size_t k = open + 1; k + 1 < p; ++k) {
+      if (text[k] == '\n' || text[k] == ' ') {
+        return p;
+      }
+    }
+    return open > 0 && text[open - 1] == '$' ? open - 1 : open;
+  }
+  size_t k = p;
+  while (k > 0 && util::is_ident(text[k - 1])) {
+    --k;
+  }
+  return k < p && k > 0 && text[k - 1] == '$' ? k - 1 : p;
+}
+
+// The image after "/training/" or "/prediction/" at i (the catalog's id) and its tag, for a URI
+// that starts at `start`.
+std::optional<ImageRef> image_at(std::string_view text, size_t start, size_t i) {
+  std::string_view rest = text.substr(i);
+  ImageRef r;
+  if (rest.substr(0, 10) == "/training/") {
+    r.catalog = "vertex-training";
+    i += 10;
+  } else if (rest.substr(0, 12) == "/prediction/") {
+    r.catalog = "vertex-prediction";
+    i += 12;
+  } else {
+    return std::nullopt;
+  }
+  r.service = image_service(r.catalog);
+  r.offset = start;
+  r.image_offset = i;
+  const size_t name_start = i;
+  while (i < text.size() && is_name_char(text[i])) {
+    ++i;
+  }
+  if (i < text.size() && (text[i] == '{' || text[i] == '$' || (text[i] == '%' && i + 1 < text.size() && text[i + 1] == 's'))) {
+    // .../training/{}:latest, .../tf-cpu.{TF}:latest, .../tf-gpu.%s:latest
+    size_t end = i;
+    while (end < text.size() && text[end] != '\n' && text[end] != ' ' && text[end] != '"' && text[end] != '\'' &&
+           text[end] != ')' && text[end] != ',') {
+      ++end;
+    }
+    r.templated = true;
+    r.length = end - start;
+    return r;
+  }
+  if (i == name_start || !std::isalnum(static_cast<unsigned char>(text[name_start]))) {
+    return std::nullopt; // .../training/... in prose is not an image
+  }
+  r.image = std::string(text.substr(name_start, i - name_start));
+  if (i < text.size() && (text[i] == ':' || text[i] == '@')) {
+    ++i;
+    while (i < text.size() && (is_name_char(text[i]) || text[i] == ':')) {
+      ++i;
+    }
+  }
+  r.length = i - start;
+  return r;
+}
+
+} // namespace
+
+Service image_service(std::string_view catalog) {
+  return catalog == "vertex-prediction" ? Service::prediction : Service::training;
+}
+
+std::vector<ImageRef> find_image_refs(std::string_view text) {
+  std::vector<ImageRef> out;
+  // One pass over the slashes (memchr), each checked for the two hosts around it:
+  // REGION-docker.pkg.dev/vertex-ai[-restricted]/... (the region possibly a template), and AI
+  // Platform's former host for the same images, [us.|eu.|asia.]gcr.io/cloud-aiplatform/...
+  static constexpr std::string_view k_vertex = "-docker.pkg.dev";
+  static constexpr std::string_view k_vertex_path = "/vertex-ai";
+  static constexpr std::string_view k_restricted = "-restricted";
+  static constexpr std::string_view k_gcr = "gcr.io";
+  static constexpr std::string_view k_gcr_path = "/cloud-aiplatform";
+  size_t from = 0;
+  auto take = [&](std::optional<ImageRef> r) {
+    if (r) {
+      if (!r->templated) {
+        from = std::max(from, r->offset + r->length);
+      }
+      out.push_back(std::move(*r));
+    }
+  };
+  while (const void* hit = std::memchr(text.data() + from, '/', text.size() - from)) {
+    size_t slash = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+    from = slash + 1;
+    if (slash >= k_vertex.size() && text.substr(slash - k_vertex.size(), k_vertex.size()) == k_vertex &&
+        text.substr(slash, k_vertex_path.size()) == k_vertex_path) {
+      size_t p = slash - k_vertex.size();
+      size_t start = p;
+      while (start > 0 && is_host_char(text[start - 1])) {
+        --start;
+      }
+      if (start == p) {
+        start = template_start(text, p);
+      }
+      if (start == p) {
+        continue;
+      }
+      size_t i = slash + k_vertex_path.size();
+      if (text.substr(i, k_restricted.size()) == k_restricted) {
+        i += k_restricted.size();
+      }
+      take(image_at(text, start, i));
+    } else if (slash >= k_gcr.size() && text.substr(slash - k_gcr.size(), k_gcr.size()) == k_gcr &&
+               text.substr(slash, k_gcr_path.size()) == k_gcr_path) {
+      size_t p = slash - k_gcr.size();
+      size_t start = p;
+      while (start > 0 && (std::islower(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '.')) {
+        --start;
+      }
+      std::string_view prefix = text.substr(start, p - start);
+      if ((!prefix.empty() && prefix != "us." && prefix != "eu." && prefix != "asia.") ||
+          (start > 0 && is_host_char(text[start - 1]))) {
+        continue; // mygcr.io, x.us.gcr.io
+      }
+      take(image_at(text, start, slash + k_gcr_path.size()));
+    }
+  }
+  return out;
+}
+
+std::optional<ImageRef> image_ref(std::string_view uri) {
+  auto found = find_image_refs(uri);
+  if (found.size() != 1 || found[0].templated || found[0].offset != 0 || found[0].length != uri.size()) {
+    return std::nullopt;
+  }
+  return found[0];
+}
+
+} // namespace lib
