@@ -92,13 +92,11 @@ std::string command_footer(const CLI::App& root, const cli::Command& cmd) {
     if (!(cmd.globals & g.bit)) {
       continue;
     }
-    auto formats = cmd.formats;
-    if (std::string_view(g.name) == "--format" && !formats.empty()) {
+    if (std::string_view(g.name) == "--format" && !cmd.formats.empty()) {
       // This command's formats, not every command's.
       std::string line = "  --format FORMAT";
       line.resize(30, ' ');
-      globals += line + "Output format: " + util::join(formats, ", ", [](std::string_view f) { return std::string(f); }) +
-                 " (default " + std::string(formats.front()) + ")\n";
+      globals += line + cli::formats_help(cmd) + "\n";
     } else {
       globals += formatter.make_option(root.get_option(g.name), false);
     }

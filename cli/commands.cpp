@@ -211,6 +211,14 @@ std::vector<std::string_view> all_formats() {
   return all;
 }
 
+std::string formats_help(const Command& command) {
+  if (command.formats.empty()) {
+    return "";
+  }
+  return "Output format: " + util::join(command.formats, ", ", [](std::string_view f) { return std::string(f); }) + " (default " +
+         std::string(command.formats.front()) + ")";
+}
+
 std::span<const GlobalName> global_names() {
   return k_global_names;
 }

@@ -90,6 +90,9 @@ void stdin_once(std::initializer_list<const std::vector<std::string>*> inputs);
 // command is known).
 std::vector<std::string_view> all_formats();
 
+// What --format says in a command's --help and manual: "Output format: text, json (default text)".
+std::string formats_help(const Command& command);
+
 // The global options: declared on the root by add_global_options, named by bit in global_names.
 struct GlobalName {
   GlobalOption bit;

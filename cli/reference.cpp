@@ -101,6 +101,9 @@ CommandDoc command_doc(const Command& row, const std::string& path, Context& ctx
   for (const auto& g : global_names()) {
     if (row.globals & g.bit) {
       d.options.push_back(option_doc(*globals.find(g.name), path, k));
+      if (std::string_view(g.name) == "--format" && !row.formats.empty()) {
+        d.options.back().description = formats_help(row); // this command's formats, not every command's
+      }
     }
   }
   d.options.push_back(help_flag());
