@@ -39,11 +39,12 @@ KnownValues known_values() {
   return k;
 }
 
-// The values of option `name` of command `command` known from the catalogs and the table (those
-// of a fixed set come from the option's own check).
-std::vector<std::string> values_of(const std::string& command, const std::string& name, const KnownValues& k) {
+// The values of option `name` of the command `row` at `command` ("db export"; nullptr and "" before
+// the command) known from the catalogs and the table (those of a fixed set come from the
+// option's own check).
+std::vector<std::string> values_of(const Command* row, const std::string& command, const std::string& name,
+                                   const KnownValues& k) {
   if (name == "--format") {
-    const Command* row = command.empty() ? nullptr : find_command(commands(), command);
     std::vector<std::string_view> formats = row ? std::vector<std::string_view>(row->formats.begin(), row->formats.end())
                                                 : all_formats(); // before the command: every command's
     return {formats.begin(), formats.end()};
@@ -70,7 +71,7 @@ std::vector<std::string> names_of(const OptionSpec& spec) {
   return names;
 }
 
-OptionDoc option_doc(const OptionSpec& spec, const std::string& command, const KnownValues& k) {
+OptionDoc option_doc(const OptionSpec& spec, const Command* row, const std::string& command, const KnownValues& k) {
   OptionDoc d;
   d.positional = spec.positional();
   d.names = names_of(spec);
@@ -79,7 +80,7 @@ OptionDoc option_doc(const OptionSpec& spec, const std::string& command, const K
   d.repeatable = spec.repeatable();
   d.values = fixed_values(spec);
   if (d.values.empty()) {
-    d.values = values_of(command, d.names.back(), k);
+    d.values = values_of(row, command, d.names.back(), k);
   }
   d.files = d.values.empty() && (d.value == "FILE" || d.value == "PATH" || (d.positional && d.value != "ID"));
   return d;
@@ -96,11 +97,11 @@ CommandDoc command_doc(const Command& row, const std::string& path, Context& ctx
     row.define(declared, ctx); // the action it returns is dropped
   }
   for (const OptionSpec& spec : declared.specs()) {
-    (spec.positional() ? d.positionals : d.options).push_back(option_doc(spec, path, k));
+    (spec.positional() ? d.positionals : d.options).push_back(option_doc(spec, &row, path, k));
   }
   for (const auto& g : global_names()) {
     if (row.globals & g.bit) {
-      d.options.push_back(option_doc(*globals.find(g.name), path, k));
+      d.options.push_back(option_doc(*globals.find(g.name), &row, path, k));
       if (std::string_view(g.name) == "--format" && !row.formats.empty()) {
         d.options.back().description = formats_help(row); // this command's formats, not every command's
       }
@@ -124,7 +125,7 @@ Reference reference() {
   r.globals.push_back(help_flag());
   r.globals.push_back(OptionDoc{{"--version"}, "", "Display program version information and exit", {}, false, false, false});
   for (const OptionSpec& spec : globals.specs()) {
-    r.globals.push_back(option_doc(spec, "", k));
+    r.globals.push_back(option_doc(spec, nullptr, "", k));
   }
   for (const auto& c : commands()) {
     r.commands.push_back(command_doc(c, std::string(c.name), ctx, globals, k));
