@@ -165,8 +165,8 @@ constexpr GlobalName k_global_names[] = {
     {g_warn_days, "--warn-days"}, {g_fail_on, "--fail-on"},   {g_max_data_age, "--max-data-age"},
 };
 
-// --max-data-age's check: "" for an age parse_data_age takes; for a number with a unit it does not
-// know, the forms of that number with the closest unit (90days: did you mean '90d'?).
+// --max-data-age's check: "" for an age parse_data_age takes; for a number with a unit spelled
+// out or in capitals (90days, 12W), the forms of that number, the one it meant first.
 std::string data_age_check(const std::string& value) {
   try {
     lib::parse_data_age(value, "");
@@ -177,8 +177,11 @@ std::string data_age_check(const std::string& value) {
       return e.what();
     }
     std::string number = value.substr(0, digits);
-    std::string guess = number + static_cast<char>(std::tolower(static_cast<unsigned char>(value[digits])));
-    return "invalid age '" + value + "' " + util::choices(guess, {number + "d", number + "w", number});
+    const char unit = static_cast<char>(std::tolower(static_cast<unsigned char>(value[digits])));
+    if (unit != 'd' && unit != 'w') {
+      return e.what(); // no unit it could have meant
+    }
+    return "invalid age '" + value + "' " + util::choices(number + unit, {number + "d", number + "w", number});
   }
 }
 

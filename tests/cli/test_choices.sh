@@ -52,7 +52,7 @@ expect_input_error "rtcat: error: --max-data-age: invalid age '90days' (did you 
 run list --max-data-age 12Weeks
 expect_input_error "(did you mean '12w'? valid: 12d, 12w, 12)"
 run list --max-data-age 3m
-expect_input_error "rtcat: error: --max-data-age: invalid age '3m' (valid: 3d, 3w, 3)"
+expect_input_error "rtcat: error: --max-data-age: invalid age '3m' (expected days like 90d, weeks like 12w, or a number of days)"
 run list --max-data-age x90
 expect_input_error "--max-data-age: invalid age 'x90' (expected days like 90d, weeks like 12w, or a number of days)"
 
