@@ -60,7 +60,7 @@ check_formats() { # COMMAND ARGS...: the formats offered for COMMAND == those it
   local listed="Output format: ${valid// /, } (default ${valid%% *})"
   run "$cmd" --help
   expect_out "  --format FORMAT             $listed"
-  [[ "$MANUAL" == *".SS \"${cmd//-/\\-}\""*"$(sed 's/-/\\-/g' <<<"$listed")"* ]] || fail "the manual's $cmd section lacks: $listed"
+  [[ "$MANUAL" == *".SS \"${cmd//-/\\-}\""*"${listed//-/\\-}"* ]] || fail "the manual's $cmd section lacks: $listed"
 }
 MANUAL=$("$RTCAT" man)
 check_formats list
