@@ -47,8 +47,7 @@ public:
     if (opt->get_expected_min() == 0) { // a flag
       return "";
     }
-    std::string type = opt->get_type_name();
-    type = type.substr(0, type.find(':'));
+    std::string type = opt->get_type_name(); // our checks add no ":{...}" to it
     if (type.empty() || type == "TEXT") {
       type = "VALUE";
     } else if (type == "INT" || type == "UINT") {
@@ -93,13 +92,11 @@ std::string command_footer(const CLI::App& root, const cli::Command& cmd) {
     if (!(cmd.globals & g.bit)) {
       continue;
     }
-    auto formats = cli::command_formats(cmd.name);
-    if (std::string_view(g.name) == "--format" && !formats.empty()) {
+    if (std::string_view(g.name) == "--format" && !cmd.formats.empty()) {
       // This command's formats, not every command's.
       std::string line = "  --format FORMAT";
       line.resize(30, ' ');
-      globals += line + "Output format: " + util::join(formats, ", ", [](std::string_view f) { return std::string(f); }) +
-                 " (default " + std::string(formats.front()) + ")\n";
+      globals += line + cli::formats_help(cmd) + "\n";
     } else {
       globals += formatter.make_option(root.get_option(g.name), false);
     }
@@ -331,6 +328,7 @@ int main(int argc, char** argv) {
   try {
     if (cmd) {
       find_path(*cmd, at, argc, argv, ctx, globals, declared, path, rows, action);
+      ctx.command = rows.back();
     }
   } catch (const UnknownCommand& unknown) {
     return finish(report(unknown));

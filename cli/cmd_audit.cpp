@@ -10,6 +10,33 @@
 
 namespace cli {
 
+// What `rtcat audit --help` says after the options (Command::help).
+const std::string_view k_audit_help = R"(Examples:
+  gcloud ai-platform jobs list --format=json > jobs.json
+  gcloud ai-platform versions list --model my_model --format=json > versions.json
+  gcloud ai-platform jobs describe my_job > job.yaml       # YAML documents and single objects too
+  rtcat audit jobs.json versions.json --at 2024-12-01
+  rtcat audit inventory.jsonl --format csv > status.csv
+  rtcat audit data/examples/jobs.json --format json --fail-on never
+  gcloud ai models list --region us-central1 --format=json > models.json
+  gcloud ai endpoints list --region us-central1 --format=json > endpoints.json
+  gcloud ai custom-jobs list --region us-central1 --format=json > jobs.json
+  rtcat audit models.json endpoints.json jobs.json --max-data-age 90d
+
+Formats: text (findings, compiler style, then a summary by status), json, jsonl (one resource per
+line, then the summary), csv. Model versions are judged as deployed, jobs as new work (a re-run).
+Vertex AI models, custom jobs, hyperparameter tuning jobs, training pipelines and endpoints are
+judged once per image they name (a prebuilt image by the vertex catalogs; a custom image is
+"custom image: not tracked"); an endpoint's deployed models by the model records of the same run
+(deployed-model-missing when there is none).
+Rule ids: the lifecycle rules of check (submission-end, deletion, support-end, availability-end,
+expiring, lifecycle-unknown, python-unsupported, ...), plus custom-container,
+runtime-version-required (formerly missing-runtime), unknown-runtime, invalid-field,
+malformed-record, deployed-model-missing, inventory-disagrees (the record contradicts the
+catalog while the platform runs), stale-export (the record lists alive a resource of a platform
+shut down before the date); 'rtcat rules' lists them all. report counts the same verdicts.
+Exit codes: 0 nothing at or above --fail-on, 1 findings (malformed records are errors), 2 input error.)";
+
 namespace {
 
 struct AuditArgs {
@@ -42,7 +69,7 @@ void validate_strictly(const std::vector<std::string>& files) {
 }
 
 int run_audit(Context& ctx, const AuditArgs& a) {
-  std::string format = ctx.format("audit", {"table", "json", "jsonl", "csv"});
+  std::string format = ctx.format();
   const catalog::Date on = ctx.today();
   stdin_once({&a.files});
   lib::Auditor auditor(ctx.catalogs(), on, ctx.g.warn_days, ctx.g.platform);

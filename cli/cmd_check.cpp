@@ -7,6 +7,13 @@
 
 namespace cli {
 
+// What `rtcat check --help` says after the options (Command::help).
+const std::string_view k_check_help = R"(Examples:
+  rtcat check --runtime 1.15 --python 3.7 --at 2020-06-01
+  rtcat check --runtime 2.1 --framework scikit-learn --service prediction
+  rtcat check --runtime 2.1 --require 'tensorflow>=2.3' --service prediction --format json
+  rtcat check --runtime vertex-prediction:sklearn-cpu.1-6 --warn-days 365)";
+
 namespace {
 
 struct CheckArgs {
@@ -25,7 +32,7 @@ void declare_check(Options& sub, CheckArgs& a) {
 }
 
 int run_check(Context& ctx, const CheckArgs& a) {
-  std::string format = ctx.format("check", {"table", "json"});
+  std::string format = ctx.format();
   lib::Request req = job_request(ctx, a.job);
   req.deployed = a.deployed;
   lib::CheckResult res = lib::check(ctx.catalogs(), req);

@@ -14,6 +14,25 @@
 
 namespace cli {
 
+// What `rtcat cluster-spec --help` says after the options (Command::help).
+const std::string_view k_cluster_spec_help =
+    R"EX(The master is "chief" in TF_CONFIG when useChiefInTfConfig is true, when the job has evaluators,
+or on runtime 2.1 and later; evaluators are not in TF_CONFIG's cluster. Worker, ps and evaluator
+images default to the master's. Addresses are not known before the job runs: --host-pattern
+stands in for them. --as vertex prints what Vertex AI sets on the migrated job: CLUSTER_SPEC
+names pools workerpool0..3 (primary, workers, parameter servers, evaluators), TF_CONFIG names
+them chief, worker, ps, evaluator, and both carry as `job` the CustomJobSpec that `migrate`
+writes (camelCase REST JSON; a trial: the trialJobSpec; the prebuilt image picked on --at).
+
+Examples:
+  rtcat cluster-spec job.json
+  rtcat cluster-spec job.json --as vertex --replica workerpool1:0 --at 2025-06-01
+  rtcat cluster-spec config.yaml --replica worker:1 --trial 3
+  rtcat cluster-spec job.json --format json --host-pattern '{job}-{type}-{index}.svc:2222'
+  eval "$(rtcat cluster-spec job.json --replica master:0)"   # exports CLUSTER_SPEC and TF_CONFIG
+
+Exit codes: 0 printed, 2 unreadable or malformed job, or a job whose replicas the service chooses.)EX";
+
 namespace {
 
 struct ClusterSpecArgs {
@@ -68,7 +87,7 @@ std::string migrated_job_spec(Context& ctx, const lib::jobs::JobSpec& job, const
 }
 
 int run_cluster_spec(Context& ctx, const ClusterSpecArgs& a) {
-  std::string format = ctx.format("cluster-spec", {"table", "json"});
+  std::string format = ctx.format();
   if (a.file.empty() == a.gcloud.empty()) {
     throw catalog::InvalidInput("cluster-spec needs one job: a FILE or --gcloud \"gcloud ai-platform jobs submit training ...\"");
   }

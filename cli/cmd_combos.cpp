@@ -7,6 +7,11 @@
 
 namespace cli {
 
+// What `rtcat combos --help` says after the options (Command::help).
+const std::string_view k_combos_help = R"(Examples:
+  rtcat combos --platform ai-platform --at 2020-06-01
+  rtcat combos --python 3.10 --format csv)";
+
 namespace {
 
 struct CombosArgs {
@@ -19,7 +24,7 @@ void declare_combos(Options& sub, CombosArgs& a) {
 }
 
 int run_combos(Context& ctx, const CombosArgs& a) {
-  std::string format = ctx.format("combos", {"table", "json", "csv", "markdown"});
+  std::string format = ctx.format();
   std::optional<catalog::Version> python;
   if (!a.python.empty()) {
     python = catalog::Version::parse(a.python);

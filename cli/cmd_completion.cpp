@@ -9,6 +9,16 @@
 
 namespace cli {
 
+// What `rtcat completion --help` says after the options (Command::help).
+const std::string_view k_completion_help =
+    R"(Prints a completion script: commands, options, and their values where they are known (catalog
+names, formats, statuses, severities, the runtime ids of the embedded catalogs).
+
+Installed by 'cmake --install' and the .deb; to load it by hand:
+  source <(rtcat completion bash)                 # in ~/.bashrc
+  rtcat completion zsh > ~/.zfunc/_rtcat          # with fpath=(~/.zfunc $fpath) before compinit
+  rtcat completion fish > ~/.config/fish/completions/rtcat.fish)";
+
 namespace {
 
 struct CompletionArgs {

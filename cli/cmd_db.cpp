@@ -13,6 +13,15 @@
 
 namespace cli {
 
+// What `rtcat db --help` says after the options (Command::help).
+const std::string_view k_db_help = R"(Examples:
+  rtcat db init catalog.db
+  rtcat db import catalog.db                      # the embedded catalogs
+  rtcat db import catalog.db my-images.json
+  rtcat db export catalog.db --name ai-platform -o ai-platform.json
+  rtcat db verify catalog.db
+  rtcat --catalog catalog.db list)";
+
 namespace {
 
 struct DbArgs {
@@ -158,7 +167,7 @@ int run_verify(Context& ctx, const DbArgs& a) {
 // Every db subcommand takes the store's path first; `more` adds its other arguments.
 Action define_db_command(Options& sub, Context& ctx, void (*more)(Options&, DbArgs&), int (*run)(Context&, const DbArgs&)) {
   auto declare = [more](Options& s, DbArgs& a) {
-    s.add_option("db", a.db, "Path of the SQLite catalog store")->required();
+    s.add_option("db", a.db, "Path of the SQLite catalog store")->type_name("PATH")->required();
     more(s, a);
   };
   return define_command(sub, ctx, declare, run);
@@ -182,7 +191,7 @@ Action define_db_export(Options& sub, Context& ctx) {
   return define_db_command(
       sub, ctx,
       [](Options& s, DbArgs& a) {
-        s.add_option("--name", a.name, "Catalog to export (needed when the store holds several)");
+        s.add_option("--name", a.name, "Catalog to export (needed when the store holds several)")->type_name("NAME");
         s.add_option("-o,--output", a.output, "Write to this file (atomically) instead of stdout")->type_name("FILE");
       },
       run_export);

@@ -8,6 +8,12 @@
 
 namespace cli {
 
+// What `rtcat list --help` says after the options (Command::help).
+const std::string_view k_list_help = R"(Examples:
+  rtcat list
+  rtcat list --platform ai-platform --at 2020-06-01 --status supported,expiring
+  rtcat list --platform vertex-prediction --framework scikit-learn --format json)";
+
 namespace {
 
 struct ListArgs {
@@ -29,7 +35,7 @@ void declare_list(Options& sub, ListArgs& a) {
 }
 
 int run_list(Context& ctx, const ListArgs& a) {
-  std::string format = ctx.format("list", {"table", "json", "csv", "markdown"});
+  std::string format = ctx.format();
   auto catalogs = ctx.selected();
   catalog::Date on = ctx.today();
   lib::EntryFilter filter;

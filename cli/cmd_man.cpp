@@ -10,6 +10,12 @@
 
 namespace cli {
 
+// What `rtcat man --help` says after the options (Command::help).
+const std::string_view k_man_help = R"(The manual is generated from this command table at build time and installed as rtcat(1).
+
+Examples:
+  rtcat man > rtcat.1 && man -l rtcat.1)";
+
 Action define_man(Options&, Context& ctx) {
   return [&ctx] {
     ctx.out(manual_page(reference(), RTCAT_VERSION));

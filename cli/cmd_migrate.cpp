@@ -20,6 +20,37 @@
 
 namespace cli {
 
+// What `rtcat migrate --help` says after the options (Command::help).
+const std::string_view k_migrate_help =
+    R"EX(Writes the job's Vertex AI equivalent on stdout and its findings on stderr: a CustomJob, or a
+HyperparameterTuningJob when the job has hyperparameters. Replicas become workerPoolSpecs in
+Vertex AI's order (primary, workers, parameter servers, evaluators; an unused pool before a used
+one stays as {}). Compute Engine machine types pass through; legacy names and scale tiers carry
+their documented accelerators, and a finding where no machine type is documented. acceleratorConfig
+and gcloud's --master-accelerator, --worker-accelerator, --parameter-server-accelerator
+(type=nvidia-tesla-t4,count=2) set the pool's accelerator; a K80 becomes a T4, with a finding.
+A Python package runs on the prebuilt image the target finder picks for the runtime's framework
+and the job's Python on --at (--image URI chooses). jobDir becomes baseOutputDirectory (and
+--job-dir stays in args); scheduling.maxRunningTime becomes scheduling.timeout. The job's labels
+(beside trainingInput, or gcloud --labels) become the Vertex AI job's labels.
+Batch prediction jobs become BatchPredictionJobs. Model versions become a model upload on the
+prebuilt prediction image for their framework and Python (the GPU image when the version has
+accelerators; a finding when the image's Python differs) and an endpoint deployment; a custom
+prediction routine (predictionClass) needs a custom container, and its finding says what it holds.
+Formats: json (REST body), yaml (for gcloud ai custom-jobs|hp-tuning-jobs create --config; that
+file holds no labels), gcloud (a shell snippet that writes the YAML and runs gcloud, --labels too).
+Rule ids: docs/reference/commands.md, "Moving a job to Vertex AI".
+
+Examples:
+  rtcat migrate job.json --at 2025-06-01
+  rtcat migrate config.yaml --format yaml > vertex-config.yaml
+  rtcat migrate --gcloud "gcloud ai-platform jobs submit training j1 --runtime-version 2.11 --python-version 3.7 \
+      --packages gs://b/t-1.tar.gz --module-name t.task --region europe-west4" --format gcloud
+  rtcat migrate job.json --image us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest
+  rtcat migrate config.yaml --source trainer/   # also: where the code reads CLUSTER_SPEC by legacy names
+
+Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 unreadable or malformed input.)EX";
+
 namespace {
 
 struct MigrateArgs {
@@ -188,7 +219,7 @@ std::string write_all(const Migration& m, const std::string& dir, bool force, bo
 }
 
 int run_migrate(Context& ctx, const MigrateArgs& a) {
-  Migration m{ctx, ctx.format("migrate", {"json", "yaml", "gcloud"}), {}, {}, {}, {}, {}};
+  Migration m{ctx, ctx.format(), {}, {}, {}, {}, {}};
   if (a.files.empty() && a.gcloud.empty() && a.inventories.empty()) {
     throw catalog::InvalidInput("migrate needs a job file, --gcloud \"gcloud ai-platform jobs submit training ...\" or "
                                 "--inventory FILE (see 'rtcat migrate --help')");

@@ -13,6 +13,29 @@
 
 namespace cli {
 
+// What `rtcat report --help` says after the options (Command::help).
+const std::string_view k_report_help = R"(Examples:
+  rtcat report --inventory data/examples/jobs.json --inventory data/examples/versions.json --at 2024-12-01
+  rtcat report --inventory data/examples/inventory.jsonl --format html -o report.html --at 2024-12-01
+  rtcat report --inventory jobs.json --format csv > affected.csv
+
+Formats (--format): markdown (default), html (one self-contained file: inline CSS and SVG, no
+script, readable on a phone, prints cleanly), json, csv. The report opens with what needs
+action by when (one sentence, the resources by status in words, the next deadline), then the
+affected resources grouped by runtime and service (counts and the five most urgent, in plain
+words: "closed to new jobs 3 years 9 months ago"), then where to move: the targets `upgrade`
+recommends for each framework and Python in use, an unconfirmed one marked with a dagger; then
+the migrated spec per runtime: one legacy job or model version of each runtime (the most urgent
+affected one that can be migrated), rewritten for Vertex AI as `rtcat migrate` does on the
+report's date, with its gcloud snippet and migrate's findings (json: the array `migrated`;
+Vertex AI resources are not migrated); and the lifecycle timeline (HTML). csv and json list
+every affected resource in inventory order, written as it is read (memory stays flat at any
+size; the groups say what is most urgent).
+-o FILE appears only complete: an error on the way (exit 2) leaves FILE as it was.
+Exit codes: 0 nothing at or above --fail-on, 1 a resource's verdict (as audit gives it), a
+malformed record or a --scan finding at or above it, 2 input error (migrate's findings on the
+specs shown do not count).)";
+
 namespace {
 
 struct ReportArgs {
@@ -43,7 +66,7 @@ std::vector<lib::Finding> scan_findings(Context& ctx, const std::vector<std::str
 }
 
 int run_report(Context& ctx, const ReportArgs& a) {
-  std::string format = ctx.format("report", {"markdown", "html", "json", "csv"});
+  std::string format = ctx.format();
   if (a.inventories.empty() && a.scan_paths.empty()) {
     throw catalog::InvalidInput("report needs at least one --inventory FILE (or --scan PATH)");
   }

@@ -8,6 +8,17 @@
 
 namespace cli {
 
+// What `rtcat rules --help` says after the options (Command::help).
+const std::string_view k_rules_help =
+    R"(Formats (--format): table (default), json ([{id, severity, description, help, aliases}]), csv, markdown.
+A rule id, or one of its aliases (the ids it replaced), can be given to 'rtcat: ignore[RULE]',
+to 'scan --ignore' and to the ignore list of .rtcat.toml / .rtcat.yaml.
+
+Examples:
+  rtcat rules
+  rtcat rules --format json
+  rtcat rules --format json | jq -r '.[] | select(.severity == "error") | .id')";
+
 std::string rules_listing(const std::string& format, bool color) {
   if (format == "json") {
     return render::json_rules();
@@ -17,7 +28,7 @@ std::string rules_listing(const std::string& format, bool color) {
 
 Action define_rules(Options&, Context& ctx) {
   return [&ctx] {
-    std::string format = ctx.format("rules", {"table", "json", "csv", "markdown"});
+    std::string format = ctx.format();
     ctx.out(rules_listing(format, ctx.color()));
     return k_exit_ok;
   };

@@ -24,6 +24,35 @@
 
 namespace cli {
 
+// What `rtcat scan --help` says after the options (Command::help).
+const std::string_view k_scan_help =
+    R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).
+Policy: --fail-on error|warning|note|never, --warn-days N; 'rtcat: ignore[RULE]' on a line or the line above
+suppresses RULE there; .rtcat.toml / .rtcat.yaml at the repository root sets fail-on, warn-days, exclude,
+ignore, catalog and max-data-age (command-line flags win).
+Baselines: --write-baseline FILE records today's findings (the run passes); --baseline FILE then reports
+and fails only on findings not in it, matched by the SARIF fingerprint (rule, path, line text: moving a
+line keeps it baselined). --baseline FILE --write-baseline FILE rewrites it with only the entries still
+found, so it only shrinks.
+
+Reads shell scripts, YAML/JSON jobs, Python, Dockerfiles, Markdown code blocks and Jupyter notebooks
+(code cells, !gcloud lines, %%bash/%%writefile cells, %env; findings at the line:col of the .ipynb file),
+and follows values through shell and Python variables within a file or notebook. A gcloud command
+with --config FILE is judged as the merged job (the file from the script's folder, then the folder
+scanned; flags win), reported at the command. Every training job found (a JSON/YAML job spec with a
+top-level trainingInput, a gcloud 'jobs submit training' command outside Markdown, Python and
+notebooks) gets validate's job rules too, with the same rule ids, at the job's fields.
+
+Examples:
+  rtcat scan
+  rtcat scan --write-baseline .rtcat-baseline.json
+  rtcat scan --baseline .rtcat-baseline.json
+  rtcat scan src deploy --exclude 'vendor/**' --fail-on warning
+  rtcat scan notebooks/ --exclude '.ipynb_checkpoints/'
+  rtcat scan --format sarif -o rtcat.sarif
+  rtcat scan --format github --warn-days 180
+  RTCAT_TODAY=2024-06-01 rtcat scan --format json jobs/ training.ipynb)";
+
 namespace {
 
 struct ScanArgs {
@@ -101,7 +130,7 @@ void write_baseline(const std::string& path, const std::vector<lib::Finding>& fi
 }
 
 int run_scan(Context& ctx, const ScanArgs& a) {
-  std::string format = ctx.format("scan", {"text", "json", "sarif", "github"});
+  std::string format = ctx.format();
   if (a.list_rules) {
     ctx.out(rules_listing(format == "json" ? "json" : "table", ctx.color()));
     return k_exit_ok;

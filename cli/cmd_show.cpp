@@ -10,6 +10,11 @@
 
 namespace cli {
 
+// What `rtcat show --help` says after the options (Command::help).
+const std::string_view k_show_help = R"(Examples:
+  rtcat show 1.15
+  rtcat show vertex-prediction:sklearn-cpu.1-6 --format json)";
+
 namespace {
 
 struct ShowArgs {
@@ -18,11 +23,11 @@ struct ShowArgs {
 
 // Declares the arguments and options that fill a ShowArgs.
 void declare_show(Options& sub, ShowArgs& a) {
-  sub.add_option("id", a.id, "Runtime or image id (2.11, tf-cpu.2-17.py310), or CATALOG:ID")->required();
+  sub.add_option("id", a.id, "Runtime or image id (2.11, tf-cpu.2-17.py310), or CATALOG:ID")->type_name("ID")->required();
 }
 
 int run_show(Context& ctx, const ShowArgs& a) {
-  std::string format = ctx.format("show", {"table", "json"});
+  std::string format = ctx.format();
   auto ref = lib::find_entry(ctx.catalogs(), a.id, ctx.scope());
   catalog::Date on = ctx.today();
   if (!ref) {

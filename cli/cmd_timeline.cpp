@@ -13,6 +13,18 @@
 
 namespace cli {
 
+// What `rtcat timeline --help` says after the options (Command::help).
+const std::string_view k_timeline_help = R"(Examples:
+  rtcat timeline --platform ai-platform
+  rtcat timeline --within 180d --at 2026-06-01
+  rtcat timeline --platform vertex-prediction --format ics --alarm 30d > vertex-deadlines.ics
+  rtcat timeline --platform ai-platform --format svg --since 2019-01-01 > lifecycle.svg
+
+The iCalendar feed has the milestones still ahead of the date (--include-past for all), one
+event per milestone with CPU/GPU twins merged, and stable UIDs so a subscribed calendar updates
+in place. The SVG chart groups entries by catalog in version order, draws windows hatched and
+marks the date and each platform's shutdown; --since/--until crop it.)";
+
 namespace {
 
 struct TimelineArgs {
@@ -73,7 +85,7 @@ std::vector<lib::EntryView> entry_views(const std::vector<lib::Event>& events, c
 }
 
 int run_timeline(Context& ctx, const TimelineArgs& a) {
-  std::string format = ctx.format("timeline", {"table", "json", "csv", "markdown", "svg", "ics"});
+  std::string format = ctx.format();
   catalog::Date on = ctx.today();
   auto catalogs = ctx.selected();
   std::vector<lib::Event> events = lib::timeline(catalogs);

@@ -7,6 +7,18 @@
 
 namespace cli {
 
+// What `rtcat upgrade --help` says after the options (Command::help).
+const std::string_view k_upgrade_help = R"(Examples:
+  rtcat upgrade --runtime 1.14 --python 2.7 --at 2019-11-30
+  rtcat upgrade --runtime 1.15 --strategy nearest --min-days 180 --at 2020-02-01
+  rtcat upgrade --runtime 2.1 --framework scikit-learn --service prediction --at 2025-06-01
+  rtcat upgrade --runtime 1.15 --framework tensorflow --at 2025-03-01 --format json
+
+After the platform's sunset (ai-platform: 2025-02-01) the candidates are images of the
+successor catalog for the service (vertex-training, vertex-prediction), by framework and
+version, then Python. Rule ids: unknown-runtime, no-candidate, framework-unknown, stale-data.
+Exit codes: 0 candidates found, 1 no candidate or unknown runtime, 2 input error.)";
+
 namespace {
 
 struct UpgradeArgs {
@@ -30,7 +42,7 @@ void declare_upgrade(Options& sub, UpgradeArgs& a) {
 }
 
 int run_upgrade(Context& ctx, const UpgradeArgs& a) {
-  std::string format = ctx.format("upgrade", {"table", "json"});
+  std::string format = ctx.format();
   lib::UpgradeRequest req;
   req.base = job_request(ctx, a.job);
   req.strategy = lib::parse_strategy(a.strategy);

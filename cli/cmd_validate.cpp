@@ -12,6 +12,27 @@
 
 namespace cli {
 
+// What `rtcat validate --help` says after the options (Command::help).
+const std::string_view k_validate_help =
+    R"EX(Checks: runtimeVersion open on --at and pythonVersion on it; runtimeVersion/pythonVersion
+required from 2020-01-13 unless masterConfig.imageUri is set; scaleTier, machine types and
+counts; packageUris (.tar.gz/.whl on gs://) and pythonModule; scikit-learn/XGBoost runtimes;
+requirements over the runtime's pins; images defaulting to the master's; evaluators.
+A file with a top-level jobId is a complete job. A file holding only trainingInput is a gcloud
+--config fragment: what the command line usually gives (--runtime-version, --python-version,
+--package-path, --module-name), when missing, is a note naming the flag; what the file states
+is judged strictly. Validate the script (or --gcloud) to judge the merged job.
+Rule ids and JSON fields: docs/reference/commands.md, "Training jobs and distributed clusters".
+
+Examples:
+  rtcat validate job.json --at 2020-06-01
+  rtcat validate config.yaml --requirements requirements.txt --format json
+  rtcat validate --gcloud "gcloud ai-platform jobs submit training j1 --runtime-version 2.1 --python-version 3.7 \
+      --package-path trainer --module-name trainer.task --region us-central1"
+  rtcat validate submit.sh --requirements setup.py --fail-on warning
+
+Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 unreadable or malformed input.)EX";
+
 namespace {
 
 struct ValidateArgs {
@@ -39,7 +60,7 @@ void declare_validate(Options& sub, ValidateArgs& a) {
 }
 
 int run_validate(Context& ctx, const ValidateArgs& a) {
-  std::string format = ctx.format("validate", {"table", "json"});
+  std::string format = ctx.format();
   if (a.files.empty() && a.gcloud.empty()) {
     throw catalog::InvalidInput(
         "validate needs a job file or --gcloud \"gcloud ai-platform jobs submit training ...\" (see 'rtcat validate --help')");

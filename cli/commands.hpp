@@ -34,12 +34,27 @@ enum GlobalOption : unsigned {
 // What runs a command once its arguments are parsed; returns the exit code.
 using Action = std::function<int()>;
 
+// An older name of a format, still accepted for it (never listed by --help, the manual or the
+// completions).
+struct FormatAlias {
+  std::string_view alias;
+  std::string_view format;
+};
+
+// One command: everything --help, the manual, the completions and dispatch say of it.
 struct Command {
   std::string_view name;
   // One line: what the command answers (`rtcat --help` and the command's own --help).
   std::string_view summary;
-  // After the options in `rtcat NAME --help`: examples, formats, rule ids, exit codes.
+  // After the options in `rtcat NAME --help`: examples, formats, rule ids, exit codes. Each
+  // command's text lives beside it, in cli/cmd_<name>.cpp (k_<name>_help).
   std::string_view help;
+  // The output formats it accepts with --format, the default first; empty when it has none.
+  // Context::format checks --format against them; its --help, the manual and the completions
+  // list them.
+  std::span<const std::string_view> formats = {};
+  // Older names of its formats it still accepts.
+  std::span<const FormatAlias> format_aliases = {};
   // The global options it honours (GlobalOption bits).
   unsigned globals = 0;
   // Declares the command's arguments and options in `sub` and returns the action that runs it.
@@ -71,10 +86,12 @@ Action define_command(Options& sub, Context& ctx, Declare declare, int (*run)(Co
 // "-": standard input is one input.
 void stdin_once(std::initializer_list<const std::vector<std::string>*> inputs);
 
-// The output formats a command accepts with --format, the default first; empty when it has
-// none. Completions and the manual list them; tests/cli/test_completion.sh checks each command
-// accepts exactly these.
-std::span<const std::string_view> command_formats(std::string_view name);
+// Every format any command accepts, each once, in table order (what --format takes before the
+// command is known).
+std::vector<std::string_view> all_formats();
+
+// What --format says in a command's --help and manual: "Output format: text, json (default text)".
+std::string formats_help(const Command& command);
 
 // The global options: declared on the root by add_global_options, named by bit in global_names.
 struct GlobalName {
@@ -83,6 +100,26 @@ struct GlobalName {
 };
 std::span<const GlobalName> global_names();
 void add_global_options(Options& root, Globals& g);
+
+// The help texts (Command::help), each beside its command in cli/cmd_<name>.cpp.
+extern const std::string_view k_list_help;
+extern const std::string_view k_show_help;
+extern const std::string_view k_check_help;
+extern const std::string_view k_combos_help;
+extern const std::string_view k_upgrade_help;
+extern const std::string_view k_timeline_help;
+extern const std::string_view k_validate_help;
+extern const std::string_view k_cluster_spec_help;
+extern const std::string_view k_cluster_env_help;
+extern const std::string_view k_migrate_help;
+extern const std::string_view k_audit_help;
+extern const std::string_view k_report_help;
+extern const std::string_view k_scan_help;
+extern const std::string_view k_rules_help;
+extern const std::string_view k_catalogs_help;
+extern const std::string_view k_db_help;
+extern const std::string_view k_completion_help;
+extern const std::string_view k_man_help;
 
 // The definitions, one per cli/cmd_<name>.cpp.
 Action define_list(Options& sub, Context& ctx);

@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "catalog/store.hpp"
+#include "cli/commands.hpp"
 #include "cli/exit_code.hpp"
 #include "cli/options.hpp"
 #include "lib/core/frameworks.hpp"
@@ -12,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <stdexcept>
 #include <unistd.h>
 
 #include "render/findings.hpp"
@@ -62,17 +64,36 @@ std::vector<const catalog::Catalog*> Context::selected() {
   return lib::catalogs_in_scope(catalogs(), scope());
 }
 
-std::string Context::format(std::string_view command, std::initializer_list<std::string_view> allowed) const {
-  if (g.format.empty()) {
-    return std::string(*allowed.begin());
+namespace {
+
+std::string checked_format(const std::string& given, std::string_view what, std::span<const std::string_view> allowed,
+                           std::span<const FormatAlias> aliases) {
+  if (given.empty()) {
+    return allowed.empty() ? std::string() : std::string(allowed.front());
   }
-  for (auto f : allowed) {
-    if (f == g.format) {
-      return g.format;
+  if (std::find(allowed.begin(), allowed.end(), given) != allowed.end()) {
+    return given;
+  }
+  for (const auto& a : aliases) {
+    if (a.alias == given) {
+      return std::string(a.format);
     }
   }
-  throw catalog::InvalidInput("--format " + g.format + " is not available for " + std::string(command) + " " +
-                              util::choices(g.format, std::vector<std::string>(allowed.begin(), allowed.end())));
+  throw catalog::InvalidInput("--format " + given + " is not available for " + std::string(what) + " " +
+                              util::choices(given, std::vector<std::string>(allowed.begin(), allowed.end())));
+}
+
+} // namespace
+
+std::string Context::format() const {
+  if (command == nullptr) {
+    throw std::logic_error("Context::format: no command row");
+  }
+  return checked_format(g.format, command->name, command->formats, command->format_aliases);
+}
+
+std::string Context::format(std::string_view what, std::span<const std::string_view> allowed) const {
+  return checked_format(g.format, what, allowed, {});
 }
 
 bool Context::color() const {

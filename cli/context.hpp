@@ -5,8 +5,8 @@
 #include "lib/core/finding.hpp"
 #include "lib/core/lookup.hpp"
 
-#include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +22,7 @@ class App;
 namespace cli {
 
 class Options;
+struct Command;
 
 // The global options, shared by every command.
 struct Globals {
@@ -41,6 +42,8 @@ struct Globals {
 class Context {
 public:
   Globals g;
+  // The row of the command being run (cli::main sets it once the command line names one).
+  const Command* command = nullptr;
 
   // --at, else RTCAT_TODAY, else today's UTC date. Throws InvalidInput for a malformed date.
   catalog::Date today();
@@ -52,9 +55,13 @@ public:
   // The catalogs in scope of --platform.
   std::vector<const catalog::Catalog*> selected();
 
-  // The --format in effect: checked against the formats this command supports (the first is
-  // the default). Throws InvalidInput listing the valid ones.
-  std::string format(std::string_view command, std::initializer_list<std::string_view> allowed) const;
+  // The --format in effect, checked against the formats of the command's row (the first is the
+  // default); an alias of the row gives the format it stands for. Throws InvalidInput listing
+  // the valid ones, with the closest.
+  std::string format() const;
+  // The same for a mode of the command with formats of its own (`catalogs --diff`), called `what`
+  // in the error.
+  std::string format(std::string_view what, std::span<const std::string_view> allowed) const;
   bool color() const;
   std::optional<catalog::Severity> fail_threshold() const;
   // 1 when any finding reaches --fail-on, else 0.

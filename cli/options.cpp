@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cctype>
 #include <charconv>
 
 namespace cli {
@@ -113,6 +114,36 @@ bool OptionSpec::named(std::string_view name) const {
   return false;
 }
 
+std::string value_name(const OptionSpec& spec) {
+  if (spec.flag()) {
+    return "";
+  }
+  if (!spec.type_name.empty()) {
+    return spec.type_name;
+  }
+  if (!std::holds_alternative<std::string*>(spec.into) && !spec.repeatable()) {
+    return "N";
+  }
+  std::string name = spec.names.substr(spec.names.rfind(',') + 1);
+  if (fixed_values(spec).empty()) {
+    return "VALUE";
+  }
+  std::string upper;
+  for (char ch : name.substr(name.find_first_not_of('-'))) {
+    upper += ch == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  }
+  return upper;
+}
+
+std::vector<std::string> fixed_values(const OptionSpec& spec) {
+  for (const Check& c : spec.checks) {
+    if (c.kind == Check::Kind::one_of) {
+      return c.values;
+    }
+  }
+  return {};
+}
+
 Opt& Opt::type_name(const std::string& name) {
   m_spec->type_name = name;
   return *this;
@@ -206,8 +237,8 @@ void Options::build(CLI::App& app) {
           }
         },
         spec.into);
-    if (!spec.type_name.empty()) {
-      o->type_name(spec.type_name);
+    if (!spec.flag()) {
+      o->type_name(value_name(spec));
     }
     if (spec.required) {
       o->required();

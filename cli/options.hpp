@@ -9,7 +9,7 @@
 //   - Options::build turns the declarations into CLI11 options. Every other command line
 //     (--help, a mistake, an unusual form) goes through CLI11, whose messages and help users see.
 //
-// Only this module's .cpp (and main.cpp and reference.cpp, which drive the parser) include CLI11.
+// Only this module's .cpp (and app.cpp, which drives the parser) include CLI11.
 // Every translation unit that includes CLI11 builds and registers nine validator objects before
 // main, and building a CLI11 option costs about 10,000 instructions: a short command builds none.
 //
@@ -73,6 +73,14 @@ struct OptionSpec {
   // Whether `name` ("--at", "-r") is one of its names.
   bool named(std::string_view name) const;
 };
+
+// What the help, the manual and the completions call an option's value: its type name, else "N"
+// for a number, else the option's long name in capitals when its values are a fixed set
+// (--service: SERVICE), else "VALUE"; "" for a flag.
+std::string value_name(const OptionSpec& spec);
+
+// The values of a fixed set the option takes (its one_of check), else empty.
+std::vector<std::string> fixed_values(const OptionSpec& spec);
 
 // One declared option or positional argument. `->` chains as the parser's own options do.
 class Opt {

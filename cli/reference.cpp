@@ -4,11 +4,9 @@
 #include "catalog/embedded.hpp"
 #include "cli/commands.hpp"
 #include "lib/core/entry_filter.hpp"
-
-#include <CLI/CLI.hpp>
+#include "util/text.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <set>
 
 namespace cli {
@@ -41,25 +39,15 @@ KnownValues known_values() {
   return k;
 }
 
-std::vector<std::string> strings(std::span<const std::string_view> views) {
-  return {views.begin(), views.end()};
-}
-
-// The values of option `name` of command `command`, where they are known.
-std::vector<std::string> values_of(const std::string& command, const std::string& name, const KnownValues& k) {
-  if (name == "--format" && command.empty()) { // before the command: every format of any command
-    std::vector<std::string> all;
-    for (const auto& c : commands()) {
-      for (auto f : command_formats(c.name)) {
-        if (std::find(all.begin(), all.end(), f) == all.end()) {
-          all.emplace_back(f);
-        }
-      }
-    }
-    return all;
-  }
+// The values of option `name` of the command `row` at `command` ("db export"; nullptr and "" before
+// the command) known from the catalogs and the table (those of a fixed set come from the
+// option's own check).
+std::vector<std::string> values_of(const Command* row, const std::string& command, const std::string& name,
+                                   const KnownValues& k) {
   if (name == "--format") {
-    return strings(command_formats(command));
+    std::vector<std::string_view> formats = row ? std::vector<std::string_view>(row->formats.begin(), row->formats.end())
+                                                : all_formats(); // before the command: every command's
+    return {formats.begin(), formats.end()};
   }
   if (name == "--platform" || (command == "db export" && name == "--name")) {
     return k.catalogs;
@@ -70,115 +58,77 @@ std::vector<std::string> values_of(const std::string& command, const std::string
   if (name == "--status") {
     return k.statuses;
   }
-  if (command == "completion" && name == "shell") {
-    return {"bash", "zsh", "fish"};
-  }
-  if (command == "cluster-env" && name == "--framework") {
-    return {"pytorch", "mxnet", "tensorflow"};
-  }
-  if (name == "--color") {
-    return {"auto", "always", "never"};
-  }
-  if (name == "--fail-on") {
-    return {"error", "warning", "note", "never"};
-  }
-  if (name == "--service") {
-    return lib::service_names();
-  }
-  if (name == "--strategy") {
-    return {"newest", "nearest"};
-  }
   return {};
 }
 
-OptionDoc option_doc(const CLI::Option& opt, const std::string& command, const KnownValues& k) {
+// The names of a declaration ("-r,--runtime"): its short ones first, then its long ones.
+std::vector<std::string> names_of(const OptionSpec& spec) {
+  std::vector<std::string> names;
+  for (auto part : util::split(spec.names, ',')) {
+    names.emplace_back(util::trim(part));
+  }
+  std::stable_partition(names.begin(), names.end(), [](const std::string& n) { return !n.starts_with("--"); });
+  return names;
+}
+
+OptionDoc option_doc(const OptionSpec& spec, const Command* row, const std::string& command, const KnownValues& k) {
   OptionDoc d;
-  d.positional = !opt.nonpositional();
-  if (d.positional) {
-    d.names.push_back(opt.get_name());
+  d.positional = spec.positional();
+  d.names = names_of(spec);
+  d.description = spec.help;
+  d.value = value_name(spec);
+  d.repeatable = spec.repeatable();
+  d.values = fixed_values(spec);
+  if (d.values.empty()) {
+    d.values = values_of(row, command, d.names.back(), k);
   }
-  for (const auto& s : opt.get_snames()) {
-    d.names.push_back("-" + s);
-  }
-  for (const auto& l : opt.get_lnames()) {
-    d.names.push_back("--" + l);
-  }
-  d.description = opt.get_description();
-  if (opt.get_expected_min() > 0) {
-    d.value = opt.get_type_name();
-    d.value = d.value.substr(0, d.value.find(':')); // "INT:INT in [0 - 36500]": the checks are in the description
-    if (d.value.empty() || d.value == "TEXT") {
-      d.value = "VALUE";
-    } else if (d.value == "INT" || d.value == "UINT") {
-      d.value = "N";
-    }
-  }
-  d.repeatable = opt.get_items_expected_max() > 1 || opt.get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
-  d.values = values_of(command, d.names.back(), k);
   d.files = d.values.empty() && (d.value == "FILE" || d.value == "PATH" || (d.positional && d.value != "ID"));
   return d;
 }
 
-CommandDoc command_doc(const CLI::App& app, const Command& row, const std::string& path, const CLI::App& root,
-                       const KnownValues& k) {
+OptionDoc help_flag() {
+  return OptionDoc{{"-h", "--help"}, "", "Print this help message and exit", {}, false, false, false};
+}
+
+CommandDoc command_doc(const Command& row, const std::string& path, Context& ctx, const Options& globals, const KnownValues& k) {
   CommandDoc d{path, std::string(row.summary), std::string(row.help), {}, {}, {}};
-  OptionDoc help;
-  for (const CLI::Option* opt : app.get_options()) {
-    OptionDoc o = option_doc(*opt, path, k);
-    if (o.names.back() == "--help") {
-      help = o;
-    } else if (o.positional) {
-      d.positionals.push_back(o);
-    } else {
-      d.options.push_back(o);
-    }
+  Options declared(&globals);
+  if (row.define) {
+    row.define(declared, ctx); // the action it returns is dropped
+  }
+  for (const OptionSpec& spec : declared.specs()) {
+    (spec.positional() ? d.positionals : d.options).push_back(option_doc(spec, &row, path, k));
   }
   for (const auto& g : global_names()) {
     if (row.globals & g.bit) {
-      d.options.push_back(option_doc(*root.get_option(g.name), path, k));
+      d.options.push_back(option_doc(*globals.find(g.name), &row, path, k));
+      if (std::string_view(g.name) == "--format" && !row.formats.empty()) {
+        d.options.back().description = formats_help(row); // this command's formats, not every command's
+      }
     }
   }
-  d.options.push_back(help);
+  d.options.push_back(help_flag());
   for (const auto& child : row.subcommands) {
-    d.subcommands.push_back(
-        command_doc(*app.get_subcommand(std::string(child.name)), child, path + " " + std::string(child.name), root, k));
+    d.subcommands.push_back(command_doc(child, path + " " + std::string(child.name), ctx, globals, k));
   }
   return d;
-}
-
-// Adds every command of `table` (and their subcommands) under `parent`, with all their options;
-// the declarations live in `declared`, the actions are dropped.
-void add_commands(CLI::App& parent, std::span<const Command> table, Context& ctx, std::deque<Options>& declared,
-                  const Options& globals) {
-  for (const auto& c : table) {
-    CLI::App* sub = parent.add_subcommand(std::string(c.name), std::string(c.summary));
-    if (c.define) {
-      Options& options = declared.emplace_back(&globals);
-      c.define(options, ctx);
-      options.build(*sub);
-    }
-    add_commands(*sub, c.subcommands, ctx, declared, globals);
-  }
 }
 
 } // namespace
 
 Reference reference() {
-  CLI::App root{"rtcat", "rtcat"};
-  root.set_version_flag("--version", "rtcat");
   Context ctx;
   Options globals;
   add_global_options(globals, ctx.g);
-  globals.build(root);
-  std::deque<Options> declared;
-  add_commands(root, commands(), ctx, declared, globals);
   KnownValues k = known_values();
   Reference r;
-  for (const CLI::Option* opt : root.get_options()) {
-    r.globals.push_back(option_doc(*opt, "", k));
+  r.globals.push_back(help_flag());
+  r.globals.push_back(OptionDoc{{"--version"}, "", "Display program version information and exit", {}, false, false, false});
+  for (const OptionSpec& spec : globals.specs()) {
+    r.globals.push_back(option_doc(spec, nullptr, "", k));
   }
   for (const auto& c : commands()) {
-    r.commands.push_back(command_doc(*root.get_subcommand(std::string(c.name)), c, std::string(c.name), root, k));
+    r.commands.push_back(command_doc(c, std::string(c.name), ctx, globals, k));
   }
   return r;
 }

@@ -1,8 +1,8 @@
 #pragma once
 
 // The command line described as data, for the manual page and the shell completions: every
-// command of the table with its options (as CLI11 holds them once every command is defined),
-// and the values an option takes where they are known.
+// command of the table with its options, read from their declarations (cli::OptionSpec: names,
+// help, value name, one_of values), and the values an option takes where they are known.
 
 #include "cli/context.hpp"
 

@@ -141,7 +141,7 @@ expect_input_error "$WORK/notes.txt:1:1: not an inventory: expected a JSON array
 run audit "$WORK/missing.json"
 expect_input_error "$WORK/missing.json: cannot read"
 run audit "$EX/jobs.json" --format markdown
-expect_input_error "(valid: table, json, jsonl, csv)"
+expect_input_error "(valid: text, json, jsonl, csv)"
 
 # A model name with markup is data, not markup, in every format.
 printf '{"name":"projects/p/models/<script>alert(1)</script>/versions/v1","runtimeVersion":"2.1","framework":"XGBOOST"}\n' >"$WORK/xss.jsonl"

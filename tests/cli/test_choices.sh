@@ -42,6 +42,41 @@ run list --color alwys
 expect_input_error "rtcat: error: --color: unknown value 'alwys' (did you mean 'always'? valid: auto, always, never)"
 run check --runtime 2.11 --service trainig
 expect_input_error "rtcat: error: --service: unknown value 'trainig' (did you mean 'training'? valid: training, prediction)"
+run upgrade --runtime 1.15 --strategy neerest
+expect_input_error "rtcat: error: --strategy: unknown value 'neerest' (did you mean 'nearest'? valid: newest, nearest)"
+run cluster-spec "$SRC/data/examples/jobs/cluster-spec-master.json" --as vertx
+expect_input_error "rtcat: error: --as: unknown value 'vertx' (did you mean 'vertex'? valid: legacy, vertex)"
+# An age with a unit it does not know: the forms of that number, the closest first.
+run list --max-data-age 90days
+expect_input_error "rtcat: error: --max-data-age: invalid age '90days' (did you mean '90d'? valid: 90d, 90w, 90)"
+run list --max-data-age 12Weeks
+expect_input_error "(did you mean '12w'? valid: 12d, 12w, 12)"
+run list --max-data-age 3m
+expect_input_error "rtcat: error: --max-data-age: invalid age '3m' (expected days like 90d, weeks like 12w, or a number of days)"
+run list --max-data-age x90
+expect_input_error "--max-data-age: invalid age 'x90' (expected days like 90d, weeks like 12w, or a number of days)"
+
+# Formats: compiler-style findings are text for validate and audit as for scan; table, their
+# older name, is still taken by them and prints the same; scan never took it.
+run validate --format txt "$SRC/data/examples/jobs/cluster-spec-master.json"
+expect_input_error "rtcat: error: --format txt is not available for validate (did you mean 'text'? valid: text, json)"
+for cmd in "validate $SRC/data/examples/jobs/invalid-runtime-closed.json" "audit $SRC/data/examples/jobs.json"; do
+  # shellcheck disable=SC2086
+  run $cmd --at 2020-07-19 --format text
+  expect_exit 1
+  text=$OUT
+  [[ -n "$text" ]] || fail "no text output"
+  # shellcheck disable=SC2086
+  run $cmd --at 2020-07-19 --format table
+  expect_exit 1
+  [[ "$OUT" == "$text" ]] || fail "--format table prints other than --format text"
+  # shellcheck disable=SC2086
+  run $cmd --at 2020-07-19
+  [[ "$OUT" == "$text" ]] || fail "the default is not text"
+done
+run scan --format table "$WORK"
+expect_input_error "rtcat: error: --format table is not available for scan (valid: text, json, sarif, github)"
+
 # Nothing near: the valid values only.
 run list --platform zzz
 expect_input_error "rtcat: error: unknown platform 'zzz' (valid: ai-platform, vertex-training, vertex-prediction)"

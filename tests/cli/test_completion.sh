@@ -56,7 +56,13 @@ check_formats() { # COMMAND ARGS...: the formats offered for COMMAND == those it
   local offered
   offered=$(COMP_WORDS=(rtcat "$cmd" --format '') bash -c 'source "$1"; COMP_WORDS=(rtcat "$2" --format ""); COMP_CWORD=3; _rtcat; echo "${COMPREPLY[*]}"' _ "$WORK/c.bash" "$cmd")
   [[ "$offered" == "$valid" ]] || fail "--format for $cmd: completion offers '$offered', the command accepts '$valid'"
+  # ... and what its --help and its section of the manual list (the same list, the default first).
+  local listed="Output format: ${valid// /, } (default ${valid%% *})"
+  run "$cmd" --help
+  expect_out "  --format FORMAT             $listed"
+  [[ "$MANUAL" == *".SS \"${cmd//-/\\-}\""*"${listed//-/\\-}"* ]] || fail "the manual's $cmd section lacks: $listed"
 }
+MANUAL=$("$RTCAT" man)
 check_formats list
 check_formats show 2.1
 check_formats check --runtime 2.1
@@ -120,6 +126,42 @@ if command -v fish >/dev/null; then
   complete_fish "vertex-prediction:sklearn-cpu.1-6" "rtcat show vertex-prediction:sklearn-cpu.1-6"
   complete_fish "--fail-on" "rtcat scan --fail-o"
 fi
+
+# Every option whose values are a fixed set (a one_of check) completes to exactly those values:
+# given a value it does not take, each command names the ones it does, and bash offers them.
+mkdir -p "$WORK/empty"
+one_of=""
+for c in $commands "db init" "db import" "db export" "db verify"; do
+  [[ "$c" == db ]] && continue
+  # shellcheck disable=SC2086
+  run $c --help
+  for opt in $(grep -oE '^  (-[a-zA-Z],)?--[a-z][a-z-]* [^ ]' <<<"$OUT" | sed -E 's/^  (-[a-zA-Z],)?//; s/ [^ ]$//'); do
+    [[ "$opt" == --format ]] && continue # checked above, with the command's own message
+    # shellcheck disable=SC2086
+    err=$(cd "$WORK/empty" && "$RTCAT" $c "$opt" zzzz 2>&1 </dev/null >/dev/null)
+    [[ "$err" == *"--${opt#--}: unknown value 'zzzz' (valid: "* ]] || continue
+    valid=${err##*(valid: }
+    valid=${valid%%)*}
+    valid=${valid//, / }
+    # shellcheck disable=SC2086
+    offered=$(bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _rtcat; echo "${COMPREPLY[*]}"' _ "$WORK/c.bash" rtcat $c "$opt" '')
+    cases=$((cases + 1))
+    [[ "$offered" == "$valid" ]] || fail "$c $opt: completion offers '$offered', the command takes '$valid'"
+    one_of+="$c $opt, "
+  done
+done
+# Those the table declares with one_of: all found, cluster-spec's --as among them.
+for expected in "cluster-spec --as" "cluster-env --framework" "upgrade --strategy" "check --service" "list --color" "scan --fail-on"; do
+  [[ "$one_of" == *"$expected, "* ]] || fail "no one_of option $expected among: $one_of"
+done
+complete_bash "legacy vertex" rtcat cluster-spec job.json --as ''
+run completion zzzz
+expect_input_error "(valid: bash, zsh, fish)"
+complete_bash "bash zsh fish" rtcat completion ''
+# validate and audit write compiler-style findings as text, as scan does: no `table` offered.
+complete_bash "text" rtcat validate --format t
+complete_bash "text" rtcat audit --format t
+complete_bash "text" rtcat scan --format t
 
 # The manual page: every command, option, exit code, variable and file; renders without warnings.
 run man

@@ -29,6 +29,31 @@ run check --help
 expect_out "  -r,--runtime ID (required)"
 expect_out "  -q,--quiet "
 expect_no_out "--quiet VALUE"
+# A value is named wherever its name is known: no command's help says VALUE.
+for cmd in list show check combos upgrade timeline validate cluster-spec cluster-env migrate audit report scan rules catalogs \
+  "db init" "db import" "db export" "db verify" completion man; do
+  # shellcheck disable=SC2086
+  run $cmd --help
+  expect_exit 0
+  expect_no_out " VALUE"
+done
+run upgrade --help
+expect_out "  --service SERVICE           training (jobs) or prediction"
+expect_out "  --strategy STRATEGY         newest (latest version first)"
+run cluster-spec --help
+expect_out "  --replica TYPE:INDEX        Only this replica"
+# One vocabulary: compiler-style findings are text, tables of rows table.
+run validate --help
+expect_out "  --format FORMAT             Output format: text, json (default text)"
+run audit --help
+expect_out "  --format FORMAT             Output format: text, json, jsonl, csv (default text)"
+expect_no_out " table"
+run list --help
+expect_out "  --format FORMAT             Output format: table, json, csv, markdown (default table)"
+# Before the command, --format names every command's formats, each once.
+run --help
+expect_out "  --format FORMAT             Output format, one of the command's (its --help lists them): table, json, csv, markdown, svg, ics, text, sh, dotenv, yaml, gcloud, jsonl, html, sarif, github"
+
 # The top-level help still has it all.
 run --help
 expect_out "Commands:"

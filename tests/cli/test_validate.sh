@@ -117,7 +117,7 @@ expect_input_error "validate needs a job file or --gcloud"
 run validate "$J/valid-rest.json" --requirements "$J/valid-rest.json"
 expect_input_error "valid-rest.json:1:1:"
 run validate "$J/valid-rest.json" --format csv
-expect_input_error "--format csv is not available for validate (valid: table, json)"
+expect_input_error "--format csv is not available for validate (valid: text, json)"
 
 # Found by fuzzing: a NUL and an unterminated quote make yaml-cpp hand back bytes that are not
 # UTF-8; they are shown replaced, never an internal error.
