@@ -1,6 +1,6 @@
 #include "catalog/error.hpp"
 #include "lib/core/upgrade.hpp"
-#include "tests/lib/migration_fixtures.hpp"
+#include "tests/lib/fleet/migration_fixtures.hpp"
 #include "tests/support/ids.hpp"
 
 #include <doctest/doctest.h>
