@@ -103,7 +103,7 @@ void write_baseline(const std::string& path, const std::vector<lib::Finding>& fi
 int run_scan(Context& ctx, const ScanArgs& a) {
   std::string format = ctx.format("scan", {"text", "json", "sarif", "github"});
   if (a.list_rules) {
-    ctx.out(rules_listing(format == "json" ? "json" : "table", ctx.color()));
+    ctx.out(rules_listing(format == "json" ? "json" : "table", ctx.color(), ctx.width()));
     return k_exit_ok;
   }
   const std::vector<std::string> files{a.config, a.baseline};
@@ -160,7 +160,7 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   } else if (format == "github") {
     out = render::github_annotations(res);
   } else {
-    out = render::findings_text(res.findings, a.output.empty() && ctx.color());
+    out = render::findings_text(res.findings, a.output.empty() && ctx.color(), a.output.empty() ? ctx.width() : 0);
     if (!ctx.g.quiet) {
       out += render::summary_line(res);
     }

@@ -15,7 +15,8 @@ namespace cli {
 namespace {
 
 // What the commands that evaluate catalog entries on a date honour.
-constexpr unsigned k_lifecycle_globals = g_catalog | g_platform | g_at | g_format | g_color | g_warn_days | g_max_data_age;
+constexpr unsigned k_lifecycle_globals =
+    g_catalog | g_platform | g_at | g_format | g_color | g_warn_days | g_max_data_age | g_wide;
 
 constexpr std::string_view k_help_list = R"(Examples:
   rtcat list
@@ -303,11 +304,12 @@ const std::array k_commands = {
     Command{"report", "The migration report: what breaks, when, and what to move to, for everything you own", k_help_report,
             g_catalog | g_platform | g_at | g_format | g_warn_days | g_fail_on | g_max_data_age, define_report},
     Command{"scan", "Find runtime references in a source tree and report expired or expiring ones with file:line:col",
-            k_help_scan, g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on | g_max_data_age, define_scan},
+            k_help_scan, g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on | g_max_data_age | g_wide,
+            define_scan},
     Command{"rules", "Every rule id findings carry: its default severity, meaning and former ids", k_help_rules,
-            g_format | g_color, define_rules},
+            g_format | g_color | g_wide, define_rules},
     Command{"catalogs", "Each catalog in effect with the date its data is as of, its entry count and source; compare two",
-            k_help_catalogs, g_catalog | g_platform | g_at | g_format | g_color, define_catalogs},
+            k_help_catalogs, g_catalog | g_platform | g_at | g_format | g_color | g_wide, define_catalogs},
     Command{"db", "The SQLite catalog store: init, import, export, verify", k_help_db, g_quiet, nullptr, k_db_commands},
     Command{"completion", "Print the shell completion script for bash, zsh or fish", k_help_completion, 0, define_completion},
     Command{"man", "Print the manual page rtcat(1) (roff), generated from this table", k_help_man, 0, define_man},
@@ -339,6 +341,7 @@ constexpr GlobalName k_global_names[] = {
     {g_catalog, "--catalog"},     {g_platform, "--platform"}, {g_at, "--at"},
     {g_format, "--format"},       {g_color, "--color"},       {g_quiet, "--quiet"},
     {g_warn_days, "--warn-days"}, {g_fail_on, "--fail-on"},   {g_max_data_age, "--max-data-age"},
+    {g_wide, "--wide"},
 };
 
 } // namespace
@@ -401,6 +404,8 @@ void add_global_options(Options& root, Globals& g) {
           return std::string(e.what());
         }
       });
+  root.add_flag("--wide", g.wide,
+                "Tables and finding lines at full width on a terminal too (default there: fit COLUMNS or the terminal)");
 }
 
 const Command* find_command(std::span<const Command> table, std::string_view name) {

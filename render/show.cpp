@@ -2,6 +2,7 @@
 
 #include "lib/core/check.hpp"
 #include "util/text.hpp"
+#include "util/utf8.hpp"
 
 #include <algorithm>
 
@@ -108,13 +109,18 @@ std::string timeline_text(const lib::EntryView& v) {
 
 } // namespace
 
-std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
+std::string show_text(const lib::EntryView& v, catalog::Date on, bool color, size_t width) {
   const catalog::RuntimeEntry& r = *v.entry;
   std::string out = v.catalog->entry_noun + " " + r.id + "  (" + v.catalog->name + ": " + v.catalog->title + ")\n";
   out += fields_text(v, on, color);
   out += "\ntimeline\n" + timeline_text(v);
   if (!r.notes.empty()) {
-    out += "\nnotes\n  " + r.notes + "\n";
+    out += "\nnotes\n";
+    const bool fits = width == 0 || util::utf8::length(r.notes) + 2 <= width;
+    for (const auto& line :
+         fits ? std::vector<std::string>{std::string(r.notes)} : util::utf8::wrap(r.notes, width > 2 ? width - 2 : 1)) {
+      out += "  " + line + "\n";
+    }
   }
   if (!r.sources.empty()) {
     out += "\nsources\n";

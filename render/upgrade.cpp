@@ -14,8 +14,8 @@ std::string breaking_mark(const lib::Change& c) {
 }
 
 std::string change_text(const lib::Change& c) {
-  std::string from = c.from.empty() ? "(none)" : c.from;
-  std::string to = c.to.empty() ? "(not recorded)" : c.to;
+  std::string from = c.from.empty() ? std::string(k_unknown) : c.from;
+  std::string to = c.to.empty() ? std::string(k_unknown) : c.to;
   std::string out = c.kind == "platform" ? "platform " + from + " -> " + to : c.name + " " + from + " -> " + to;
   out += breaking_mark(c);
   if (!c.note.empty()) {
@@ -81,8 +81,8 @@ std::string candidate_text(const lib::Candidate& c, size_t rank) {
 
 } // namespace
 
-std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan, bool quiet, bool color) {
-  std::string out = findings_text(plan.findings, color);
+std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan, bool quiet, bool color, size_t width) {
+  std::string out = findings_text(plan.findings, color, width);
   if (quiet || !plan.current) {
     return out;
   }
