@@ -17,6 +17,7 @@
 #include "render/findings.hpp"
 #include "render/sarif.hpp"
 #include "render/scan.hpp"
+#include "render/table.hpp"
 
 #ifndef RTCAT_VERSION
 #define RTCAT_VERSION "0.0.0"
@@ -162,7 +163,7 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   } else {
     out = render::findings_text(res.findings, a.output.empty() && ctx.color(), a.output.empty() ? ctx.width() : 0);
     if (!ctx.g.quiet) {
-      out += render::summary_line(res);
+      out += render::fit_lines(render::summary_line(res), a.output.empty() ? ctx.width() : 0, 4);
     }
   }
   if (!a.output.empty()) {

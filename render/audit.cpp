@@ -39,6 +39,7 @@ std::string summary_table(const lib::AuditSummary& summary, size_t files, catalo
   std::string out = "audited " + plural(summary.resources, "resource") + " in " + plural(files, "file") + " on " +
                     catalog::format_date(on) +
                     (summary.malformed ? " (" + std::to_string(summary.malformed) + " malformed records skipped)" : "") + "\n";
+  out = fit_lines(out, width, 4);
   return t.rows.empty() ? out : out + table(t, TableFormat::text, color, width);
 }
 

@@ -2,7 +2,6 @@
 
 #include "lib/core/check.hpp"
 #include "util/text.hpp"
-#include "util/utf8.hpp"
 
 #include <algorithm>
 
@@ -115,12 +114,7 @@ std::string show_text(const lib::EntryView& v, catalog::Date on, bool color, siz
   out += fields_text(v, on, color);
   out += "\ntimeline\n" + timeline_text(v);
   if (!r.notes.empty()) {
-    out += "\nnotes\n";
-    const bool fits = width == 0 || util::utf8::length(r.notes) + 2 <= width;
-    for (const auto& line :
-         fits ? std::vector<std::string>{std::string(r.notes)} : util::utf8::wrap(r.notes, width > 2 ? width - 2 : 1)) {
-      out += "  " + line + "\n";
-    }
+    out += "\nnotes\n  " + r.notes + "\n";
   }
   if (!r.sources.empty()) {
     out += "\nsources\n";
@@ -128,7 +122,7 @@ std::string show_text(const lib::EntryView& v, catalog::Date on, bool color, siz
       out.append("  ").append(s).append("\n");
     }
   }
-  return out;
+  return fit_lines(out, width, 4);
 }
 
 } // namespace render

@@ -62,6 +62,29 @@ std::string csv_line(std::initializer_list<std::string_view> fields) {
   return csv_line_of(fields, [](std::string_view f) { return f; });
 }
 
+std::string fit_lines(const std::string& text, size_t limit, size_t indent) {
+  if (limit == 0) {
+    return text;
+  }
+  std::string out;
+  for (auto line : util::split(text, '\n')) {
+    if (width(std::string(line)) <= limit) {
+      out += line;
+      out += '\n';
+      continue;
+    }
+    const size_t lead = line.find_first_not_of(' ');
+    const std::string_view body = line.substr(lead == std::string_view::npos ? line.size() : lead);
+    const size_t first = lead == std::string_view::npos ? 0 : lead;
+    const std::vector<std::string> pieces = util::utf8::wrap(body, limit > first + indent ? limit - first - indent : 1);
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      out += std::string(first + (i > 0 ? indent : 0), ' ') + pieces[i] + "\n";
+    }
+  }
+  out.pop_back(); // split gave the piece after the last newline
+  return out;
+}
+
 std::string csv_header(std::string_view header) {
   std::string out = util::upper(header);
   std::replace(out.begin(), out.end(), ' ', '_');

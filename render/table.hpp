@@ -57,6 +57,10 @@ std::string table(const Table& t, TableFormat format, bool color, size_t width =
 // A CSV header as every CSV of rtcat spells it: upper case, words joined by '_' ("AS OF" -> "AS_OF").
 std::string csv_header(std::string_view header);
 
+// Lines of prose (each ending in a newline) fitted to `width` (0: no limit): a line wider than
+// that wraps at spaces, its continuation lines indented by `indent` spaces.
+std::string fit_lines(const std::string& text, size_t width, size_t indent);
+
 // One RFC 4180 CSV line of a table (fields quoted as needed, CRLF at the end), for tables
 // written a row at a time.
 std::string csv_line(std::initializer_list<std::string_view> fields);

@@ -91,6 +91,11 @@ std::string days_phrase(const lib::Lifecycle& lc) {
 
 namespace {
 
+// A day as a CSV cell: YYYY-MM-DD, or k_unknown.
+std::string date(const std::optional<catalog::Date>& d) {
+  return d ? format_date(*d) : std::string(k_unknown);
+}
+
 // The next milestone's cells: "deletion 2021-12-19" in one (text, Markdown), or its name, its
 // day and a window's first day in three (CSV).
 void add_next(std::vector<Cell>& row, const lib::Lifecycle& lc, TableFormat format) {
@@ -99,7 +104,6 @@ void add_next(std::vector<Cell>& row, const lib::Lifecycle& lc, TableFormat form
     return;
   }
   const lib::MilestoneDate* n = lc.next();
-  auto date = [](const std::optional<catalog::Date>& d) { return d ? format_date(*d) : std::string(k_unknown); };
   row.push_back({n ? n->name() : std::string(k_unknown)});
   row.push_back({n ? date(n->date) : std::string(k_unknown)});
   row.push_back({n && n->is_window() ? date(n->earliest) : std::string(k_unknown)});
@@ -140,7 +144,6 @@ Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalo
     if (csv) {
       // The day, else the last day it can have been; a window's first day apart.
       const lib::ReleaseWindow& w = e.lifecycle.release;
-      auto date = [](const std::optional<catalog::Date>& d) { return d ? format_date(*d) : std::string(k_unknown); };
       row.push_back({date(w.released ? w.released : w.by)});
       row.push_back({w.released ? std::string(k_unknown) : date(w.earliest())});
     } else {
@@ -251,6 +254,7 @@ std::string check_text(const lib::Request& req, const lib::CheckResult& res, con
   if (quiet) {
     return out;
   }
+  const size_t findings_end = out.size(); // what follows is prose, fitted line by line
   if (res.target) {
     out += verdict_text(req, res, python, color);
   }
@@ -266,7 +270,7 @@ std::string check_text(const lib::Request& req, const lib::CheckResult& res, con
              (s.downgrade ? ", a downgrade" : "") + "\n";
     }
   }
-  return out;
+  return out.substr(0, findings_end) + fit_lines(out.substr(findings_end), width, 4);
 }
 
 } // namespace render

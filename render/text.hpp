@@ -44,7 +44,7 @@ Table rules_table();
 
 // The check answer for a terminal: the findings, then (unless quiet) the verdict on the entry
 // and what to use instead. `python` is the Python version as the user gave it.
-// `width`: the findings fit it as findings_text says (0: no limit).
+// `width`: the findings fit it as findings_text says, the rest as fit_lines does (0: no limit).
 std::string check_text(const lib::Request& req, const lib::CheckResult& res, const std::string& python, bool quiet, bool color,
                        size_t width = 0);
 

@@ -86,6 +86,7 @@ std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan&
   if (quiet || !plan.current) {
     return out;
   }
+  const size_t findings_end = out.size(); // what follows is prose, fitted line by line
   const auto& lc = *plan.current_lifecycle;
   out += plan.current->catalog->entry_noun + " " + req.base.runtime + " (" + plan.current->catalog->name + ") on " +
          catalog::format_date(req.base.on) + ": " + lc.status.name + ", next " + next_text(lc) + "\n";
@@ -110,7 +111,7 @@ std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan&
       out += candidate_text(c, 0);
     }
   }
-  return out;
+  return out.substr(0, findings_end) + fit_lines(out.substr(findings_end), width, 4);
 }
 
 } // namespace render
