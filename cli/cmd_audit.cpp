@@ -77,7 +77,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
     validate_strictly(a.files);
   }
   lib::AuditSummary summary;
-  render::AuditWriter writer(render::audit_format(format), on, ctx.color());
+  render::AuditWriter writer(render::audit_format(format), on, ctx.color(), ctx.width());
   Output out(""); // stdout, in large blocks as the audit goes: memory stays flat
   out.put(writer.begin());
   auto on_resource = [&](const lib::Resource& r) {

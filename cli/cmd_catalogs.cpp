@@ -73,7 +73,7 @@ int run_catalogs(Context& ctx, const CatalogsArgs& a) {
     f.source = source_of(c->name, paths);
     rows.push_back(std::move(f));
   }
-  ctx.out(render::catalogs_listing(rows, format, ctx.color()));
+  ctx.out(render::catalogs_listing(rows, format, ctx.color(), ctx.width()));
   return k_exit_ok;
 }
 

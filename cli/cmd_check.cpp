@@ -41,7 +41,7 @@ int run_check(Context& ctx, const CheckArgs& a) {
     ctx.out(render::json_check(req, res));
     return ctx.exit_for(res.findings);
   }
-  ctx.out(render::check_text(req, res, a.job.python, ctx.g.quiet, ctx.color()));
+  ctx.out(render::check_text(req, res, a.job.python, ctx.g.quiet, ctx.color(), ctx.width()));
   return ctx.exit_for(res.findings);
 }
 

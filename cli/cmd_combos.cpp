@@ -44,7 +44,8 @@ int run_combos(Context& ctx, const CombosArgs& a) {
     ctx.out("no runtime x Python combination is valid on " + catalog::format_date(ctx.today()) + "\n");
     return k_exit_ok;
   }
-  ctx.out(render::table(render::combos_table(rows), render::table_format(format), ctx.color()));
+  const render::TableFormat table = render::table_format(format);
+  ctx.out(render::table(render::combos_table(rows, table), table, ctx.color(), ctx.width()));
   return k_exit_ok;
 }
 

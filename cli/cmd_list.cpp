@@ -48,7 +48,10 @@ int run_list(Context& ctx, const ListArgs& a) {
   if (format == "json") {
     ctx.out(render::json_entries(rows));
   } else {
-    ctx.out(render::table(render::entries_table(rows, catalogs.size() > 1), render::table_format(format), ctx.color()));
+    // CSV has the same columns whatever --platform selects, so scripts read it one way.
+    const render::TableFormat table = render::table_format(format);
+    const bool with_catalog = catalogs.size() > 1 || table == render::TableFormat::csv;
+    ctx.out(render::table(render::entries_table(rows, with_catalog, table), table, ctx.color(), ctx.width()));
   }
   return k_exit_ok;
 }

@@ -19,17 +19,17 @@ Examples:
   rtcat rules --format json
   rtcat rules --format json | jq -r '.[] | select(.severity == "error") | .id')";
 
-std::string rules_listing(const std::string& format, bool color) {
+std::string rules_listing(const std::string& format, bool color, size_t width) {
   if (format == "json") {
     return render::json_rules();
   }
-  return render::table(render::rules_table(), render::table_format(format), color);
+  return render::table(render::rules_table(), render::table_format(format), color, width);
 }
 
 Action define_rules(Options&, Context& ctx) {
   return [&ctx] {
     std::string format = ctx.format();
-    ctx.out(rules_listing(format, ctx.color()));
+    ctx.out(rules_listing(format, ctx.color(), ctx.width()));
     return k_exit_ok;
   };
 }

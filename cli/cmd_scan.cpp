@@ -17,6 +17,7 @@
 #include "render/findings.hpp"
 #include "render/sarif.hpp"
 #include "render/scan.hpp"
+#include "render/table.hpp"
 
 #ifndef RTCAT_VERSION
 #define RTCAT_VERSION "0.0.0"
@@ -132,7 +133,7 @@ void write_baseline(const std::string& path, const std::vector<lib::Finding>& fi
 int run_scan(Context& ctx, const ScanArgs& a) {
   std::string format = ctx.format();
   if (a.list_rules) {
-    ctx.out(rules_listing(format == "json" ? "json" : "table", ctx.color()));
+    ctx.out(rules_listing(format == "json" ? "json" : "table", ctx.color(), ctx.width()));
     return k_exit_ok;
   }
   const std::vector<std::string> files{a.config, a.baseline};
@@ -189,9 +190,9 @@ int run_scan(Context& ctx, const ScanArgs& a) {
   } else if (format == "github") {
     out = render::github_annotations(res);
   } else {
-    out = render::findings_text(res.findings, a.output.empty() && ctx.color());
+    out = render::findings_text(res.findings, a.output.empty() && ctx.color(), a.output.empty() ? ctx.width() : 0);
     if (!ctx.g.quiet) {
-      out += render::summary_line(res);
+      out += render::fit_lines(render::summary_line(res), a.output.empty() ? ctx.width() : 0, 4);
     }
   }
   if (!a.output.empty()) {

@@ -132,7 +132,8 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     std::string title = "Runtime lifecycle on " + catalog::format_date(on); // each catalog names itself in a heading
     ctx.out(render::timeline_svg(views, on, title, range, sunsets));
   } else {
-    ctx.out(render::table(render::events_table(events, on), render::table_format(format), ctx.color()));
+    const render::TableFormat table = render::table_format(format);
+    ctx.out(render::table(render::events_table(events, on, table), table, ctx.color(), ctx.width()));
   }
   return k_exit_ok;
 }

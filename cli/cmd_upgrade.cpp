@@ -54,7 +54,7 @@ int run_upgrade(Context& ctx, const UpgradeArgs& a) {
     ctx.out(render::json_upgrade(req, plan));
     return ctx.exit_for(plan.findings);
   }
-  ctx.out(render::upgrade_text(req, plan, ctx.g.quiet, ctx.color()));
+  ctx.out(render::upgrade_text(req, plan, ctx.g.quiet, ctx.color(), ctx.width()));
   return ctx.exit_for(plan.findings);
 }
 

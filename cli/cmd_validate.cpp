@@ -93,7 +93,7 @@ int run_validate(Context& ctx, const ValidateArgs& a) {
   for (const auto& job : jobs) {
     auto findings = lib::jobs::validate_job(ctx.catalogs(), job, opt);
     std::erase_if(findings, [&](const lib::Finding& f) { return said_once.repeated(f); });
-    text += render::findings_text(findings, ctx.color());
+    text += render::findings_text(findings, ctx.color(), ctx.width());
     if (!ctx.g.quiet) {
       text += job.path + ": " + render::counts_text(findings) + "\n";
     }

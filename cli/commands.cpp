@@ -16,7 +16,8 @@ namespace cli {
 namespace {
 
 // What the commands that evaluate catalog entries on a date honour.
-constexpr unsigned k_lifecycle_globals = g_catalog | g_platform | g_at | g_format | g_color | g_warn_days | g_max_data_age;
+constexpr unsigned k_lifecycle_globals =
+    g_catalog | g_platform | g_at | g_format | g_color | g_warn_days | g_max_data_age | g_wide;
 
 // The formats of the commands (Command::formats), the default first.
 constexpr std::string_view k_rows_formats[] = {"table", "json", "csv", "markdown"};
@@ -130,19 +131,19 @@ const std::array k_commands = {
             .summary = "Find runtime references in a source tree and report expired or expiring ones with file:line:col",
             .help = k_scan_help,
             .formats = k_scan_formats,
-            .globals = g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on | g_max_data_age,
+            .globals = g_catalog | g_at | g_format | g_color | g_quiet | g_warn_days | g_fail_on | g_max_data_age | g_wide,
             .define = define_scan},
     Command{.name = "rules",
             .summary = "Every rule id findings carry: its default severity, meaning and former ids",
             .help = k_rules_help,
             .formats = k_rows_formats,
-            .globals = g_format | g_color,
+            .globals = g_format | g_color | g_wide,
             .define = define_rules},
     Command{.name = "catalogs",
             .summary = "Each catalog in effect with the date its data is as of, its entry count and source; compare two",
             .help = k_catalogs_help,
             .formats = k_rows_formats,
-            .globals = g_catalog | g_platform | g_at | g_format | g_color,
+            .globals = g_catalog | g_platform | g_at | g_format | g_color | g_wide,
             .define = define_catalogs},
     Command{.name = "db",
             .summary = "The SQLite catalog store: init, import, export, verify",
@@ -163,6 +164,7 @@ constexpr GlobalName k_global_names[] = {
     {g_catalog, "--catalog"},     {g_platform, "--platform"}, {g_at, "--at"},
     {g_format, "--format"},       {g_color, "--color"},       {g_quiet, "--quiet"},
     {g_warn_days, "--warn-days"}, {g_fail_on, "--fail-on"},   {g_max_data_age, "--max-data-age"},
+    {g_wide, "--wide"},
 };
 
 // --max-data-age's check: "" for an age parse_data_age takes; for a number with a unit spelled
@@ -250,6 +252,8 @@ void add_global_options(Options& root, Globals& g) {
                   "Fail (data-too-old) when a catalog's as_of date is older than this on the date evaluated: 90d, 12w")
       ->type_name("AGE")
       ->check(data_age_check);
+  root.add_flag("--wide", g.wide,
+                "Tables and finding lines at full width on a terminal too (default there: fit COLUMNS or the terminal)");
 }
 
 const Command* find_command(std::span<const Command> table, std::string_view name) {

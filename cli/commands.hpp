@@ -29,6 +29,7 @@ enum GlobalOption : unsigned {
   g_warn_days = 1U << 6,
   g_fail_on = 1U << 7,
   g_max_data_age = 1U << 8,
+  g_wide = 1U << 9,
 };
 
 // What runs a command once its arguments are parsed; returns the exit code.

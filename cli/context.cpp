@@ -10,10 +10,13 @@
 #include "util/text.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <stdexcept>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "render/findings.hpp"
@@ -109,6 +112,25 @@ bool Context::color() const {
   }
   const char* term = std::getenv("TERM");
   return isatty(STDOUT_FILENO) && !(term && std::string(term) == "dumb");
+}
+
+size_t Context::width() const {
+  if (g.wide) {
+    return 0;
+  }
+  if (const char* env = std::getenv("COLUMNS"); env && *env) {
+    const std::string_view text(env);
+    size_t columns = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), columns);
+    if (error == std::errc() && end == text.data() + text.size() && columns > 0) {
+      return columns;
+    }
+  }
+  struct winsize size = {};
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+    return size.ws_col;
+  }
+  return 0;
 }
 
 std::optional<catalog::Severity> Context::fail_threshold() const {

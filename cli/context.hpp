@@ -35,6 +35,7 @@ struct Globals {
   int warn_days = 90;
   std::string fail_on = "error";
   std::string max_data_age; // "" when not given
+  bool wide = false;        // tables at full width on a terminal too
 };
 
 // What a command needs from the command line: the global options, the catalogs, the date,
@@ -63,6 +64,10 @@ public:
   // in the error.
   std::string format(std::string_view what, std::span<const std::string_view> allowed) const;
   bool color() const;
+  // The width text tables and finding lines fit, in columns, or 0 for no limit (full width):
+  // 0 with --wide; else COLUMNS when it is a positive whole number; else the terminal's width
+  // when stdout is a terminal; else 0 (piped or redirected).
+  size_t width() const;
   std::optional<catalog::Severity> fail_threshold() const;
   // 1 when any finding reaches --fail-on, else 0.
   int exit_for(const std::vector<lib::Finding>& findings) const;
@@ -109,7 +114,7 @@ std::string store_upgrade_line(const std::string& path, int from, int to);
 void report_store_upgrade(const catalog::Store& store);
 
 // The rule registry as `rtcat rules` prints it (table, csv, markdown or json; "text" reads as
-// table), also printed by `scan --list-rules`.
-std::string rules_listing(const std::string& format, bool color);
+// table), also printed by `scan --list-rules`; a table fits `width` (0: no limit).
+std::string rules_listing(const std::string& format, bool color, size_t width = 0);
 
 } // namespace cli

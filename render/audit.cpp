@@ -18,20 +18,6 @@ namespace render {
 
 namespace {
 
-std::string csv_row(std::initializer_list<std::string_view> fields) {
-  std::string out;
-  out.reserve(256);
-  bool first = true;
-  for (std::string_view f : fields) {
-    if (!std::exchange(first, false)) {
-      out += ',';
-    }
-    util::append_csv_field(out, f);
-  }
-  out += '\n';
-  return out;
-}
-
 // `"key":` of a JSON object written piece by piece.
 std::string key(const std::string& name) {
   return util::json::dump(nlohmann::ordered_json(name)) + ":";
@@ -41,7 +27,7 @@ std::string plural(size_t n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
-std::string summary_table(const lib::AuditSummary& summary, size_t files, catalog::Date on, bool color) {
+std::string summary_table(const lib::AuditSummary& summary, size_t files, catalog::Date on, bool color, size_t width) {
   Table t;
   t.headers = {"STATUS", "RESOURCES"};
   for (const auto& [status, n] : summary.by_status) {
@@ -53,7 +39,8 @@ std::string summary_table(const lib::AuditSummary& summary, size_t files, catalo
   std::string out = "audited " + plural(summary.resources, "resource") + " in " + plural(files, "file") + " on " +
                     catalog::format_date(on) +
                     (summary.malformed ? " (" + std::to_string(summary.malformed) + " malformed records skipped)" : "") + "\n";
-  return t.rows.empty() ? out : out + table(t, TableFormat::text, color);
+  out = fit_lines(out, width, 4);
+  return t.rows.empty() ? out : out + table(t, TableFormat::text, color, width);
 }
 
 } // namespace
@@ -107,14 +94,16 @@ AuditFormat audit_format(const std::string& name) {
                            : AuditFormat::table;
 }
 
-AuditWriter::AuditWriter(AuditFormat format, catalog::Date on, bool color) : m_format(format), m_on(on), m_color(color) {}
+AuditWriter::AuditWriter(AuditFormat format, catalog::Date on, bool color, size_t width)
+    : m_format(format), m_on(on), m_color(color), m_width(width) {}
 
 std::string AuditWriter::begin() const {
   if (m_format == AuditFormat::json) {
     return "{" + key("date") + util::json::dump(date_or_null(m_on)) + "," + key("resources") + "[\n";
   }
   if (m_format == AuditFormat::csv) {
-    return "path,line,kind,name,state,runtime,python,framework,status,deadline,deadline_earliest,days,action,target,part\n";
+    return "PATH,LINE,KIND,NAME,STATE,RUNTIME,PYTHON,FRAMEWORK,STATUS,DEADLINE,DEADLINE_MILESTONE,DEADLINE_EARLIEST,DAYS,ACTION,"
+           "TARGET,PART\r\n";
   }
   return "";
 }
@@ -131,12 +120,14 @@ const std::string& AuditWriter::verdict_columns(const lib::Verdict& v) {
   if (c.same(v)) {
     return c.csv;
   }
-  c = VerdictColumns{&v, v.status, v.action, v.target, v.deadline, v.deadline_earliest, v.days, ""};
+  c = VerdictColumns{&v, v.status, v.deadline_milestone, v.action, v.target, v.deadline, v.deadline_earliest, v.days, ""};
   util::append_csv_field(c.csv, v.status);
-  for (const auto* d : {&v.deadline, &v.deadline_earliest}) {
-    c.csv += ',';
-    util::append_csv_field(c.csv, *d ? catalog::format_date(**d) : "");
-  }
+  c.csv += ',';
+  util::append_csv_field(c.csv, v.deadline ? catalog::format_date(*v.deadline) : "");
+  c.csv += ',';
+  util::append_csv_field(c.csv, v.deadline_milestone);
+  c.csv += ',';
+  util::append_csv_field(c.csv, v.deadline_earliest ? catalog::format_date(*v.deadline_earliest) : "");
   c.csv += ',';
   c.csv += v.days ? std::to_string(*v.days) : "";
   for (const std::string* f : {&v.action, &v.target}) {
@@ -151,7 +142,7 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
     out += resource(r, v);
     return;
   }
-  // path,line,kind,name,state,runtime,python,framework,status,deadline,deadline_earliest,days,action,target,part
+  // PATH,LINE,KIND,NAME,STATE,RUNTIME,PYTHON,FRAMEWORK,STATUS,DEADLINE,DEADLINE_MILESTONE,DEADLINE_EARLIEST,DAYS,ACTION,TARGET,PART
   if (r.path != m_path || m_path_csv.empty()) {
     m_path = r.path;
     m_path_csv.clear();
@@ -169,13 +160,13 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
   out += verdict_columns(v);
   out += ',';
   util::append_csv_field(out, r.part);
-  out += '\n';
+  out += "\r\n";
 }
 
 std::string AuditWriter::resource(const lib::Resource& r, const lib::Verdict& v) {
   switch (m_format) {
   case AuditFormat::table:
-    return v.findings.empty() ? "" : findings_text(lib::Auditor::findings_for(r, v), m_color);
+    return v.findings.empty() ? "" : findings_text(lib::Auditor::findings_for(r, v), m_color, m_width);
   case AuditFormat::csv: {
     std::string out;
     append_resource(out, r, v);
@@ -195,9 +186,10 @@ std::string AuditWriter::malformed(const lib::Malformed& m) {
   lib::Finding f = lib::malformed_finding(m);
   switch (m_format) {
   case AuditFormat::table:
-    return findings_text({f}, m_color);
+    return findings_text({f}, m_color, m_width);
   case AuditFormat::csv:
-    return csv_row({m.path, std::to_string(m.line), "malformed", "", "", "", "", "", "malformed", "", "", "", m.message, "", ""});
+    return csv_line(
+        {m.path, std::to_string(m.line), "malformed", "", "", "", "", "", "malformed", "", "", "", "", m.message, "", ""});
   case AuditFormat::jsonl:
     return json_finding(f) + "\n";
   case AuditFormat::json:
@@ -221,7 +213,7 @@ std::string AuditWriter::end(const lib::AuditSummary& summary, size_t files, boo
   case AuditFormat::jsonl:
     return "{" + key("summary") + json_summary(summary) + "}\n";
   case AuditFormat::table:
-    return quiet ? "" : summary_table(summary, files, m_on, m_color);
+    return quiet ? "" : summary_table(summary, files, m_on, m_color, m_width);
   case AuditFormat::csv:
     break;
   }

@@ -23,7 +23,8 @@ AuditFormat audit_format(const std::string& name);
 // Audit output, produced piece by piece as the inventory is read so that memory stays flat:
 // begin(), then one piece per resource and per malformed record, then end().
 //   table  findings in compiler style, then "audited N resources ..." and a table by status
-//   csv    a header and one row per record
+//   csv    a header and one row per record (RFC 4180: CRLF line ends), the columns upper case as in
+//          every CSV of rtcat; an unknown value is the empty cell
 //   json   {"date", "resources": [...], "findings": [malformed, at most k_kept_malformed],
 //          "summary"}
 //   jsonl  one resource (or malformed finding) per line, then {"summary": ...}
@@ -31,7 +32,8 @@ class AuditWriter {
 public:
   static constexpr size_t k_kept_malformed = 1000;
 
-  AuditWriter(AuditFormat format, catalog::Date on, bool color);
+  // `width`: the table's findings and summary fit it (0: no limit).
+  AuditWriter(AuditFormat format, catalog::Date on, bool color, size_t width = 0);
   std::string begin() const;
   std::string resource(const lib::Resource& r, const lib::Verdict& v);
   // The same, appended to `out` (no string of its own per resource).
@@ -44,24 +46,24 @@ private:
   AuditFormat m_format;
   catalog::Date m_on;
   bool m_color;
+  size_t m_width;
   bool m_first = true;
   std::vector<lib::Finding> m_malformed; // json: written at the end
 
-  // csv: the columns a verdict decides (status, deadline, deadline_earliest, days, action, target), written once per
-  // verdict (an audit's records share a few hundred) and kept by the verdict's address, in a
-  // fixed table of slots (a verdict that lands in a taken slot takes it over: memory stays
-  // bounded), with the values they were written from: a verdict seen again at the same address
-  // with other values is written anew.
+  // csv: the columns a verdict decides (status, deadline, its milestone, deadline_earliest, days, action, target), written once
+  // per verdict (an audit's records share a few hundred) and kept by the verdict's address, in a fixed table of slots (a verdict
+  // that lands in a taken slot takes it over: memory stays bounded), with the values they were written from: a verdict seen again
+  // at the same address with other values is written anew.
   struct VerdictColumns {
     const lib::Verdict* verdict = nullptr;
-    std::string status, action, target;
+    std::string status, milestone, action, target;
     std::optional<catalog::Date> deadline, deadline_earliest;
     std::optional<long> days;
     std::string csv;
     bool same(const lib::Verdict& v) const {
-      return verdict == &v && util::same_text(status, v.status) && util::same_text(action, v.action) &&
-             util::same_text(target, v.target) && deadline == v.deadline && deadline_earliest == v.deadline_earliest &&
-             days == v.days;
+      return verdict == &v && util::same_text(status, v.status) && util::same_text(milestone, v.deadline_milestone) &&
+             util::same_text(action, v.action) && util::same_text(target, v.target) && deadline == v.deadline &&
+             deadline_earliest == v.deadline_earliest && days == v.days;
     }
   };
   static constexpr size_t k_verdict_slots = 2048;

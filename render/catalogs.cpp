@@ -10,7 +10,7 @@
 
 namespace render {
 
-std::string catalogs_listing(const std::vector<lib::CatalogFacts>& rows, const std::string& format, bool color) {
+std::string catalogs_listing(const std::vector<lib::CatalogFacts>& rows, const std::string& format, bool color, size_t width) {
   if (format == "json") {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const auto& r : rows) {
@@ -28,13 +28,14 @@ std::string catalogs_listing(const std::vector<lib::CatalogFacts>& rows, const s
   t.headers = {"NAME", "AS OF", "AGE", "ENTRIES", "SOURCE", "TITLE"};
   for (const auto& r : rows) {
     t.rows.push_back({{r.name},
-                      {r.as_of ? catalog::format_date(*r.as_of) : "unknown"},
-                      {r.age_days ? std::to_string(*r.age_days) + "d" : "-"},
+                      {r.as_of ? catalog::format_date(*r.as_of) : std::string(k_unknown)},
+                      {r.age_days ? std::to_string(*r.age_days) + "d" : std::string(k_unknown)},
                       {std::to_string(r.entries)},
                       {r.source},
                       {r.title}});
   }
-  return table(t, table_format(format), color);
+  t.fits = {Fit::keep, Fit::keep, Fit::keep, Fit::keep, Fit::text, Fit::text};
+  return table(t, table_format(format), color, width);
 }
 
 std::string catalog_diff(const std::vector<lib::CatalogChange>& changes, const std::string& format) {

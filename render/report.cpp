@@ -41,10 +41,6 @@ struct Block {
   std::vector<size_t> nowrap = {}; // short columns that read badly broken ("3.7 → 3.10")
 };
 
-std::string opt_days(const std::optional<long>& d) {
-  return d ? std::to_string(*d) : "-";
-}
-
 } // namespace
 
 std::string group_title(const ReportGroup& g) {
@@ -84,7 +80,7 @@ Table urgent_table(const ReportGroup& g, Date on) {
     Tone tone = v.severity == catalog::Severity::error ? Tone::bad : Tone::warn;
     t.rows.push_back({{row.resource.name.empty() ? "(unnamed)" : row.resource.name},
                       {kind_words(row.resource)},
-                      {row.resource.python.empty() ? "not recorded" : row.resource.python},
+                      {row.resource.python.empty() ? std::string(k_unknown) : row.resource.python},
                       {lib::standing_words(g, v, on), tone},
                       {v.action}});
   }
@@ -101,12 +97,12 @@ std::string framework_of(const Candidate& c, const std::vector<std::string>& fra
     auto pv = lib::package_version(*c.entry, fw);
     parts.push_back(pv ? fw + " " + pv->version + (pv->line ? ".x" : "") : fw);
   }
-  return parts.empty() ? "not recorded" : util::join(parts);
+  return parts.empty() ? std::string(k_unknown) : util::join(parts);
 }
 
 std::string python_move(const std::string& job, const Candidate& c) {
   if (c.python.empty()) {
-    return job.empty() ? "not stated" : job + " \u2192 not stated";
+    return job.empty() ? std::string(k_unknown) : job + " \u2192 " + std::string(k_unknown);
   }
   if (job.empty()) {
     return c.python;
@@ -131,12 +127,12 @@ std::string changes_of(const Candidate& c) {
     if (ch.kind == "python" || ch.kind == "platform") {
       continue; // the Python column and the section's hand-off line say these
     }
-    std::string one = ch.kind == "platform"
-                          ? "platform \u2192 " + ch.to
-                          : ch.name + " " + (ch.from.empty() ? "-" : ch.from) + " \u2192 " + (ch.to.empty() ? "?" : ch.to);
+    std::string one = ch.kind == "platform" ? "platform \u2192 " + ch.to
+                                            : ch.name + " " + (ch.from.empty() ? std::string(k_unknown) : ch.from) + " \u2192 " +
+                                                  (ch.to.empty() ? std::string(k_unknown) : ch.to);
     out += (out.empty() ? "" : "; ") + one + breaking_mark(ch);
   }
-  return out.empty() ? "-" : out;
+  return out.empty() ? std::string(k_unknown) : out;
 }
 
 Table targets_table(const TargetSet& t, bool& unconfirmed) {
@@ -550,6 +546,7 @@ std::string ReportListWriter::begin(Date on, const std::vector<std::string>& inp
                      {"PYTHON"},
                      {"STATUS"},
                      {"DEADLINE"},
+                     {"DEADLINE_MILESTONE"},
                      {"DEADLINE_EARLIEST"},
                      {"DAYS"},
                      {"ACTION"},
@@ -567,11 +564,12 @@ std::string ReportListWriter::row(const lib::Resource& res, const lib::Verdict& 
   if (m_format == ReportListFormat::json) {
     return m_json.item(resource_json(res, v));
   }
-  std::string deadline = v.deadline ? format_date(*v.deadline) + " " + v.deadline_milestone : "-";
-  auto or_dash = [](const std::string& s) { return s.empty() ? std::string_view("-") : std::string_view(s); };
-  std::string earliest = v.deadline_earliest ? format_date(*v.deadline_earliest) : "-";
-  return csv_line({res.name, lib::kind_label(res), or_dash(res.runtime), or_dash(res.python), v.status, deadline, earliest,
-                   opt_days(v.days), v.action, res.path + ":" + std::to_string(res.line)});
+  // An unknown value is the empty cell.
+  std::string deadline = v.deadline ? format_date(*v.deadline) : "";
+  std::string earliest = v.deadline_earliest ? format_date(*v.deadline_earliest) : "";
+  std::string days = v.days ? std::to_string(*v.days) : "";
+  return csv_line({res.name, lib::kind_label(res), res.runtime, res.python, v.status, deadline,
+                   v.deadline ? v.deadline_milestone : "", earliest, days, v.action, res.path + ":" + std::to_string(res.line)});
 }
 
 std::string ReportListWriter::end(const Report& r) {

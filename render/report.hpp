@@ -20,7 +20,8 @@ enum class ReportListFormat { csv, json };
 // lib::build_report hands it over (ReportOptions::on_row: inventory order; the aggregates say
 // what is most urgent), then end() with the finished report.
 //   csv   the header, then one line per affected resource: RESOURCE, KIND, RUNTIME, PYTHON,
-//         STATUS, DEADLINE, DAYS, ACTION, SOURCE; end() adds nothing
+//         STATUS, DEADLINE (a date), DEADLINE_MILESTONE (its name), DEADLINE_EARLIEST, DAYS,
+//         ACTION, SOURCE, an unknown value as the empty cell; end() adds nothing
 //   json  one pretty object: date, inputs, resources [...as audit], then what needs every
 //         resource read: headline, summary {resources, affected, broken, malformed, by_status,
 //         next_deadline}, runtimes [{catalog, runtime, service, status, resources, affected,

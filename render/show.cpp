@@ -108,7 +108,7 @@ std::string timeline_text(const lib::EntryView& v) {
 
 } // namespace
 
-std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
+std::string show_text(const lib::EntryView& v, catalog::Date on, bool color, size_t width) {
   const catalog::RuntimeEntry& r = *v.entry;
   std::string out = v.catalog->entry_noun + " " + r.id + "  (" + v.catalog->name + ": " + v.catalog->title + ")\n";
   out += fields_text(v, on, color);
@@ -122,7 +122,7 @@ std::string show_text(const lib::EntryView& v, catalog::Date on, bool color) {
       out.append("  ").append(s).append("\n");
     }
   }
-  return out;
+  return fit_lines(out, width, 4);
 }
 
 } // namespace render

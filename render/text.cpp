@@ -35,7 +35,7 @@ std::string frameworks_text(const catalog::RuntimeEntry& r) {
   for (const auto& p : r.package_lines) {
     out.push_back(p.name + " " + p.version + ".x");
   }
-  return out.empty() ? "-" : util::join(out);
+  return out.empty() ? std::string(k_unknown) : util::join(out);
 }
 
 std::string python_text(const catalog::RuntimeEntry& r) {
@@ -65,7 +65,7 @@ std::string released_text(const lib::ReleaseWindow& w) {
 std::string next_text(const lib::Lifecycle& lc) {
   const lib::MilestoneDate* n = lc.next();
   if (!n) {
-    return "-";
+    return std::string(k_unknown);
   }
   return n->name() + " " + lib::short_date(*n);
 }
@@ -73,7 +73,7 @@ std::string next_text(const lib::Lifecycle& lc) {
 std::string days_text(const lib::Lifecycle& lc) {
   const lib::MilestoneDate* n = lc.next();
   if (!n || !lc.status.days_left) {
-    return "-";
+    return std::string(k_unknown);
   }
   const std::string left = std::to_string(*lc.status.days_left);
   if (lc.status.days_latest) {
@@ -89,60 +89,117 @@ std::string days_phrase(const lib::Lifecycle& lc) {
   return n + (n == "1" ? " day" : " days");
 }
 
-Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalog) {
+namespace {
+
+// A day as a CSV cell: YYYY-MM-DD, or k_unknown.
+std::string date(const std::optional<catalog::Date>& d) {
+  return d ? format_date(*d) : std::string(k_unknown);
+}
+
+// The next milestone's cells: "deletion 2021-12-19" in one (text, Markdown), or its name, its
+// day and a window's first day in three (CSV).
+void add_next(std::vector<Cell>& row, const lib::Lifecycle& lc, TableFormat format) {
+  if (format != TableFormat::csv) {
+    row.push_back({next_text(lc)});
+    return;
+  }
+  const lib::MilestoneDate* n = lc.next();
+  row.push_back({n ? n->name() : std::string(k_unknown)});
+  row.push_back({n ? date(n->date) : std::string(k_unknown)});
+  row.push_back({n && n->is_window() ? date(n->earliest) : std::string(k_unknown)});
+}
+
+// The headers of the next milestone's cells in `format`.
+void add_next_headers(std::vector<std::string>& headers, TableFormat format) {
+  if (format == TableFormat::csv) {
+    headers.insert(headers.end(), {"NEXT_MILESTONE", "NEXT_DATE", "NEXT_DATE_EARLIEST"});
+  } else {
+    headers.emplace_back("NEXT MILESTONE");
+  }
+}
+
+} // namespace
+
+Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalog, TableFormat format) {
   Table t;
   if (with_catalog) {
     t.headers.push_back("CATALOG");
   }
-  for (const char* h : {"ID", "RELEASED", "PYTHON", "FRAMEWORKS", "STATUS", "NEXT MILESTONE", "DAYS"}) {
-    t.headers.push_back(h);
+  const bool csv = format == TableFormat::csv;
+  t.headers.insert(t.headers.end(), {"ID", "RELEASED"});
+  if (csv) {
+    t.headers.emplace_back("RELEASED_EARLIEST");
   }
+  t.headers.insert(t.headers.end(), {"PYTHON", "FRAMEWORKS", "STATUS"});
+  add_next_headers(t.headers, format);
+  t.headers.emplace_back("DAYS");
+  t.fits.assign(with_catalog ? 1 : 0, Fit::keep);
+  t.fits.insert(t.fits.end(), {Fit::keep, Fit::keep, Fit::words, Fit::words, Fit::keep, Fit::words, Fit::keep});
   for (const auto& e : entries) {
     std::vector<Cell> row;
     if (with_catalog) {
       row.push_back({e.catalog->name});
     }
     row.push_back({e.entry->id});
-    row.push_back({released_text(e.lifecycle.release)});
+    if (csv) {
+      // The day, else the last day it can have been; a window's first day apart.
+      const lib::ReleaseWindow& w = e.lifecycle.release;
+      row.push_back({date(w.released ? w.released : w.by)});
+      row.push_back({w.released ? std::string(k_unknown) : date(w.earliest())});
+    } else {
+      row.push_back({released_text(e.lifecycle.release)});
+    }
     row.push_back({python_text(*e.entry)});
     row.push_back({frameworks_text(*e.entry)});
     row.push_back({e.lifecycle.status.name, status_tone(e.lifecycle)});
-    row.push_back({next_text(e.lifecycle)});
+    add_next(row, e.lifecycle, format);
     row.push_back({days_text(e.lifecycle)});
     t.rows.push_back(std::move(row));
   }
   return t;
 }
 
-Table combos_table(const std::vector<lib::Combo>& combos) {
+Table combos_table(const std::vector<lib::Combo>& combos, TableFormat format) {
   Table t;
-  t.headers = {"CATALOG", "RUNTIME", "PYTHON", "STATUS", "NEXT MILESTONE", "DAYS"};
+  t.headers = {"CATALOG", "RUNTIME", "PYTHON", "STATUS"};
+  add_next_headers(t.headers, format);
+  t.headers.emplace_back("DAYS");
+  t.fits = {Fit::keep, Fit::keep, Fit::keep, Fit::keep, Fit::words, Fit::keep};
   for (const auto& c : combos) {
-    t.rows.push_back({{c.catalog->name},
-                      {c.entry->id},
-                      {c.python.str()},
-                      {c.lifecycle.status.name, status_tone(c.lifecycle)},
-                      {next_text(c.lifecycle)},
-                      {days_text(c.lifecycle)}});
+    std::vector<Cell> row = {
+        {c.catalog->name}, {c.entry->id}, {c.python.str()}, {c.lifecycle.status.name, status_tone(c.lifecycle)}};
+    add_next(row, c.lifecycle, format);
+    row.push_back({days_text(c.lifecycle)});
+    t.rows.push_back(std::move(row));
   }
   return t;
 }
 
-Table events_table(const std::vector<lib::Event>& events, catalog::Date on) {
+Table events_table(const std::vector<lib::Event>& events, catalog::Date on, TableFormat format) {
   Table t;
+  const bool csv = format == TableFormat::csv;
   t.headers = {"DATE", "CATALOG", "ID", "EVENT", "SEVERITY", "MEANING"};
+  t.fits = {Fit::keep, Fit::keep, Fit::keep, Fit::keep, Fit::keep, Fit::text};
+  if (csv) {
+    t.headers.insert(t.headers.begin() + 1, "DATE_EARLIEST");
+  }
   for (const auto& e : events) {
-    std::string d = !e.date      ? "unknown"
+    std::string d = !e.date      ? std::string(k_unknown)
+                    : csv        ? format_date(*e.date)
                     : e.earliest ? format_date(*e.earliest) + ".." + format_date(*e.date)
                                  : (e.at_latest ? "<= " : "") + format_date(*e.date);
     bool ahead = !e.date || *e.date > on;
     Tone tone = e.kind == "released" || ahead ? Tone::plain : severity_tone(e.severity, Tone::warn);
-    t.rows.push_back({{d, e.date && *e.date > on ? Tone::plain : Tone::dim},
-                      {e.catalog->name},
-                      {e.entry ? e.entry->id : "-"},
-                      {e.kind, tone},
-                      {e.kind == "released" ? "-" : std::string(catalog::to_string(e.severity))},
-                      {e.meaning}});
+    std::vector<Cell> row = {{d, e.date && *e.date > on ? Tone::plain : Tone::dim},
+                             {e.catalog->name},
+                             {e.entry ? e.entry->id : std::string(k_unknown)},
+                             {e.kind, tone},
+                             {e.kind == "released" ? std::string(k_unknown) : std::string(catalog::to_string(e.severity))},
+                             {e.meaning}};
+    if (csv) {
+      row.insert(row.begin() + 1, Cell{e.earliest ? format_date(*e.earliest) : std::string(k_unknown)});
+    }
+    t.rows.push_back(std::move(row));
   }
   return t;
 }
@@ -160,8 +217,9 @@ Table rules_table() {
     t.rows.push_back({{std::string(r.id)},
                       {std::string(catalog::to_string(r.severity)), severity_tone(r.severity, Tone::plain)},
                       {std::string(r.description)},
-                      {aliases.empty() ? "-" : aliases, Tone::dim}});
+                      {aliases.empty() ? std::string(k_unknown) : aliases, Tone::dim}});
   }
+  t.fits = {Fit::keep, Fit::keep, Fit::text, Fit::words};
   return t;
 }
 
@@ -190,11 +248,13 @@ std::string verdict_text(const lib::Request& req, const lib::CheckResult& res, c
 
 } // namespace
 
-std::string check_text(const lib::Request& req, const lib::CheckResult& res, const std::string& python, bool quiet, bool color) {
-  std::string out = findings_text(res.findings, color);
+std::string check_text(const lib::Request& req, const lib::CheckResult& res, const std::string& python, bool quiet, bool color,
+                       size_t width) {
+  std::string out = findings_text(res.findings, color, width);
   if (quiet) {
     return out;
   }
+  const size_t findings_end = out.size(); // what follows is prose, fitted line by line
   if (res.target) {
     out += verdict_text(req, res, python, color);
   }
@@ -210,7 +270,7 @@ std::string check_text(const lib::Request& req, const lib::CheckResult& res, con
              (s.downgrade ? ", a downgrade" : "") + "\n";
     }
   }
-  return out;
+  return out.substr(0, findings_end) + fit_lines(out.substr(findings_end), width, 4);
 }
 
 } // namespace render

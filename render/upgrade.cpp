@@ -14,8 +14,8 @@ std::string breaking_mark(const lib::Change& c) {
 }
 
 std::string change_text(const lib::Change& c) {
-  std::string from = c.from.empty() ? "(none)" : c.from;
-  std::string to = c.to.empty() ? "(not recorded)" : c.to;
+  std::string from = c.from.empty() ? std::string(k_unknown) : c.from;
+  std::string to = c.to.empty() ? std::string(k_unknown) : c.to;
   std::string out = c.kind == "platform" ? "platform " + from + " -> " + to : c.name + " " + from + " -> " + to;
   out += breaking_mark(c);
   if (!c.note.empty()) {
@@ -81,11 +81,12 @@ std::string candidate_text(const lib::Candidate& c, size_t rank) {
 
 } // namespace
 
-std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan, bool quiet, bool color) {
-  std::string out = findings_text(plan.findings, color);
+std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan, bool quiet, bool color, size_t width) {
+  std::string out = findings_text(plan.findings, color, width);
   if (quiet || !plan.current) {
     return out;
   }
+  const size_t findings_end = out.size(); // what follows is prose, fitted line by line
   const auto& lc = *plan.current_lifecycle;
   out += plan.current->catalog->entry_noun + " " + req.base.runtime + " (" + plan.current->catalog->name + ") on " +
          catalog::format_date(req.base.on) + ": " + lc.status.name + ", next " + next_text(lc) + "\n";
@@ -111,7 +112,7 @@ std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan&
       out += candidate_text(c, 0);
     }
   }
-  return out;
+  return out.substr(0, findings_end) + fit_lines(out.substr(findings_end), width, 4);
 }
 
 } // namespace render

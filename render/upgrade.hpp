@@ -17,6 +17,7 @@ std::string change_text(const lib::Change& c);
 
 // The upgrade answer for a terminal: the findings, then (unless quiet) the current entry's
 // status, the candidates with what changes, and the closest ones no longer available.
-std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan, bool quiet, bool color);
+// `width`: the findings fit it as findings_text says, the rest as fit_lines does (0: no limit).
+std::string upgrade_text(const lib::UpgradeRequest& req, const lib::UpgradePlan& plan, bool quiet, bool color, size_t width = 0);
 
 } // namespace render

@@ -45,6 +45,57 @@ size_t length(std::string_view text) {
   return count;
 }
 
+size_t offset_of(std::string_view text, size_t count) {
+  size_t i = 0;
+  for (; i < text.size() && count > 0; --count) {
+    size_t n = sequence_length(text, i);
+    i += n == 0 ? 1 : n;
+  }
+  return i;
+}
+
+std::vector<std::string> wrap(std::string_view text, size_t width) {
+  width = width == 0 ? 1 : width;
+  std::vector<std::string> lines;
+  std::string line;
+  size_t line_length = 0;
+  auto put_word = [&](std::string_view word) {
+    size_t n = length(word);
+    if (line_length > 0 && line_length + 1 + n <= width) {
+      line += ' ';
+      line += word;
+      line_length += 1 + n;
+      return;
+    }
+    if (line_length > 0) {
+      lines.push_back(std::move(line));
+      line.clear();
+    }
+    while (n > width) {
+      size_t cut = offset_of(word, width);
+      lines.emplace_back(word.substr(0, cut));
+      word.remove_prefix(cut);
+      n -= width;
+    }
+    line = std::string(word);
+    line_length = n;
+  };
+  size_t at = 0;
+  while (true) {
+    size_t space = text.find(' ', at);
+    std::string_view word = text.substr(at, space == std::string_view::npos ? std::string_view::npos : space - at);
+    if (!word.empty()) {
+      put_word(word);
+    }
+    if (space == std::string_view::npos) {
+      break;
+    }
+    at = space + 1;
+  }
+  lines.push_back(std::move(line));
+  return lines;
+}
+
 std::string replace_invalid(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace util::utf8 {
 
@@ -29,5 +30,14 @@ std::string replace_invalid(std::string_view text);
 // One printable line for a message: newlines and tabs become spaces, control characters and
 // bytes that are not UTF-8 are shown as \xNN, trailing spaces are dropped.
 std::string one_line(std::string_view text);
+
+// The byte offset just after the first `count` code points of text (text.size() when it has
+// fewer); each byte that is not UTF-8 counts as one, as in length().
+size_t offset_of(std::string_view text, size_t count);
+
+// Text as lines of at most `width` code points (width 0 reads as 1): broken at spaces (the
+// space at a break is dropped), and a word longer than the width cut every `width` code points.
+// wrap("use tf-cpu.2-17 now", 8) == {"use", "tf-cpu.2", "-17 now"}; "" gives {""}.
+std::vector<std::string> wrap(std::string_view text, size_t width);
 
 } // namespace util::utf8

@@ -10,7 +10,7 @@ set -u
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export NO_COLOR=1
-unset RTCAT_CATALOG RTCAT_TODAY
+unset RTCAT_CATALOG RTCAT_TODAY COLUMNS # COLUMNS: output at full width, as a script gets it
 failures=0
 cases=0
 OUT=""

@@ -65,8 +65,8 @@ expect_json 'j.summary.resources' "5"
 # JSON Lines, the same resources; csv and jsonl formats.
 run audit "$EX/inventory.jsonl" --at 2024-12-01 --format csv --fail-on never
 expect_exit 0
-expect_out "path,line,kind,name,state,runtime,python,framework,status,deadline,deadline_earliest,days,action,target,part"
-expect_out "$EX/inventory.jsonl,5,model_version,projects/acme-ml/models/churn/versions/v1,READY,1.15,3.7,SCIKIT_LEARN,inventory-disagrees,2021-12-19,,-1078,migrate to vertex-prediction:sklearn-cpu.1-6,vertex-prediction:sklearn-cpu.1-6,"
+expect_out $'PATH,LINE,KIND,NAME,STATE,RUNTIME,PYTHON,FRAMEWORK,STATUS,DEADLINE,DEADLINE_MILESTONE,DEADLINE_EARLIEST,DAYS,ACTION,TARGET,PART\r'
+expect_out "$EX/inventory.jsonl,5,model_version,projects/acme-ml/models/churn/versions/v1,READY,1.15,3.7,SCIKIT_LEARN,inventory-disagrees,2021-12-19,deletion,,-1078,migrate to vertex-prediction:sklearn-cpu.1-6,vertex-prediction:sklearn-cpu.1-6,"
 run audit "$EX/inventory.jsonl" --at 2024-12-01 --format jsonl
 expect_exit 1
 [[ $(wc -l <<<"$OUT") -eq 10 ]] || fail "expected 9 resources and a summary line"

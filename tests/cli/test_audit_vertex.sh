@@ -70,7 +70,7 @@ run audit "$WORK/mixed.jsonl" "$V/models.json" --at 2026-06-01 --format csv
 expect_exit 1
 # Listed READY after the platform's shutdown: a stale export; the deletion stands.
 expect_out "model_version,projects/acme-ml/models/churn/versions/v1,READY,1.15,3.7,SCIKIT_LEARN,deletion,2021-12-19,"
-expect_out "custom_job,$P/customJobs/7002,JOB_STATE_RUNNING,tf-cpu.2-11,,,availability_end,2024-11-15,,-563,upgrade to tf-cpu.2-17.py310,tf-cpu.2-17.py310,jobSpec.workerPoolSpecs[0]"
+expect_out "custom_job,$P/customJobs/7002,JOB_STATE_RUNNING,tf-cpu.2-11,,,availability_end,2024-11-15,availability_end,,-563,upgrade to tf-cpu.2-17.py310,tf-cpu.2-17.py310,jobSpec.workerPoolSpecs[0]"
 run report --inventory "$WORK/mixed.jsonl" --inventory "$V/models.json" --inventory "$V/endpoints.json" --at 2026-06-01 --format json
 expect_json 'j.resources.some(r => r.kind === "job")' true
 expect_json 'j.resources.some(r => r.kind === "custom_job" && r.runtime === "tf-cpu.2-11")' true

@@ -21,16 +21,18 @@ expect_out "submission_end  deletion 2024-09-16..2024-12-08  <= 7"
 run --at 2024-12-01 list --platform ai-platform --format json
 expect_json 'JSON.stringify(j.find(e => e.id === "2.11").next_milestone)' '{"name":"deletion","date":"2025-02-01","date_earliest":"2024-12-09","days":8,"at_latest":true,"earliest":"2024-12-09","latest":"2025-02-01"}'
 run --at 2024-12-01 list --platform ai-platform --format csv
-expect_out $',submission_end,deletion 2024-12-09..2025-02-01,8..62\r'
+# CSV: each date in a column of its own, the milestone's name apart; the CATALOG column with
+# --platform too, so every CSV of list has the same columns.
+expect_out $'ai-platform,2.11,2023-04-08,2022-12-09,3.7,tensorflow 2.11.x,submission_end,deletion,2025-02-01,2024-12-09,8..62\r'
 
 # Numeric order: 2.10 after 2.9, 1.10 after 1.9.
 run --at 2026-11-30 list --platform ai-platform --format csv
 expect_exit 0
-ids=$(cut -d, -f1 <<<"$OUT" | tr -d '\r' | tr '\n' ' ')
+ids=$(cut -d, -f2 <<<"$OUT" | tr -d '\r' | tr '\n' ' ')
 [[ "$ids" == "ID 1.0 1.1 1.2 1.4 1.5 1.6 1.7 1.8 1.9 1.10 1.11 1.12 1.13 1.14 1.15 2.1 2.2 2.3 2.4 2.5 2.6 2.7 2.8 2.9 2.10 2.11 " ]] ||
   fail "unexpected order: $ids"
-expect_out "2.2,2020-05-21..2020-08-28,3.7,tensorflow 2.2.x,deletion,-,-"
-expect_out "1.1,<= 2019-12-10,2.7,-,deletion,-,-"
+expect_out $'2.2,2020-08-28,2020-05-21,3.7,tensorflow 2.2.x,deletion,,,,\r'
+expect_out $'1.1,2019-12-10,,2.7,,deletion,,,,\r'
 
 # Every entry is past its last milestone after the sunset.
 run --at 2025-02-01 list --platform ai-platform --status supported,expiring,unknown,submission_end --format json
@@ -46,7 +48,7 @@ expect_json 'j.find(e => e.id === "1.15").milestones.deletion' '2021-12-19'
 expect_json 'Object.keys(j[0]).slice(0, 13).join(",")' 'catalog,id,version,released,released_after,released_by,python,packages,status,expiring,milestones,milestones_no_later_than,milestone_windows'
 
 run --at 2020-06-01 list --python 3.5 --platform ai-platform --status supported,expiring --format csv
-expect_out "1.14,2019-07-19"
+expect_out "1.14,2019-07-19,"
 expect_no_out "1.15,"
 
 run --at 2026-09-01 list --platform vertex-prediction --framework sklearn --format markdown
@@ -55,7 +57,7 @@ expect_out "| ID | RELEASED | PYTHON | FRAMEWORKS | STATUS | NEXT MILESTONE | DA
 expect_out "| sklearn-cpu.1-6 | >= 2024-12-01 | 3.10 | scikit-learn 1.6 | expiring | support_end 2026-10-14 | 43 |"
 # Before the data's as_of date an image with no release date may not have existed yet.
 run --at 2026-06-01 list --platform vertex-prediction --framework sklearn --format csv
-expect_out "sklearn-cpu.1-6,>= 2024-12-01,3.10,scikit-learn 1.6,unknown,support_end 2026-10-14,135"
+expect_out "vertex-prediction,sklearn-cpu.1-6,,2024-12-01,3.10,scikit-learn 1.6,unknown,support_end,2026-10-14,,135"
 expect_no_out "tf2-cpu"
 
 # Without --platform, every catalog, with a CATALOG column.

@@ -106,7 +106,7 @@ expect_out "**Nothing needs action on 2020-06-01: 1 resource checked, none on a 
 # CSV: the affected resources.
 run report --inventory "$EX/jobs.json" --at 2024-12-01 --format csv --fail-on never
 expect_exit 0
-expect_out "RESOURCE,KIND,RUNTIME,PYTHON,STATUS,DEADLINE,DEADLINE_EARLIEST,DAYS,ACTION,SOURCE"
+expect_out $'RESOURCE,KIND,RUNTIME,PYTHON,STATUS,DEADLINE,DEADLINE_MILESTONE,DEADLINE_EARLIEST,DAYS,ACTION,SOURCE\r'
 
 # A window's both days, in JSON and CSV; days count to its first day, and so does the action.
 run report --inventory "$EX/versions.json" --at 2024-12-01 --format json
@@ -115,7 +115,7 @@ expect_json 'j.resources.filter(r => r.runtime === "2.11").map(r => r.deadline_e
 expect_json 'j.runtimes.find(g => g.runtime === "2.11").next_deadline_earliest' "2024-12-09"
 expect_json '/^migrate to vertex-prediction:\S+ before 2024-12-09$/.test(j.resources.find(r => r.runtime === "2.11").action)' "true"
 run report --inventory "$EX/versions.json" --at 2024-12-01 --format csv --fail-on never
-expect_out ",2.11,3.7,submission_end,2025-02-01 deletion,2024-12-09,8,migrate to vertex-prediction:"
+expect_out ",2.11,3.7,submission_end,2025-02-01,deletion,2024-12-09,8,migrate to vertex-prediction:"
 expect_out " before 2024-12-09,$EX/versions.json:"
 # Before the platform's sunset, it is the deadline where nothing comes before it.
 run report --inventory "$EX/jobs.json" --at 2024-12-01

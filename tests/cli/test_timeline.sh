@@ -28,7 +28,7 @@ expect_out_eq "DATE                    CATALOG      ID    EVENT     SEVERITY  ME
 run --at 2024-12-01 timeline --platform ai-platform --within 90d --format json
 expect_json 'j.map(e => e.id + " " + e.event + " " + e.earliest + " " + e.date).join(", ")' '2.10 deletion 2024-09-16 2024-12-08, 2.11 deletion 2024-12-09 2025-02-01, null sunset null 2025-02-01'
 run --at 2024-12-01 timeline --platform ai-platform --within 90d --format csv
-expect_out $'2025-02-01,ai-platform,-,sunset,error,legacy AI Platform Training and Prediction were shut down after 2025-01-31; migrate to Vertex AI\r'
+expect_out $'2025-02-01,,ai-platform,,sunset,error,legacy AI Platform Training and Prediction were shut down after 2025-01-31; migrate to Vertex AI\r'
 run --at 2024-12-01 timeline --platform ai-platform --within 90d --format ics
 expect_out $'UID:ai-platform/sunset@rtcat\r\nDTSTAMP:20261130T000000Z\r\nDTSTART;VALUE=DATE:20250201\r\nDTEND;VALUE=DATE:20250202\r\nSUMMARY:ai-platform: the platform shuts down (sunset)\r\n'
 run --at 2025-01-15 timeline --platform ai-platform --since 2025-01-15 --until 2025-03-01 --format svg
@@ -38,7 +38,8 @@ expect_no_out "sunset"
 
 # One entry's events, and its platform's end.
 run timeline --platform ai-platform --id 2.2 --format csv
-expect_out_eq $'DATE,CATALOG,ID,EVENT,SEVERITY,MEANING\r\n2020-05-21..2020-08-28,ai-platform,2.2,released,-,released\r\n2021-05-21..2021-08-28,ai-platform,2.2,submission_end,error,"no new training jobs, batch predictions or model versions; deployed model versions keep serving"\r\n2022-05-21..2022-08-28,ai-platform,2.2,deletion,error,model versions on it are deleted\r\n2025-02-01,ai-platform,-,sunset,error,legacy AI Platform Training and Prediction were shut down after 2025-01-31; migrate to Vertex AI\r'
+# CSV: a window's last day in DATE, its first in DATE_EARLIEST; an unknown value is the empty cell.
+expect_out_eq $'DATE,DATE_EARLIEST,CATALOG,ID,EVENT,SEVERITY,MEANING\r\n2020-08-28,2020-05-21,ai-platform,2.2,released,,released\r\n2021-08-28,2021-05-21,ai-platform,2.2,submission_end,error,"no new training jobs, batch predictions or model versions; deployed model versions keep serving"\r\n2022-08-28,2022-05-21,ai-platform,2.2,deletion,error,model versions on it are deleted\r\n2025-02-01,,ai-platform,,sunset,error,legacy AI Platform Training and Prediction were shut down after 2025-01-31; migrate to Vertex AI\r'
 
 # iCalendar: the milestones still ahead of the date, one event per milestone (CPU/GPU twins
 # merged and listed), stable UIDs; --include-past for all; --alarm adds a VALARM.

@@ -20,8 +20,10 @@ std::vector<std::string> parse_row(const std::string& row) {
       quoted = !quoted;
     } else if (c == ',' && !quoted) {
       fields.emplace_back();
-    } else if (c == '\n' && !quoted) {
-      REQUIRE(i + 1 == row.size()); // the row's end
+    } else if (c == '\r' && !quoted) {
+      REQUIRE(i + 2 == row.size()); // the row's end: CRLF
+      REQUIRE(row[i + 1] == '\n');
+      break;
     } else {
       fields.back() += c;
     }
@@ -47,6 +49,7 @@ lib::Verdict verdict() {
   lib::Verdict v;
   v.status = "deletion";
   v.deadline = catalog::parse_date("2021-03-09");
+  v.deadline_milestone = "deletion";
   v.days = -10;
   v.action = "migrate to vertex-training:tf-cpu.2-17.py310";
   v.target = "vertex-training:tf-cpu.2-17.py310";
@@ -64,6 +67,7 @@ std::vector<std::string> fields_of(const lib::Resource& r, const lib::Verdict& v
           r.framework,
           v.status,
           v.deadline ? catalog::format_date(*v.deadline) : "",
+          v.deadline_milestone,
           v.deadline_earliest ? catalog::format_date(*v.deadline_earliest) : "",
           v.days ? std::to_string(*v.days) : "",
           v.action,
@@ -78,11 +82,11 @@ TEST_CASE("audit CSV: every column quoted where it must be, whatever it holds") 
   render::AuditWriter writer(render::AuditFormat::csv, catalog::parse_date("2024-12-01"), false);
   lib::Verdict v = verdict();
   for (const std::string& value : values) {
-    for (int column = 0; column < 12; ++column) {
+    for (int column = 0; column < 13; ++column) {
       lib::Resource r = resource();
       lib::Verdict w = v;
-      std::string* targets[] = {&r.path,      &r.kind,   &r.name,   &r.state,  &r.runtime, &r.python,
-                                &r.framework, &w.status, &w.action, &w.target, &r.part,    &r.name};
+      std::string* targets[] = {&r.path,   &r.kind,   &r.name, &r.state, &r.runtime,           &r.python, &r.framework, &w.status,
+                                &w.action, &w.target, &r.part, &r.name,  &w.deadline_milestone};
       *targets[column] = value;
       CAPTURE(column);
       CAPTURE(value);
@@ -105,8 +109,10 @@ TEST_CASE("audit CSV: a verdict changed at the same address is written as it is 
   v.status = "supported";
   v.deadline.reset();
   v.days.reset();
-  for (int step = 0; step < 5; ++step) {
-    if (step == 1) {
+  for (int step = 0; step < 6; ++step) {
+    if (step == 5) {
+      v.deadline_milestone = "support_end";
+    } else if (step == 1) {
       v.deadline = catalog::parse_date("2030-01-01");
     } else if (step == 4) {
       v.deadline_earliest = catalog::parse_date("2029-11-01");
@@ -139,7 +145,7 @@ TEST_CASE("audit CSV: verdicts at ever new addresses are written right past the 
     for (size_t i = 0; i < verdicts.size(); i += 7) {
       std::string row;
       writer.append_resource(row, r, verdicts[i]);
-      REQUIRE(parse_row(row)[11] == std::to_string(i));
+      REQUIRE(parse_row(row)[12] == std::to_string(i));
     }
   }
 }

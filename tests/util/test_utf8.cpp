@@ -33,3 +33,20 @@ TEST_CASE("one_line makes any text one printable line") {
   CHECK(util::utf8::one_line(std::string("nul\0here", 8)) == "nul\\x00here");
   CHECK(util::utf8::one_line("caf\xC3\xA9") == "caf\xC3\xA9");
 }
+
+TEST_CASE("wrap breaks text at spaces, and a word longer than the width every width code points") {
+  using V = std::vector<std::string>;
+  CHECK(util::utf8::wrap("use tf-cpu.2-17 now", 8) == V{"use", "tf-cpu.2", "-17 now"});
+  CHECK(util::utf8::wrap("", 5) == V{""});
+  CHECK(util::utf8::wrap("fits", 10) == V{"fits"});
+  CHECK(util::utf8::wrap("a b c d", 3) == V{"a b", "c d"});
+  CHECK(util::utf8::wrap("caf\xC3\xA9 caf\xC3\xA9", 4) == V{"caf\xC3\xA9", "caf\xC3\xA9"}); // code points, not bytes
+  CHECK(util::utf8::wrap("abc", 0) == V{"a", "b", "c"});
+  CHECK(util::utf8::offset_of("caf\xC3\xA9!", 4) == 5);
+  CHECK(util::utf8::offset_of("ab", 9) == 2);
+  for (size_t width = 1; width < 12; ++width) {
+    for (const auto& line : util::utf8::wrap("https://cloud.google.com/vertex-ai/docs/release-notes and more", width)) {
+      CHECK(util::utf8::length(line) <= width);
+    }
+  }
+}
