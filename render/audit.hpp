@@ -54,14 +54,14 @@ private:
   // with other values is written anew.
   struct VerdictColumns {
     const lib::Verdict* verdict = nullptr;
-    std::string status, action, target;
+    lib::VerdictStatus status;
+    std::string action, target;
     std::optional<catalog::Date> deadline, deadline_earliest;
     std::optional<long> days;
     std::string csv;
     bool same(const lib::Verdict& v) const {
-      return verdict == &v && util::same_text(status, v.status) && util::same_text(action, v.action) &&
-             util::same_text(target, v.target) && deadline == v.deadline && deadline_earliest == v.deadline_earliest &&
-             days == v.days;
+      return verdict == &v && status == v.status && util::same_text(action, v.action) && util::same_text(target, v.target) &&
+             deadline == v.deadline && deadline_earliest == v.deadline_earliest && days == v.days;
     }
   };
   static constexpr size_t k_verdict_slots = 2048;

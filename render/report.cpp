@@ -68,7 +68,7 @@ std::string group_summary(const ReportGroup& g) {
 } // namespace
 
 std::string kind_words(const lib::Resource& r) {
-  if (r.kind == "job") {
+  if (r.kind == lib::ResourceKind::job) {
     return r.service == "prediction" ? "batch prediction job" : "training job";
   }
   return lib::kind_label(r);
@@ -517,7 +517,7 @@ ordered group_json(const ReportGroup& g) {
   j["catalog"] = g.catalog ? ordered(g.catalog->name) : ordered(nullptr);
   j["runtime"] = g.entry ? ordered(g.entry->id) : ordered(nullptr);
   j["service"] = g.service;
-  j["status"] = g.lifecycle ? g.lifecycle->status.name : g.status;
+  j["status"] = g.lifecycle ? g.lifecycle->status.name : std::string(lib::status_name(g.status));
   j["resources"] = g.resources;
   j["affected"] = g.affected;
   j["broken"] = g.broken;
@@ -570,8 +570,8 @@ std::string ReportListWriter::row(const lib::Resource& res, const lib::Verdict& 
   std::string deadline = v.deadline ? format_date(*v.deadline) + " " + v.deadline_milestone : "-";
   auto or_dash = [](const std::string& s) { return s.empty() ? std::string_view("-") : std::string_view(s); };
   std::string earliest = v.deadline_earliest ? format_date(*v.deadline_earliest) : "-";
-  return csv_line({res.name, lib::kind_label(res), or_dash(res.runtime), or_dash(res.python), v.status, deadline, earliest,
-                   opt_days(v.days), v.action, res.path + ":" + std::to_string(res.line)});
+  return csv_line({res.name, lib::kind_label(res), or_dash(res.runtime), or_dash(res.python), lib::status_name(v.status),
+                   deadline, earliest, opt_days(v.days), v.action, res.path + ":" + std::to_string(res.line)});
 }
 
 std::string ReportListWriter::end(const Report& r) {

@@ -17,8 +17,6 @@
 
 namespace lib {
 
-using namespace std::string_view_literals;
-
 namespace {
 
 using json = nlohmann::json;
@@ -294,6 +292,7 @@ public:
   Resource& res; // cleared by the caller; strings are assigned, so their storage is reused
   std::string error;
   size_t error_offset = 0;
+  bool saw_job_id = false; // a jobId: the record is a job
   bool saw_training = false;
   bool saw_prediction = false;
   bool saw_deployment = false;
@@ -514,10 +513,10 @@ private:
     switch (s.field) {
     case Field::job_id:
       res.name.assign(*val);
-      res.kind = "job";
+      saw_job_id = true;
       break;
     case Field::name:
-      if (res.kind != "job")
+      if (!saw_job_id)
         res.name.assign(*val);
       break;
     case Field::member:
@@ -564,46 +563,68 @@ private:
 
 } // namespace
 
+namespace {
+
+// Every kind's name, in the enum's order.
+constexpr std::string_view k_kind_names[] = {
+    "job", "model_version", "model", "custom_job", "hyperparameter_tuning_job", "training_pipeline", "endpoint"};
+static_assert(std::size(k_kind_names) == static_cast<size_t>(ResourceKind::endpoint) + 1, "k_kind_names: one name per kind");
+
+} // namespace
+
+std::string_view kind_name(ResourceKind k) {
+  return k_kind_names[static_cast<size_t>(k)];
+}
+
+std::optional<ResourceKind> parse_kind(std::string_view name) {
+  for (size_t i = 0; i < std::size(k_kind_names); ++i) {
+    if (k_kind_names[i] == name) {
+      return static_cast<ResourceKind>(i);
+    }
+  }
+  return std::nullopt;
+}
+
 bool is_vertex(const Resource& r) {
-  return r.kind == "model"sv || r.kind == "custom_job"sv || r.kind == "hyperparameter_tuning_job"sv ||
-         r.kind == "training_pipeline"sv || r.kind == "endpoint"sv;
+  return r.kind != ResourceKind::job && r.kind != ResourceKind::model_version;
 }
 
 namespace {
 
 // The Vertex AI kind of a record, by its resource name (projects/P/locations/L/COLLECTION/ID)
-// or else by a key only that kind has; "" when it is not a Vertex AI record.
-std::string vertex_kind(const std::string& name, const std::string& spec) {
-  static constexpr std::pair<std::string_view, std::string_view> k_collections[] = {
-      {"/customJobs/", "custom_job"},
-      {"/hyperparameterTuningJobs/", "hyperparameter_tuning_job"},
-      {"/trainingPipelines/", "training_pipeline"},
-      {"/endpoints/", "endpoint"},
-      {"/models/", "model"}};
+// or else by a key only that kind has; nullopt when it is not a Vertex AI record.
+std::optional<ResourceKind> vertex_kind(const std::string& name, const std::string& spec) {
+  using K = ResourceKind;
+  static constexpr std::pair<std::string_view, K> k_collections[] = {{"/customJobs/", K::custom_job},
+                                                                     {"/hyperparameterTuningJobs/", K::hyperparameter_tuning_job},
+                                                                     {"/trainingPipelines/", K::training_pipeline},
+                                                                     {"/endpoints/", K::endpoint},
+                                                                     {"/models/", K::model}};
   if (name.find("/locations/") != std::string::npos) {
     for (const auto& [collection, kind] : k_collections) {
       if (name.find(collection) != std::string::npos) {
-        return std::string(kind);
+        return kind;
       }
     }
   }
-  static constexpr std::pair<std::string_view, std::string_view> k_specs[] = {{"jobSpec", "custom_job"},
-                                                                              {"trialJobSpec", "hyperparameter_tuning_job"},
-                                                                              {"trainingTaskDefinition", "training_pipeline"},
-                                                                              {"trainingTaskInputs", "training_pipeline"},
-                                                                              {"containerSpec", "model"}};
+  static constexpr std::pair<std::string_view, K> k_specs[] = {{"jobSpec", K::custom_job},
+                                                               {"trialJobSpec", K::hyperparameter_tuning_job},
+                                                               {"trainingTaskDefinition", K::training_pipeline},
+                                                               {"trainingTaskInputs", K::training_pipeline},
+                                                               {"containerSpec", K::model}};
   for (const auto& [key, kind] : k_specs) {
     if (spec == key) {
-      return std::string(kind);
+      return kind;
     }
   }
-  return "";
+  return std::nullopt;
 }
 
 // Empties a resource, keeping its strings' storage for the next record.
 void clear(Resource& r) {
-  for (std::string* s : {&r.kind, &r.name, &r.state, &r.created, &r.seen, &r.runtime, &r.python, &r.framework, &r.image_uri,
-                         &r.service, &r.display_name, &r.part, &r.catalog, &r.path}) {
+  r.kind = ResourceKind::job;
+  for (std::string* s : {&r.name, &r.state, &r.created, &r.seen, &r.runtime, &r.python, &r.framework, &r.image_uri, &r.service,
+                         &r.display_name, &r.part, &r.catalog, &r.path}) {
     s->clear();
   }
   r.images.clear();
@@ -619,19 +640,19 @@ void clear(Resource& r) {
 // What a record read by `h` into `r` is: sets its kind and service; false (and the error)
 // when it is none of the kinds an audit knows.
 bool settle_kind(const RecordHandler& h, Resource& r, std::string& error, size_t& offset) {
-  std::string vertex = r.kind == "job" ? "" : vertex_kind(r.name, h.vertex_spec);
-  if (vertex.empty() && h.vertex_spec == "deployedModels") {
-    vertex = r.endpoints.empty() && !r.deployed.empty() ? "endpoint" : "model";
+  std::optional<ResourceKind> vertex = h.saw_job_id ? std::nullopt : vertex_kind(r.name, h.vertex_spec);
+  if (!vertex && h.vertex_spec == "deployedModels") {
+    vertex = r.endpoints.empty() && !r.deployed.empty() ? ResourceKind::endpoint : ResourceKind::model;
   }
-  if (r.kind == "job" || h.saw_training || h.saw_prediction) {
-    r.kind = "job";
+  if (h.saw_job_id || h.saw_training || h.saw_prediction) {
+    r.kind = ResourceKind::job;
     r.service = h.saw_prediction && !h.saw_training ? "prediction" : "training";
-  } else if (!vertex.empty()) {
-    r.kind = vertex;
-    r.service = vertex == "model" || vertex == "endpoint" ? "prediction" : "training";
+  } else if (vertex) {
+    r.kind = *vertex;
+    r.service = *vertex == ResourceKind::model || *vertex == ResourceKind::endpoint ? "prediction" : "training";
   } else if (!r.name.empty() &&
              (r.name.find("/versions/") != std::string::npos || h.saw_deployment || !r.framework.empty() || !r.runtime.empty())) {
-    r.kind = "model_version";
+    r.kind = ResourceKind::model_version;
     r.service = "prediction";
   } else {
     error = "neither a job (no jobId, trainingInput or predictionInput), a model version (no name with /versions/) nor "
