@@ -6,6 +6,7 @@
 #include "lib/core/upgrade.hpp"
 #include "lib/scan/extract.hpp"
 #include "util/bytes.hpp"
+#include "util/names.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -426,17 +427,29 @@ void Auditor::choose_target(const Resource& r, const Request& req, Verdict& v) c
 
 namespace {
 
-// Every audit state's name, in the enum's order.
-constexpr std::string_view k_audit_state_names[] = {"",         "custom-container", "custom-image",
-                                                    "no-image", "missing-runtime",  "unknown-runtime",
-                                                    "invalid",  "model-missing",    "inventory-disagrees"};
-static_assert(std::size(k_audit_state_names) == static_cast<size_t>(AuditState::inventory_disagrees) + 1,
-              "k_audit_state_names: one name per state");
+// AuditState::lifecycle has no name of its own (the lifecycle's is the status's).
+constexpr util::Names<AuditState, 8> k_audit_state_names{{{{AuditState::custom_container, "custom-container"},
+                                                           {AuditState::custom_image, "custom-image"},
+                                                           {AuditState::no_image, "no-image"},
+                                                           {AuditState::missing_runtime, "missing-runtime"},
+                                                           {AuditState::unknown_runtime, "unknown-runtime"},
+                                                           {AuditState::invalid, "invalid"},
+                                                           {AuditState::model_missing, "model-missing"},
+                                                           {AuditState::inventory_disagrees, "inventory-disagrees"}}}};
+
+// What a message calls a resource of each kind.
+constexpr util::Names<ResourceKind, 7> k_kind_labels{{{{ResourceKind::job, "job"},
+                                                       {ResourceKind::model_version, "model version"},
+                                                       {ResourceKind::model, "model"},
+                                                       {ResourceKind::custom_job, "custom job"},
+                                                       {ResourceKind::hyperparameter_tuning_job, "hyperparameter tuning job"},
+                                                       {ResourceKind::training_pipeline, "training pipeline"},
+                                                       {ResourceKind::endpoint, "endpoint"}}}};
 
 } // namespace
 
 std::string_view audit_state_name(AuditState s) {
-  return k_audit_state_names[static_cast<size_t>(s)];
+  return k_audit_state_names.name(s);
 }
 
 std::string_view status_name(const VerdictStatus& s) {
@@ -447,21 +460,7 @@ std::string_view status_name(const VerdictStatus& s) {
 }
 
 std::string kind_label(const Resource& r) {
-  switch (r.kind) {
-  case ResourceKind::model_version:
-    return "model version";
-  case ResourceKind::custom_job:
-    return "custom job";
-  case ResourceKind::hyperparameter_tuning_job:
-    return "hyperparameter tuning job";
-  case ResourceKind::training_pipeline:
-    return "training pipeline";
-  case ResourceKind::job:
-  case ResourceKind::model:
-  case ResourceKind::endpoint:
-    break;
-  }
-  return std::string(kind_name(r.kind));
+  return std::string(k_kind_labels.name(r.kind));
 }
 
 std::string resource_label(const Resource& r) {

@@ -3,6 +3,7 @@
 #include "lib/fleet/inventory.hpp"
 #include "lib/fleet/inventory_keys.hpp"
 #include "util/json_fast.hpp"
+#include "util/names.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -396,24 +397,22 @@ private:
 
 namespace {
 
-// Every kind's name, in the enum's order.
-constexpr std::string_view k_kind_names[] = {
-    "job", "model_version", "model", "custom_job", "hyperparameter_tuning_job", "training_pipeline", "endpoint"};
-static_assert(std::size(k_kind_names) == static_cast<size_t>(ResourceKind::endpoint) + 1, "k_kind_names: one name per kind");
+constexpr util::Names<ResourceKind, 7> k_kind_names{{{{ResourceKind::job, "job"},
+                                                      {ResourceKind::model_version, "model_version"},
+                                                      {ResourceKind::model, "model"},
+                                                      {ResourceKind::custom_job, "custom_job"},
+                                                      {ResourceKind::hyperparameter_tuning_job, "hyperparameter_tuning_job"},
+                                                      {ResourceKind::training_pipeline, "training_pipeline"},
+                                                      {ResourceKind::endpoint, "endpoint"}}}};
 
 } // namespace
 
 std::string_view kind_name(ResourceKind k) {
-  return k_kind_names[static_cast<size_t>(k)];
+  return k_kind_names.name(k);
 }
 
 std::optional<ResourceKind> parse_kind(std::string_view name) {
-  for (size_t i = 0; i < std::size(k_kind_names); ++i) {
-    if (k_kind_names[i] == name) {
-      return static_cast<ResourceKind>(i);
-    }
-  }
-  return std::nullopt;
+  return k_kind_names.parse(name);
 }
 
 bool is_vertex(const Resource& r) {

@@ -5,6 +5,7 @@
 #include "lib/core/lookup.hpp"
 #include "lib/core/targets.hpp"
 #include "util/file.hpp"
+#include "util/names.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -402,42 +403,36 @@ void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) 
   }
 }
 
+namespace {
+
+// The audit states in words.
+constexpr util::Names<AuditState, 8> k_state_words{{{{AuditState::custom_container, "custom container"},
+                                                     {AuditState::custom_image, "custom image (not tracked)"},
+                                                     {AuditState::no_image, "no image recorded"},
+                                                     {AuditState::missing_runtime, "no runtime recorded"},
+                                                     {AuditState::unknown_runtime, "runtime in no catalog"},
+                                                     {AuditState::invalid, "invalid record"},
+                                                     {AuditState::model_missing, "deployed model without its model record"},
+                                                     {AuditState::inventory_disagrees, "inventory disagrees with the catalog"}}}};
+
+// The standings in words (a milestone's are its policy's).
+constexpr util::Names<Standing, 4> k_standing_words{{{{Standing::supported, "supported"},
+                                                      {Standing::expiring, "deadline soon"},
+                                                      {Standing::unreleased, "not released yet"},
+                                                      {Standing::unknown, "status uncertain"}}}};
+
+} // namespace
+
 std::string status_words(const Catalog* c, const VerdictStatus& status) {
-  switch (status.state) {
-  case AuditState::lifecycle:
-    break;
-  case AuditState::custom_container:
-    return "custom container";
-  case AuditState::custom_image:
-    return "custom image (not tracked)";
-  case AuditState::no_image:
-    return "no image recorded";
-  case AuditState::missing_runtime:
-    return "no runtime recorded";
-  case AuditState::unknown_runtime:
-    return "runtime in no catalog";
-  case AuditState::invalid:
-    return "invalid record";
-  case AuditState::model_missing:
-    return "deployed model without its model record";
-  case AuditState::inventory_disagrees:
-    return "inventory disagrees with the catalog";
+  if (!status.is(AuditState::lifecycle)) {
+    return std::string(k_state_words.name(status.state));
   }
   if (!status.lifecycle) {
     return "";
   }
   const Status& lc = *status.lifecycle;
-  switch (lc.kind) {
-  case Standing::supported:
-    return "supported";
-  case Standing::expiring:
-    return "deadline soon";
-  case Standing::unreleased:
-    return "not released yet";
-  case Standing::unknown:
-    return "status uncertain";
-  case Standing::milestone:
-    break;
+  if (!lc.is(Standing::milestone)) {
+    return std::string(k_standing_words.name(lc.kind));
   }
   if (c) {
     for (const auto& m : c->policy.milestones) {
