@@ -157,7 +157,7 @@ struct Migration {
     listings.add(lib::read_inventory(
         path,
         [&](const lib::Resource& r) {
-          if (r.kind == "job" || r.kind == "model_version") {
+          if (r.kind == lib::ResourceKind::job || r.kind == lib::ResourceKind::model_version) {
             records.emplace_back(r.path + ":" + std::to_string(r.line) + ":" + std::to_string(r.column), std::string(r.record));
           }
         },

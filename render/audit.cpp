@@ -121,7 +121,7 @@ const std::string& AuditWriter::verdict_columns(const lib::Verdict& v) {
     return c.csv;
   }
   c = VerdictColumns{&v, v.status, v.deadline_milestone, v.action, v.target, v.deadline, v.deadline_earliest, v.days, ""};
-  util::append_csv_field(c.csv, v.status);
+  util::append_csv_field(c.csv, lib::status_name(v.status));
   c.csv += ',';
   util::append_csv_field(c.csv, v.deadline ? catalog::format_date(*v.deadline) : "");
   c.csv += ',';
@@ -152,7 +152,9 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
   out += ',';
   char number[24];
   out.append(number, std::to_chars(number, number + sizeof number, r.line).ptr);
-  for (const std::string* f : {&r.kind, &r.name, &r.state, &r.runtime, &r.python, &r.framework}) {
+  out += ',';
+  util::append_csv_field(out, lib::kind_name(r.kind));
+  for (const std::string* f : {&r.name, &r.state, &r.runtime, &r.python, &r.framework}) {
     out += ',';
     util::append_csv_field(out, *f);
   }

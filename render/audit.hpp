@@ -56,12 +56,13 @@ private:
   // at the same address with other values is written anew.
   struct VerdictColumns {
     const lib::Verdict* verdict = nullptr;
-    std::string status, milestone, action, target;
+    lib::VerdictStatus status;
+    std::string milestone, action, target;
     std::optional<catalog::Date> deadline, deadline_earliest;
     std::optional<long> days;
     std::string csv;
     bool same(const lib::Verdict& v) const {
-      return verdict == &v && util::same_text(status, v.status) && util::same_text(milestone, v.deadline_milestone) &&
+      return verdict == &v && status == v.status && util::same_text(milestone, v.deadline_milestone) &&
              util::same_text(action, v.action) && util::same_text(target, v.target) && deadline == v.deadline &&
              deadline_earliest == v.deadline_earliest && days == v.days;
     }

@@ -221,7 +221,7 @@ ordered candidates_json(const std::vector<lib::Candidate>& candidates) {
 
 ordered resource_json(const lib::Resource& r, const lib::Verdict& v) {
   // What the inventory says, then the verdict.
-  return ordered{{"kind", r.kind},
+  return ordered{{"kind", lib::kind_name(r.kind)},
                  {"name", r.name},
                  {"part", text_or_null(r.part)},
                  {"state", r.state},
@@ -234,7 +234,7 @@ ordered resource_json(const lib::Resource& r, const lib::Verdict& v) {
                  {"image_uri", text_or_null(r.image_uri)},
                  {"service", r.service},
                  {"catalog", text_or_null(v.catalog)},
-                 {"status", v.status},
+                 {"status", lib::status_name(v.status)},
                  {"deadline", date_or_null(v.deadline)},
                  {"deadline_earliest", date_or_null(v.deadline_earliest)},
                  {"deadline_milestone", text_or_null(v.deadline_milestone)},

@@ -64,7 +64,7 @@ std::string group_summary(const ReportGroup& g) {
 } // namespace
 
 std::string kind_words(const lib::Resource& r) {
-  if (r.kind == "job") {
+  if (r.kind == lib::ResourceKind::job) {
     return r.service == "prediction" ? "batch prediction job" : "training job";
   }
   return lib::kind_label(r);
@@ -513,7 +513,7 @@ ordered group_json(const ReportGroup& g) {
   j["catalog"] = g.catalog ? ordered(g.catalog->name) : ordered(nullptr);
   j["runtime"] = g.entry ? ordered(g.entry->id) : ordered(nullptr);
   j["service"] = lib::service_name(g.service);
-  j["status"] = g.lifecycle ? g.lifecycle->status.name : g.status;
+  j["status"] = g.lifecycle ? g.lifecycle->status.name : std::string(lib::status_name(g.status));
   j["resources"] = g.resources;
   j["affected"] = g.affected;
   j["broken"] = g.broken;
@@ -568,7 +568,7 @@ std::string ReportListWriter::row(const lib::Resource& res, const lib::Verdict& 
   std::string deadline = v.deadline ? format_date(*v.deadline) : "";
   std::string earliest = v.deadline_earliest ? format_date(*v.deadline_earliest) : "";
   std::string days = v.days ? std::to_string(*v.days) : "";
-  return csv_line({res.name, lib::kind_label(res), res.runtime, res.python, v.status, deadline,
+  return csv_line({res.name, lib::kind_label(res), res.runtime, res.python, lib::status_name(v.status), deadline,
                    v.deadline ? v.deadline_milestone : "", earliest, days, v.action, res.path + ":" + std::to_string(res.line)});
 }
 

@@ -6,6 +6,7 @@
 #include "lib/core/image_ref.hpp"
 #include "lib/core/upgrade.hpp"
 #include "util/bytes.hpp"
+#include "util/names.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -39,15 +40,15 @@ const MilestoneDate* breaking_milestone(const Lifecycle& lc, bool deployed) {
 // (A job still running after its runtime closed to new jobs contradicts nothing: it was
 // submitted before.)
 bool shows_alive(const Resource& r) {
-  return (r.kind == "model_version"sv || r.kind == "model"sv) &&
+  return (r.kind == ResourceKind::model_version || r.kind == ResourceKind::model) &&
          (r.state == "READY"sv || r.state == "CREATING"sv || r.state == "UPDATING"sv);
 }
 
 // Whether the record's state shows the resource in existence or at work: a model version alive,
 // or a job queued, preparing, running or being cancelled.
 bool shows_live(const Resource& r) {
-  return shows_alive(r) || (r.kind == "job"sv && (r.state == "QUEUED"sv || r.state == "PREPARING"sv || r.state == "RUNNING"sv ||
-                                                  r.state == "CANCELLING"sv));
+  return shows_alive(r) || (r.kind == ResourceKind::job && (r.state == "QUEUED"sv || r.state == "PREPARING"sv ||
+                                                            r.state == "RUNNING"sv || r.state == "CANCELLING"sv));
 }
 
 // Whether the platform accepted the resource: any known state but a failure.
@@ -59,7 +60,8 @@ bool shows_accepted(const Resource& r) {
 // Whether the resource serves (a model version, a Vertex AI model deployed to an endpoint, an
 // endpoint's deployed model) rather than stands for new work: the deployed severity applies.
 bool serving(const Resource& r) {
-  return r.kind == "model_version"sv || r.kind == "endpoint"sv || (r.kind == "model"sv && !r.endpoints.empty());
+  return r.kind == ResourceKind::model_version || r.kind == ResourceKind::endpoint ||
+         (r.kind == ResourceKind::model && !r.endpoints.empty());
 }
 
 // The UTC day of an RFC 3339 time ("2021-03-02T14:09:33Z"), when it has one.
@@ -133,7 +135,7 @@ Verdict with_evidence(const Verdict& v, Evidence e, std::optional<Date> sunset) 
       } else {
         out.findings.push_back(placeholder(RuleId::inventory_disagrees, v, true));
       }
-      out.status = "inventory-disagrees";
+      out.status.state = AuditState::inventory_disagrees;
     }
   }
   if (e.stale) {
@@ -178,7 +180,7 @@ std::string stale_words(const Resource& r, const Verdict& v) {
     since = "the inventory does not say when";
   }
   return "listed " + r.state + ", but its platform shut down on " + sunset + ": the export is stale, taken before then (" +
-         since + "); the " + kind_label(r) + " no longer " + (r.kind == "job"sv ? "runs" : "exists");
+         since + "); the " + kind_label(r) + " no longer " + (r.kind == ResourceKind::job ? "runs" : "exists");
 }
 
 } // namespace
@@ -195,8 +197,9 @@ struct VerdictKey {
   std::array<std::string_view, 8> parts;
 
   explicit VerdictKey(const Resource& r)
-      : parts{r.kind,   r.service,   r.catalog, r.runtime,
-              r.python, r.framework, flags(r),  r.runtime.empty() ? std::string_view(r.image_uri) : std::string_view()} {}
+      : parts{kind_name(r.kind), r.service,   r.catalog, r.runtime,
+              r.python,          r.framework, flags(r),  r.runtime.empty() ? std::string_view(r.image_uri) : std::string_view()} {
+  }
 
   static std::string_view flags(const Resource& r) {
     static constexpr std::string_view k_flags[] = {"", "s", "m", "sm"};
@@ -298,25 +301,25 @@ Finding Auditor::missing_runtime() const {
 Verdict Auditor::without_runtime(const Resource& r) const {
   Verdict v;
   if (r.model_missing) {
-    v.status = "model-missing";
+    v.status.state = AuditState::model_missing;
     v.action = "add the model's record to the run (gcloud ai models list --format=json)";
     v.findings.push_back(make(RuleId::deployed_model_missing,
                               "no inventory of the run describes its model, so the image it serves is not judged"));
   } else if (is_vertex(r) && !r.image_uri.empty()) {
-    v.status = "custom-image";
+    v.status.state = AuditState::custom_image;
     v.action = "none: custom image: not tracked";
     v.findings.push_back(
         make(RuleId::custom_container, "custom image: not tracked: " + r.image_uri + " is not a Vertex AI prebuilt image"));
   } else if (is_vertex(r)) {
-    v.status = "no-image";
+    v.status.state = AuditState::no_image;
     v.action = "none";
   } else if (!r.image_uri.empty()) {
-    v.status = "custom-container";
+    v.status.state = AuditState::custom_container;
     v.action = "none from rtcat: keep the image's base up to date";
     v.findings.push_back(
         make(RuleId::custom_container, "uses the custom container " + r.image_uri + "; no runtime version lifecycle applies"));
   } else {
-    v.status = "missing-runtime";
+    v.status.state = AuditState::missing_runtime;
     v.action = "set runtimeVersion and pythonVersion";
     v.findings.push_back(missing_runtime());
   }
@@ -357,7 +360,7 @@ Verdict Auditor::compute(const Resource& r) const {
     req = request_for(r);
     cr = check(m_set, req);
   } catch (const catalog::InvalidInput& e) {
-    v.status = "invalid";
+    v.status.state = AuditState::invalid;
     v.action = "fix the record";
     v.findings.push_back(make(RuleId::invalid_field, e.what()));
     v.severity = Severity::error;
@@ -371,12 +374,12 @@ Verdict Auditor::compute(const Resource& r) const {
   }
   v.severity = worst(v.findings);
   if (!cr.target) {
-    v.status = "unknown-runtime";
+    v.status.state = AuditState::unknown_runtime;
     v.target = v.findings.front().suggestion;
     v.action = v.target.empty() ? "fix runtimeVersion" : "fix runtimeVersion (did you mean " + v.target + "?)";
     return v;
   }
-  v.status = cr.lifecycle->status.name;
+  v.status.lifecycle = cr.lifecycle->status;
   v.catalog = cr.target->catalog->name;
   if (const auto& sunset = cr.target->catalog->policy.sunset; sunset && m_on >= *sunset) {
     v.sunset = sunset;
@@ -422,21 +425,42 @@ void Auditor::choose_target(const Resource& r, const Request& req, Verdict& v) c
   }
 }
 
-std::string kind_label(const Resource& r) {
-  static constexpr std::pair<std::string_view, std::string_view> k_labels[] = {
-      {"job", "job"},
-      {"model_version", "model version"},
-      {"model", "model"},
-      {"custom_job", "custom job"},
-      {"hyperparameter_tuning_job", "hyperparameter tuning job"},
-      {"training_pipeline", "training pipeline"},
-      {"endpoint", "endpoint"}};
-  for (const auto& [kind, label] : k_labels) {
-    if (r.kind == kind) {
-      return std::string(label);
-    }
+namespace {
+
+// AuditState::lifecycle has no name of its own (the lifecycle's is the status's).
+constexpr util::Names<AuditState, 8> k_audit_state_names{{{{AuditState::custom_container, "custom-container"},
+                                                           {AuditState::custom_image, "custom-image"},
+                                                           {AuditState::no_image, "no-image"},
+                                                           {AuditState::missing_runtime, "missing-runtime"},
+                                                           {AuditState::unknown_runtime, "unknown-runtime"},
+                                                           {AuditState::invalid, "invalid"},
+                                                           {AuditState::model_missing, "model-missing"},
+                                                           {AuditState::inventory_disagrees, "inventory-disagrees"}}}};
+
+// What a message calls a resource of each kind.
+constexpr util::Names<ResourceKind, 7> k_kind_labels{{{{ResourceKind::job, "job"},
+                                                       {ResourceKind::model_version, "model version"},
+                                                       {ResourceKind::model, "model"},
+                                                       {ResourceKind::custom_job, "custom job"},
+                                                       {ResourceKind::hyperparameter_tuning_job, "hyperparameter tuning job"},
+                                                       {ResourceKind::training_pipeline, "training pipeline"},
+                                                       {ResourceKind::endpoint, "endpoint"}}}};
+
+} // namespace
+
+std::string_view audit_state_name(AuditState s) {
+  return k_audit_state_names.name(s);
+}
+
+std::string_view status_name(const VerdictStatus& s) {
+  if (!s.is(AuditState::lifecycle) || !s.lifecycle) {
+    return audit_state_name(s.state);
   }
-  return r.kind;
+  return s.lifecycle->name;
+}
+
+std::string kind_label(const Resource& r) {
+  return std::string(k_kind_labels.name(r.kind));
 }
 
 std::string resource_label(const Resource& r) {
@@ -444,7 +468,7 @@ std::string resource_label(const Resource& r) {
   if (!r.part.empty()) {
     out += ", " + r.part;
   }
-  if (r.kind == "model"sv && !r.endpoints.empty()) {
+  if (r.kind == ResourceKind::model && !r.endpoints.empty()) {
     out += " (deployed to " + util::join(r.endpoints, ", ") + ")";
   }
   return out;
@@ -496,10 +520,10 @@ void Units::add(const Resource& r) {
     m_on_unit(r);
     return;
   }
-  if (r.kind == "model"sv) {
+  if (r.kind == ResourceKind::model) {
     m_model_images[model_key(r.name)] = distinct_images(r.images);
   }
-  if (r.kind != "endpoint") {
+  if (r.kind != ResourceKind::endpoint) {
     add_images(r);
     return;
   }
@@ -518,7 +542,7 @@ void Units::add_images(const Resource& r) {
   }
   for (const auto& img : images) {
     // A model's image is its containerSpec: the part goes without saying.
-    m_on_unit(image_unit(r, img.uri, r.kind == "model"sv && img.where == "containerSpec" ? "" : img.where));
+    m_on_unit(image_unit(r, img.uri, r.kind == ResourceKind::model && img.where == "containerSpec" ? "" : img.where));
   }
 }
 
@@ -579,7 +603,7 @@ std::vector<Finding> Auditor::findings_for(const Resource& r, const Verdict& v) 
 
 void AuditSummary::add(const Verdict& v) {
   ++resources;
-  ++by_status[v.status];
+  ++by_status[std::string(status_name(v.status))];
   if (v.severity && (!worst || *v.severity > *worst)) {
     worst = v.severity;
   }

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -26,16 +27,53 @@ enum class RecordEvidence : unsigned char {
   alive_after,
 };
 
+// What an audit says of a resource beyond the lifecycle of its runtime or image: `lifecycle` when
+// that lifecycle is the verdict; else a resource with no lifecycle to follow (a custom container
+// or image, no image, no runtime, a runtime in no catalog, an invalid record, a deployed model
+// whose model record the run lacks), or a record that contradicts the catalog inside the
+// platform's lifetime (inventory_disagrees).
+enum class AuditState : unsigned char {
+  lifecycle,
+  custom_container,
+  custom_image,
+  no_image,
+  missing_runtime,
+  unknown_runtime,
+  invalid,
+  model_missing,
+  inventory_disagrees,
+};
+
+// The state's one name: "custom-container", "custom-image", "no-image", "missing-runtime",
+// "unknown-runtime", "invalid", "model-missing" or "inventory-disagrees" ("" for lifecycle).
+std::string_view audit_state_name(AuditState s);
+
+// A verdict's status: the lifecycle status of its runtime or image on the date, when it has one,
+// and what the audit says beyond it. Two statuses are equal when they say the same (their state,
+// and their lifecycle's standing and name).
+struct VerdictStatus {
+  std::optional<Status> lifecycle;
+  AuditState state = AuditState::lifecycle;
+  bool is(AuditState s) const { return state == s; }
+  friend bool operator==(const VerdictStatus& a, const VerdictStatus& b) {
+    return a.state == b.state && a.lifecycle.has_value() == b.lifecycle.has_value() &&
+           (!a.lifecycle || (a.lifecycle->kind == b.lifecycle->kind && a.lifecycle->name == b.lifecycle->name));
+  }
+};
+
+// The status's one name, as audit prints and report counts it: its audit state's, else its
+// lifecycle status's ("supported", "expiring", "unreleased", "unknown", or the last milestone
+// reached: "submission_end", "deletion", "support_end", "availability_end", ...); "" for neither.
+// A view into the status or static text.
+std::string_view status_name(const VerdictStatus& s);
+
 // What an audit concludes about one resource: the one verdict that audit prints and report
 // counts (status, severity, deadline, action), decided here and nowhere else.
 struct Verdict {
-  // One vocabulary: the lifecycle status of its runtime or image on the date ("supported",
-  // "expiring", "unreleased", "unknown", or the last milestone reached: "submission_end",
-  // "deletion", "support_end", "availability_end", ...); for a resource with no lifecycle to
-  // follow "custom-container", "custom-image", "no-image", "missing-runtime", "unknown-runtime",
-  // "invalid" or "model-missing"; "inventory-disagrees" when the record contradicts the
-  // catalog inside the platform's lifetime.
-  std::string status;
+  // One vocabulary (status_name): the lifecycle status of its runtime or image on the date, or
+  // for a resource with no lifecycle to follow its audit state; inventory_disagrees (the
+  // lifecycle kept) when the record contradicts the catalog inside the platform's lifetime.
+  VerdictStatus status;
   std::string catalog;                       // the catalog the runtime is in, when it is in one
   std::string action;                        // "none", "upgrade to 2.1 before 2021-01-21", "migrate to ..."
   std::string target;                        // the recommended runtime or image id ("" when none)
@@ -75,7 +113,7 @@ public:
   // "inventory-disagrees"; where the date is past the platform's shutdown and the record still
   // lists the resource alive, the export is stale: the milestone stands (the platform is gone)
   // and a stale-export warning says so. Never throws for bad field values: a malformed runtime
-  // or Python gives the "invalid" status with an invalid-field finding. The same fields and
+  // or Python gives the invalid status with an invalid-field finding. The same fields and
   // evidence give the same verdict, at the same address.
   const Verdict& judge(const Resource& r);
 
@@ -120,7 +158,7 @@ private:
 struct AuditSummary {
   size_t resources = 0;
   size_t malformed = 0;
-  std::map<std::string, size_t> by_status;
+  std::map<std::string, size_t> by_status; // by status_name
   // The listings whose last page read says more follow (Listings::incomplete): not every
   // resource was audited.
   std::vector<ListPage> incomplete;

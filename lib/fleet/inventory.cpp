@@ -1,23 +1,20 @@
 #include "lib/fleet/inventory.hpp"
 
 #include "catalog/error.hpp"
+#include "lib/fleet/inventory_records.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "util/file.hpp"
 #include "util/json_fast.hpp"
 #include "util/position.hpp"
 #include "util/utf8.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <forward_list>
 #include <functional>
 #include <map>
-#include <memory>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -25,699 +22,7 @@
 
 namespace lib {
 
-using namespace std::string_view_literals;
-
 namespace {
-
-using json = nlohmann::json;
-
-// What a string value does to the record, by its key path: most values fill one member of the
-// Resource (Field::member).
-enum class Field { none, job_id, name, member, deployment, time_seen };
-struct Slot {
-  Field field = Field::none;
-  std::string Resource::*member = nullptr; // for Field::member
-};
-
-// The keys the handler reads, told apart once per key event (by length, then bytes), so that
-// each value costs integer comparisons rather than string ones.
-enum class Key : unsigned char {
-  other,
-  // the top level: the Resource's fields
-  job_id,
-  name,
-  state,
-  create_time,
-  runtime_version,
-  python_version,
-  framework,
-  deployment_uri,
-  display_name,
-  start_time, // the top level: the times that show the record alive after its creation
-  end_time,
-  update_time,
-  last_use_time,
-  // the top level: containers that tell the kind of record
-  training_input,
-  prediction_input,
-  job_spec, // the first of the Vertex AI keys (note_vertex_key), in this order
-  trial_job_spec,
-  training_task_definition,
-  training_task_inputs,
-  container_spec,
-  deployed_models, // the last of them
-  // nested
-  container,
-  image,
-  master_config,
-  image_uri,
-  executor_image_uri,
-  endpoint,
-  model,
-  id,
-  // the top level of a REST list response: the collections read, each an array of records
-  // ({"models": [...], "nextPageToken": "..."})
-  models, // the first of them (is_collection)
-  endpoints,
-  custom_jobs,
-  hyperparameter_tuning_jobs,
-  training_pipelines,
-  jobs,
-  versions, // the last of them
-};
-
-constexpr bool is_collection(Key k) {
-  return k >= Key::models && k <= Key::versions;
-}
-
-// The names above, by length and first byte: a key is compared with one name at most.
-// Each name is compared only with keys of its own length, so the comparison has a constant size
-// the compiler turns into a few loads (no memcmp call: a key is classified for every member of
-// every record).
-template <size_t N> constexpr Key same(std::string_view key, const char (&name)[N], Key k) {
-  return key.size() == N - 1 && std::char_traits<char>::compare(key.data(), name, N - 1) == 0 ? k : Key::other;
-}
-
-constexpr Key classify(std::string_view key) {
-  auto is = [&](const auto& name, Key k) { return same(key, name, k); };
-  if (key.empty()) {
-    return Key::other;
-  }
-  const char first = key[0];
-  switch (key.size()) {
-  case 2:
-    return is("id", Key::id);
-  case 4:
-    return first == 'n' ? is("name", Key::name) : is("jobs", Key::jobs);
-  case 5:
-    return first == 'j'   ? is("jobId", Key::job_id)
-           : first == 's' ? is("state", Key::state)
-           : first == 'i' ? is("image", Key::image)
-                          : is("model", Key::model);
-  case 6:
-    return is("models", Key::models);
-  case 7:
-    return first == 'j' ? is("jobSpec", Key::job_spec) : is("endTime", Key::end_time);
-  case 8:
-    return first == 'i'   ? is("imageUri", Key::image_uri)
-           : first == 'e' ? is("endpoint", Key::endpoint)
-                          : is("versions", Key::versions);
-  case 9:
-    return first == 'f'   ? is("framework", Key::framework)
-           : first == 's' ? is("startTime", Key::start_time)
-           : first == 'e' ? is("endpoints", Key::endpoints)
-                          : is("container", Key::container);
-  case 10:
-    return first == 'u'    ? is("updateTime", Key::update_time)
-           : key[1] == 'r' ? is("createTime", Key::create_time)
-                           : is("customJobs", Key::custom_jobs);
-  case 11:
-    return first == 'd' ? is("displayName", Key::display_name) : is("lastUseTime", Key::last_use_time);
-  case 12:
-    return first == 't' ? is("trialJobSpec", Key::trial_job_spec) : is("masterConfig", Key::master_config);
-  case 13:
-    return first == 'p'   ? is("pythonVersion", Key::python_version)
-           : first == 'd' ? is("deploymentUri", Key::deployment_uri)
-           : first == 't' ? is("trainingInput", Key::training_input)
-                          : is("containerSpec", Key::container_spec);
-  case 14:
-    return first == 'r' ? is("runtimeVersion", Key::runtime_version) : is("deployedModels", Key::deployed_models);
-  case 15:
-    return is("predictionInput", Key::prediction_input);
-  case 16:
-    return is("executorImageUri", Key::executor_image_uri);
-  case 17:
-    return is("trainingPipelines", Key::training_pipelines);
-  case 18:
-    return is("trainingTaskInputs", Key::training_task_inputs);
-  case 22:
-    return is("trainingTaskDefinition", Key::training_task_definition);
-  case 24:
-    return is("hyperparameterTuningJobs", Key::hyperparameter_tuning_jobs);
-  default:
-    return Key::other;
-  }
-}
-
-// The keys the handler reads, each name above once: json_fast::walk leaves out the members that
-// have none of them (the handler's results depend on nothing else, see RecordHandler).
-constexpr std::string_view k_keys_read[] = {"jobId",
-                                            "name",
-                                            "state",
-                                            "createTime",
-                                            "runtimeVersion",
-                                            "pythonVersion",
-                                            "framework",
-                                            "deploymentUri",
-                                            "displayName",
-                                            "startTime",
-                                            "endTime",
-                                            "updateTime",
-                                            "lastUseTime",
-                                            "trainingInput",
-                                            "predictionInput",
-                                            "jobSpec",
-                                            "trialJobSpec",
-                                            "trainingTaskDefinition",
-                                            "trainingTaskInputs",
-                                            "containerSpec",
-                                            "deployedModels",
-                                            "container",
-                                            "image",
-                                            "masterConfig",
-                                            "imageUri",
-                                            "executorImageUri",
-                                            "endpoint",
-                                            "model",
-                                            "id",
-                                            "models",
-                                            "endpoints",
-                                            "customJobs",
-                                            "hyperparameterTuningJobs",
-                                            "trainingPipelines",
-                                            "jobs",
-                                            "versions"};
-
-// k_keys_read names every key classify() tells apart, in the enum's order.
-constexpr bool keys_read_complete() {
-  size_t i = 0;
-  for (std::string_view name : k_keys_read) {
-    if (classify(name) != static_cast<Key>(++i)) {
-      return false;
-    }
-  }
-  return i == static_cast<size_t>(Key::versions);
-}
-static_assert(keys_read_complete(), "k_keys_read: one name per Key, in order");
-
-// The keys of a record's top level that an audit reads.
-Slot top_level_slot(Key k) {
-  switch (k) {
-  case Key::job_id:
-    return {Field::job_id};
-  case Key::name:
-    return {Field::name};
-  case Key::state:
-    return {Field::member, &Resource::state};
-  case Key::create_time:
-    return {Field::member, &Resource::created};
-  case Key::runtime_version:
-    return {Field::member, &Resource::runtime};
-  case Key::python_version:
-    return {Field::member, &Resource::python};
-  case Key::framework:
-    return {Field::member, &Resource::framework};
-  case Key::deployment_uri:
-    return {Field::deployment};
-  case Key::display_name:
-    return {Field::member, &Resource::display_name};
-  case Key::start_time:
-  case Key::end_time:
-  case Key::update_time:
-  case Key::last_use_time:
-    return {Field::time_seen};
-  default:
-    return {};
-  }
-}
-
-// Where a value is: one per enclosing container, outermost first (the record itself is the first).
-struct Frame {
-  std::string_view key; // the key the container is under ("" for an element of an array)
-  Key id = Key::other;  // that key, classified
-  bool array = false;
-  size_t elements = 0; // an array's elements so far
-};
-
-// The image keys of Vertex AI records: ...containerSpec.imageUri (models, worker pools, a
-// pipeline's modelToUpload) and ...pythonPackageSpec.executorImageUri (worker pools).
-constexpr std::string_view k_image_suffixes[] = {"containerSpec.imageUri", "pythonPackageSpec.executorImageUri"};
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-// "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." -> the
-// reason, with the raw bytes of a binary input it quotes kept off the terminal.
-std::string parse_error_reason(const nlohmann::detail::exception& ex) {
-  std::string error = ex.what();
-  size_t colon = error.find(": ", error.find("parse error"));
-  if (colon != std::string::npos) {
-    error = error.substr(colon + 2);
-  }
-  for (char& c : error) {
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
-      c = '?';
-    }
-  }
-  return error;
-}
-
-// A SAX handler that only checks the syntax: where a list response stops being JSON.
-struct SyntaxCheck {
-  std::string error;
-  size_t error_offset = 0;
-  bool null() { return true; }
-  bool boolean(bool) { return true; }
-  bool number_integer(json::number_integer_t) { return true; }
-  bool number_unsigned(json::number_unsigned_t) { return true; }
-  bool number_float(json::number_float_t, const std::string&) { return true; }
-  bool string(std::string&) { return true; }
-  bool binary(json::binary_t&) { return true; }
-  bool start_object(std::size_t) { return true; }
-  bool end_object() { return true; }
-  bool start_array(std::size_t) { return true; }
-  bool end_array() { return true; }
-  bool key(std::string&) { return true; }
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
-    error_offset = position > 0 ? position - 1 : 0;
-    error = parse_error_reason(ex);
-    return false;
-  }
-};
-
-// A SAX handler that keeps only the fields an audit needs: no document tree is built, so a
-// record costs a few string copies however many other fields it has.
-class RecordHandler {
-public:
-  // `frames`: storage reused record after record (emptied here).
-  RecordHandler(Resource& r, std::vector<Frame>& frames) : res(r), m_frames(frames) { m_frames.clear(); }
-
-  Resource& res; // cleared by the caller; strings are assigned, so their storage is reused
-  std::string error;
-  size_t error_offset = 0;
-  bool saw_training = false;
-  bool saw_prediction = false;
-  bool saw_deployment = false;
-  std::string vertex_spec; // a top-level key only one Vertex AI kind has ("jobSpec", "trialJobSpec", ...)
-  // Whether a top-level collection array ("models": [...]) makes the record a REST list response:
-  // the walk then stops there, with `page` set to the collection's key.
-  bool pages = false;
-  std::string page;
-
-  bool null() { return scalar(nullptr, "null"); }
-  bool boolean(bool) { return scalar(nullptr, "a boolean"); }
-  bool number_integer(json::number_integer_t) { return scalar(nullptr, "a number"); }
-  bool number_unsigned(json::number_unsigned_t) { return scalar(nullptr, "a number"); }
-  bool number_float(json::number_float_t, const std::string&) { return scalar(nullptr, "a number"); }
-  bool string(std::string& val) { return text(val); }
-  bool text(std::string_view val) { return scalar(&val, "a string"); }
-  bool binary(json::binary_t&) { return scalar(nullptr, "binary"); }
-
-  bool start_object(std::size_t) {
-    if (m_frames.size() == 1) {
-      saw_training = saw_training || m_key_id == Key::training_input;
-      saw_prediction = saw_prediction || m_key_id == Key::prediction_input;
-      note_vertex_key();
-    }
-    push(false);
-    return true;
-  }
-  bool end_object() {
-    m_frames.pop_back();
-    forget_key();
-    return true;
-  }
-  bool start_array(std::size_t) {
-    if (m_frames.empty()) {
-      return fail("expected a JSON object (a job, model version or Vertex AI resource), found an array");
-    }
-    if (m_frames.size() == 1) {
-      if (pages && is_collection(m_key_id)) {
-        page.assign(m_key);
-        return false; // a list response: its records are read one by one (read_page)
-      }
-      note_vertex_key();
-    }
-    push(true);
-    return true;
-  }
-  bool end_array() {
-    m_frames.pop_back();
-    forget_key();
-    return true;
-  }
-  // nlohmann's key: its text is the parser's, which it overwrites, so it is kept (keys are
-  // views into text that lasts as long as the record's walk).
-  bool key(std::string& val) { return key_text(m_owned_keys.emplace_front(val)); }
-  // The fast reader's key: a view into its tape, which lasts until the walk returns.
-  bool key_text(std::string_view val) {
-    m_key = val;
-    m_key_id = classify(val);
-    return true;
-  }
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
-    error_offset = position > 0 ? position - 1 : 0;
-    error = parse_error_reason(ex);
-    return false;
-  }
-
-  void set_offset(size_t offset) { m_offset = offset; }
-
-private:
-  std::vector<Frame>& m_frames;
-  std::string_view m_key;
-  std::forward_list<std::string> m_owned_keys; // nlohmann's keys (a list: the views stay valid)
-  Key m_key_id = Key::other;
-  size_t m_deployed_element = 0; // the deployedModels element res.deployed.back() is from
-  size_t m_offset = 0;
-
-  void push(bool array) {
-    Frame f;
-    f.array = array;
-    if (!m_frames.empty()) {
-      if (m_frames.back().array) {
-        ++m_frames.back().elements;
-      } else {
-        f.key = m_key;
-        f.id = m_key_id;
-      }
-    }
-    m_frames.push_back(f);
-    forget_key();
-  }
-
-  // A key names the one value after it: an array's elements, and whatever follows the end of a
-  // container, have none (the value after a key is its only reader, so that leaving out a member
-  // the handler does not read changes nothing: json_fast::walk's keys).
-  void forget_key() {
-    m_key = {};
-    m_key_id = Key::other;
-  }
-
-  void note_vertex_key() {
-    if (m_key_id >= Key::job_spec && m_key_id <= Key::deployed_models && vertex_spec.empty()) {
-      vertex_spec = m_key;
-    }
-  }
-
-  bool fail(std::string message) {
-    error = std::move(message);
-    error_offset = m_offset;
-    return false;
-  }
-
-  // The value's key path below the record: "jobSpec.workerPoolSpecs[0].containerSpec.imageUri".
-  std::string key_path() const {
-    std::string out;
-    for (size_t i = 1; i < m_frames.size(); ++i) {
-      const Frame& f = m_frames[i];
-      if (!f.key.empty()) {
-        out.append(out.empty() ? "" : ".").append(f.key);
-      }
-      if (f.array) {
-        out += "[" + std::to_string(f.elements > 0 ? f.elements - 1 : 0) + "]";
-      }
-    }
-    if (!m_frames.back().array) {
-      out.append(out.empty() ? "" : ".").append(m_key);
-    }
-    return out;
-  }
-
-  Slot slot() const {
-    size_t depth = m_frames.size();
-    if (depth == 1) {
-      return top_level_slot(m_key_id);
-    }
-    if (m_frames.back().array || m_frames[depth - 2].array) {
-      return {}; // in an array: only Vertex AI paths (vertex_value) are read
-    }
-    Key parent = m_frames.back().id;
-    if (depth == 2 && (parent == Key::training_input || parent == Key::prediction_input)) {
-      if (m_key_id == Key::runtime_version)
-        return {Field::member, &Resource::runtime};
-      if (m_key_id == Key::python_version)
-        return {Field::member, &Resource::python};
-      return {};
-    }
-    if (depth == 2 && parent == Key::container && m_key_id == Key::image) {
-      return {Field::member, &Resource::image_uri};
-    }
-    if (depth == 3 && parent == Key::master_config && m_frames[1].id == Key::training_input && m_key_id == Key::image_uri) {
-      return {Field::member, &Resource::image_uri};
-    }
-    return {};
-  }
-
-  // A Vertex AI value: an image, or a field of deployedModels[]. False when it is none; sets
-  // `error` (and returns true) for one that is not a string.
-  bool vertex_value(const std::string_view* val, const char* what) {
-    if (m_key_id < Key::image_uri || m_key_id > Key::id) {
-      return false; // not imageUri, executorImageUri, endpoint, model or id
-    }
-    std::string path = key_path();
-    bool deployed = m_frames.size() == 3 && m_frames[1].id == Key::deployed_models && m_frames[1].array;
-    bool image = std::any_of(std::begin(k_image_suffixes), std::end(k_image_suffixes),
-                             [&](std::string_view suffix) { return ends_with(path, suffix); });
-    if ((!image && !deployed) || (!val && std::strcmp(what, "null") == 0)) {
-      return image || deployed; // an explicit null is a missing field
-    }
-    if (!val) {
-      fail("field " + path + " must be a string, found " + what);
-      return true;
-    }
-    for (std::string_view suffix : k_image_suffixes) {
-      if (ends_with(path, suffix)) {
-        std::string where = path.substr(0, path.size() - suffix.size());
-        where = where.empty() ? "containerSpec" : where.substr(0, where.size() - 1);
-        res.images.push_back(ImageUse{std::string(*val), std::move(where)});
-        return true;
-      }
-    }
-    if (m_key_id == Key::endpoint) {
-      res.endpoints.emplace_back(*val);
-      return true;
-    }
-    // One DeployedModel per element that has an id or a model (not one per element: memory
-    // follows what is kept).
-    size_t index = m_frames[1].elements;
-    if (res.deployed.empty() || m_deployed_element != index) {
-      res.deployed.emplace_back();
-      m_deployed_element = index;
-    }
-    (m_key_id == Key::model ? res.deployed.back().model : res.deployed.back().id) = std::string(*val);
-    return true;
-  }
-
-  bool scalar(const std::string_view* val, const char* what) {
-    if (m_frames.empty()) {
-      return fail(std::string("expected a JSON object (a job, model version or Vertex AI resource), found ") + what);
-    }
-    if (m_frames.back().array) {
-      ++m_frames.back().elements;
-    }
-    if (m_frames.size() == 1 && val) {
-      note_vertex_key();
-    }
-    if (m_frames.size() > 1 && vertex_value(val, what)) {
-      return error.empty();
-    }
-    Slot s = slot();
-    if (s.field == Field::none) {
-      return true;
-    }
-    if (!val) {
-      if (std::strcmp(what, "null") == 0 || s.field == Field::time_seen) {
-        return true; // an explicit null is a missing field; a time that is no text says nothing
-      }
-      return fail("field " + std::string(m_key) + " must be a string, found " + what);
-    }
-    switch (s.field) {
-    case Field::job_id:
-      res.name.assign(*val);
-      res.kind = "job";
-      break;
-    case Field::name:
-      if (res.kind != "job")
-        res.name.assign(*val);
-      break;
-    case Field::member:
-      (res.*s.member).assign(*val);
-      break;
-    case Field::deployment:
-      saw_deployment = true;
-      break;
-    case Field::time_seen:
-      // The latest (RFC 3339 times in UTC compare as text).
-      if (*val > std::string_view(res.seen)) {
-        res.seen.assign(*val);
-        res.seen_field = m_key_id == Key::start_time    ? "startTime"
-                         : m_key_id == Key::end_time    ? "endTime"
-                         : m_key_id == Key::update_time ? "updateTime"
-                                                        : "lastUseTime";
-      }
-      break;
-    case Field::none:
-      break;
-    }
-    return true;
-  }
-};
-
-// The fast reader's events, for a RecordHandler: the same events in the same order as
-// nlohmann's SAX parser gives for the same (valid) text, so the handler sees no difference.
-class FastEvents final : public util::json_fast::Events {
-public:
-  explicit FastEvents(RecordHandler& h) : m_h(h) {}
-  bool null() override { return m_h.null(); }
-  bool boolean() override { return m_h.boolean(false); }
-  bool number() override { return m_h.number_integer(0); }
-  bool string(std::string_view value) override { return m_h.text(value); }
-  bool key(std::string_view value) override { return m_h.key_text(value); }
-  bool start_object() override { return m_h.start_object(0); }
-  bool end_object() override { return m_h.end_object(); }
-  bool start_array() override { return m_h.start_array(0); }
-  bool end_array() override { return m_h.end_array(); }
-
-private:
-  RecordHandler& m_h;
-};
-
-} // namespace
-
-bool is_vertex(const Resource& r) {
-  return r.kind == "model"sv || r.kind == "custom_job"sv || r.kind == "hyperparameter_tuning_job"sv ||
-         r.kind == "training_pipeline"sv || r.kind == "endpoint"sv;
-}
-
-namespace {
-
-// The Vertex AI kind of a record, by its resource name (projects/P/locations/L/COLLECTION/ID)
-// or else by a key only that kind has; "" when it is not a Vertex AI record.
-std::string vertex_kind(const std::string& name, const std::string& spec) {
-  static constexpr std::pair<std::string_view, std::string_view> k_collections[] = {
-      {"/customJobs/", "custom_job"},
-      {"/hyperparameterTuningJobs/", "hyperparameter_tuning_job"},
-      {"/trainingPipelines/", "training_pipeline"},
-      {"/endpoints/", "endpoint"},
-      {"/models/", "model"}};
-  if (name.find("/locations/") != std::string::npos) {
-    for (const auto& [collection, kind] : k_collections) {
-      if (name.find(collection) != std::string::npos) {
-        return std::string(kind);
-      }
-    }
-  }
-  static constexpr std::pair<std::string_view, std::string_view> k_specs[] = {{"jobSpec", "custom_job"},
-                                                                              {"trialJobSpec", "hyperparameter_tuning_job"},
-                                                                              {"trainingTaskDefinition", "training_pipeline"},
-                                                                              {"trainingTaskInputs", "training_pipeline"},
-                                                                              {"containerSpec", "model"}};
-  for (const auto& [key, kind] : k_specs) {
-    if (spec == key) {
-      return std::string(kind);
-    }
-  }
-  return "";
-}
-
-// Empties a resource, keeping its strings' storage for the next record.
-void clear(Resource& r) {
-  for (std::string* s : {&r.kind, &r.name, &r.state, &r.created, &r.seen, &r.runtime, &r.python, &r.framework, &r.image_uri,
-                         &r.service, &r.display_name, &r.part, &r.catalog, &r.path}) {
-    s->clear();
-  }
-  r.images.clear();
-  r.endpoints.clear();
-  r.deployed.clear();
-  r.model_missing = false;
-  r.seen_field = {};
-  r.record = {};
-  r.line = 0;
-  r.column = 0;
-}
-
-// What a record read by `h` into `r` is: sets its kind and service; false (and the error)
-// when it is none of the kinds an audit knows.
-bool settle_kind(const RecordHandler& h, Resource& r, std::string& error, size_t& offset) {
-  std::string vertex = r.kind == "job" ? "" : vertex_kind(r.name, h.vertex_spec);
-  if (vertex.empty() && h.vertex_spec == "deployedModels") {
-    vertex = r.endpoints.empty() && !r.deployed.empty() ? "endpoint" : "model";
-  }
-  if (r.kind == "job" || h.saw_training || h.saw_prediction) {
-    r.kind = "job";
-    r.service = h.saw_prediction && !h.saw_training ? "prediction" : "training";
-  } else if (!vertex.empty()) {
-    r.kind = vertex;
-    r.service = vertex == "model" || vertex == "endpoint" ? "prediction" : "training";
-  } else if (!r.name.empty() &&
-             (r.name.find("/versions/") != std::string::npos || h.saw_deployment || !r.framework.empty() || !r.runtime.empty())) {
-    r.kind = "model_version";
-    r.service = "prediction";
-  } else {
-    error = "neither a job (no jobId, trainingInput or predictionInput), a model version (no name with /versions/) nor "
-            "a Vertex AI resource (no name projects/P/locations/L/{models,customJobs,hyperparameterTuningJobs,"
-            "trainingPipelines,endpoints}/ID, no jobSpec, trialJobSpec, trainingTaskDefinition or containerSpec)";
-    offset = 0;
-    return false;
-  }
-  return true;
-}
-
-// What read_record() found.
-enum class Read { record, malformed, page };
-
-// Whether text is an object without members: `{}`, what the REST API prints for a list of nothing.
-bool empty_object(std::string_view text) {
-  size_t open = text.find_first_not_of(" \t\r\n");
-  if (open == std::string_view::npos || text[open] != '{') {
-    return false;
-  }
-  size_t close = text.find_first_not_of(" \t\r\n", open + 1);
-  return close != std::string_view::npos && text[close] == '}' &&
-         text.find_first_not_of(" \t\r\n", close + 1) == std::string_view::npos;
-}
-
-// parse_record() into a resource the caller reuses record after record (no allocation once
-// its strings have grown): Read::malformed, with the error and its offset, when the record is
-// malformed. With `page`, a REST list response is no record but Read::page, with *page the key
-// of its collection ("" for `{}`); its records are then read by the caller (read_page).
-Read read_record(std::string_view text, Resource& r, std::string& error, size_t& offset, size_t readable = 0,
-                 std::string* page = nullptr) {
-  thread_local std::vector<Frame> frames;
-  auto settled = [&](const RecordHandler& h) {
-    if (settle_kind(h, r, error, offset)) {
-      return Read::record;
-    }
-    if (page && empty_object(text)) {
-      page->clear();
-      return Read::page;
-    }
-    return Read::malformed;
-  };
-  auto listing = [&](RecordHandler& h) {
-    page->swap(h.page);
-    return Read::page;
-  };
-  clear(r);
-  {
-    RecordHandler h(r, frames);
-    h.pages = page != nullptr;
-    FastEvents fast(h);
-    // The fast reader takes the valid records; anything it does not take (invalid JSON, a field
-    // of the wrong type, a record it declines) is read again by nlohmann's parser, whose messages
-    // and positions are the ones users see.
-    if (util::json_fast::walk(text, fast, readable, k_keys_read)) {
-      return settled(h);
-    }
-    if (!h.page.empty()) {
-      return listing(h);
-    }
-  }
-  clear(r);
-  RecordHandler h(r, frames);
-  h.pages = page != nullptr;
-  if (!json::sax_parse(text.begin(), text.end(), &h, json::input_format_t::json, true)) {
-    if (!h.page.empty()) {
-      return listing(h);
-    }
-    error = h.error.empty() ? "not valid JSON" : h.error;
-    offset = h.error_offset;
-    return Read::malformed;
-  }
-  return settled(h);
-}
 
 // A REST list response's members, read for their structure only (each record is then read by
 // read_record, which checks it): the elements of the collection's array, handed to `element`
@@ -849,18 +154,6 @@ PageScan scan_page(std::string_view t, std::string_view collection,
   }
 }
 
-} // namespace
-
-std::optional<Resource> parse_record(std::string_view text, std::string& error, size_t& offset) {
-  Resource r;
-  if (read_record(text, r, error, offset) != Read::record) {
-    return std::nullopt;
-  }
-  return r;
-}
-
-namespace {
-
 // Where the reader is: 1-based line and column (columns count code points, util/position.hpp).
 struct Cursor {
   int line = 1;
@@ -920,8 +213,6 @@ private:
   size_t m_doc_line_start = 0;
   Cursor m_doc_at; // where the document's first line is
 
-  static bool blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
-
   void malformed(const Cursor& at, const std::string& message) {
     ++m_counts.malformed;
     m_on_malformed(Malformed{m_path, at.line, at.column, "malformed record: " + message});
@@ -930,7 +221,7 @@ private:
   void feed(std::string_view chunk) {
     for (size_t i = 0; i < chunk.size(); ++i) {
       if (m_counts.shape == InventoryShape::empty) {
-        if (!m_first_line.empty() || (chunk[i] != '[' && !blank(chunk[i]))) {
+        if (!m_first_line.empty() || (chunk[i] != '[' && !blank_byte(chunk[i]))) {
           i += first_line(chunk.substr(i)) - 1; // decides the shape, then reads the line again
           continue;
         }
@@ -994,7 +285,7 @@ private:
     while (name < line.size() && (std::isalnum(static_cast<unsigned char>(line[name])) || line[name] == '_')) {
       ++name;
     }
-    return name > 0 && name < line.size() && line[name] == ':' && (name + 1 == line.size() || blank(line[name + 1]));
+    return name > 0 && name < line.size() && line[name] == ':' && (name + 1 == line.size() || blank_byte(line[name + 1]));
   }
 
   void advance(char ch) {
@@ -1013,7 +304,7 @@ private:
     } else if (ch == '{') {
       m_counts.shape = InventoryShape::jsonl;
       return true; // read this line again, as JSON Lines
-    } else if (!blank(ch)) {
+    } else if (!blank_byte(ch)) {
       throw catalog::InvalidInput(m_path + ":" + std::to_string(m_at.line) + ":" + std::to_string(m_at.column) +
                                   ": not an inventory: expected a JSON array (gcloud ... list --format=json) or JSON "
                                   "Lines (one object per line)");
@@ -1084,11 +375,11 @@ private:
     PageScan scan =
         scan_page(text, collection, [&](std::string_view element, size_t offset) { emit(element, where(offset), false); });
     if (scan.error_at != std::string_view::npos) {
-      SyntaxCheck check;
-      json::sax_parse(text.begin(), text.end(), &check, json::input_format_t::json, true);
-      bool syntax = !check.error.empty();
-      malformed(syntax ? offset_at(text, check.error_offset, at) : where(scan.error_at),
-                syntax ? check.error : "not a list response: expected \"" + collection + "\": [records] and a nextPageToken");
+      std::string error;
+      size_t error_offset = 0;
+      bool syntax = json_syntax_error(text, error, error_offset);
+      malformed(syntax ? offset_at(text, error_offset, at) : where(scan.error_at),
+                syntax ? error : "not a list response: expected \"" + collection + "\": [records] and a nextPageToken");
     }
     m_counts.last_pages[collection] = ListPage{collection, m_path, at.line, at.column, scan.more};
   }
@@ -1143,7 +434,7 @@ private:
     std::string_view line(m_rec);
     line = line.substr(m_doc_line_start);
     bool separator =
-        (line.starts_with("---") || line.starts_with("...")) && (line.size() == 3 || blank(line[3]) || line[3] == '#');
+        (line.starts_with("---") || line.starts_with("...")) && (line.size() == 3 || blank_byte(line[3]) || line[3] == '#');
     if (separator) {
       m_rec.resize(m_doc_line_start);
       end_document();
@@ -1222,7 +513,7 @@ private:
   // record; text between them is reported once.
   void feed_objects(char ch) {
     if (m_depth == 0 && !m_in_string && m_rec.empty()) {
-      if (blank(ch)) {
+      if (blank_byte(ch)) {
         return;
       }
       if (ch != '{') {
@@ -1242,11 +533,11 @@ private:
   void feed_array(char ch) {
     bool outside = m_depth == 0 && !m_in_string;
     if (m_array_closed) {
-      if (!blank(ch) && !m_trailing_reported) {
+      if (!blank_byte(ch) && !m_trailing_reported) {
         m_trailing_reported = true;
         malformed(m_at, "unexpected text after the closing ]");
       }
-    } else if (outside && m_rec.empty() && (blank(ch) || ch == ',')) {
+    } else if (outside && m_rec.empty() && (blank_byte(ch) || ch == ',')) {
       // between elements
     } else if (outside && (ch == ']' || ch == ',')) {
       if (ch == ',' || !m_rec.empty()) {

@@ -22,15 +22,32 @@ struct DeployedModel {
   std::string model; // the Model's resource name
 };
 
+// What a resource is: a training or batch prediction job or a model version (AI Platform); a
+// model, custom job, hyperparameter tuning job, training pipeline or endpoint (Vertex AI).
+enum class ResourceKind : unsigned char {
+  job,
+  model_version,
+  model,
+  custom_job,
+  hyperparameter_tuning_job,
+  training_pipeline,
+  endpoint,
+};
+
+// The kind's one name, as audit prints it: "job", "model_version", "model", "custom_job",
+// "hyperparameter_tuning_job", "training_pipeline" or "endpoint".
+std::string_view kind_name(ResourceKind k);
+
+// The kind of that name (kind_name's inverse); nullopt for a name no kind has.
+std::optional<ResourceKind> parse_kind(std::string_view name);
+
 // One resource of an inventory export: a training or batch prediction job
 // (`gcloud ai-platform jobs list --format=json`) or a model version (`versions list`) of AI
 // Platform, or a Vertex AI model, custom job, hyperparameter tuning job, training pipeline or
 // endpoint (`gcloud ai models|custom-jobs|hp-tuning-jobs|endpoints list`, and the REST API).
 // Fields the record does not carry stay empty.
 struct Resource {
-  // "job" or "model_version" (AI Platform); "model", "custom_job", "hyperparameter_tuning_job",
-  // "training_pipeline" or "endpoint" (Vertex AI).
-  std::string kind;
+  ResourceKind kind = ResourceKind::job;
   std::string name;    // jobId, or the resource name
   std::string state;   // SUCCEEDED, RUNNING, READY, ...
   std::string created; // createTime as written

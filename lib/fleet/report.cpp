@@ -5,6 +5,7 @@
 #include "lib/core/lookup.hpp"
 #include "lib/core/targets.hpp"
 #include "util/file.hpp"
+#include "util/names.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -154,7 +155,7 @@ private:
     if (!v.catalog.empty()) {
       ref = find_entry(m_set, res.runtime, Scope{v.catalog, parse_service(res.service)});
     }
-    std::string key = ref ? ref->catalog->name + '\x1f' + ref->entry->id : '\x1e' + v.status;
+    std::string key = ref ? ref->catalog->name + '\x1f' + ref->entry->id : '\x1e' + std::string(status_name(v.status));
     key += '\x1f' + res.service;
     auto [it, fresh] = m_index.try_emplace(key, m_rep.groups.size());
     if (fresh) {
@@ -221,11 +222,12 @@ private:
     sh.group = group_for(res, v);
     ReportGroup& g = m_rep.groups[sh.group];
     const std::string words = status_words(g.catalog, v.status);
-    sh.by_status = &m_rep.by_status[v.status];
+    const std::string name(status_name(v.status));
+    sh.by_status = &m_rep.by_status[name];
     sh.by_words = &m_rep.by_words[words];
     sh.words_broken = &m_rep.words_broken[words];
     sh.words_affected = &m_rep.words_affected[words];
-    sh.group_by_status = &g.by_status[v.status];
+    sh.group_by_status = &g.by_status[name];
     if (sh.affected) {
       sh.group_affected_by_words = &g.affected_by_words[words];
       sh.target_set = target_set_for(g, res);
@@ -273,7 +275,7 @@ void plan_targets(const catalog::CatalogSet& set, ReportGroup& g, const ReportOp
 // How well a legacy resource stands for its runtime (lower is better): affected before not, then
 // a training job, a model version, a batch prediction job.
 int representative_rank(const Resource& r, bool affected) {
-  int kind = r.kind == "model_version" ? 1 : r.service == "prediction" ? 2 : 0;
+  int kind = r.kind == ResourceKind::model_version ? 1 : r.service == "prediction" ? 2 : 0;
   return (affected ? 0 : 3) + kind;
 }
 
@@ -376,7 +378,7 @@ void find_next_deadline(Report& rep) {
 } // namespace
 
 void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) {
-  if (!g.entry || is_vertex(res) || (res.kind != "job" && res.kind != "model_version")) {
+  if (!g.entry || is_vertex(res) || (res.kind != ResourceKind::job && res.kind != ResourceKind::model_version)) {
     return;
   }
   bool affected = v.severity && *v.severity >= Severity::warning;
@@ -401,10 +403,40 @@ void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) 
   }
 }
 
-std::string status_words(const Catalog* c, const std::string& status) {
+namespace {
+
+// The audit states in words.
+constexpr util::Names<AuditState, 8> k_state_words{{{{AuditState::custom_container, "custom container"},
+                                                     {AuditState::custom_image, "custom image (not tracked)"},
+                                                     {AuditState::no_image, "no image recorded"},
+                                                     {AuditState::missing_runtime, "no runtime recorded"},
+                                                     {AuditState::unknown_runtime, "runtime in no catalog"},
+                                                     {AuditState::invalid, "invalid record"},
+                                                     {AuditState::model_missing, "deployed model without its model record"},
+                                                     {AuditState::inventory_disagrees, "inventory disagrees with the catalog"}}}};
+
+// The standings in words (a milestone's are its policy's).
+constexpr util::Names<Standing, 4> k_standing_words{{{{Standing::supported, "supported"},
+                                                      {Standing::expiring, "deadline soon"},
+                                                      {Standing::unreleased, "not released yet"},
+                                                      {Standing::unknown, "status uncertain"}}}};
+
+} // namespace
+
+std::string status_words(const Catalog* c, const VerdictStatus& status) {
+  if (!status.is(AuditState::lifecycle)) {
+    return std::string(k_state_words.name(status.state));
+  }
+  if (!status.lifecycle) {
+    return "";
+  }
+  const Status& lc = *status.lifecycle;
+  if (!lc.is(Standing::milestone)) {
+    return std::string(k_standing_words.name(lc.kind));
+  }
   if (c) {
     for (const auto& m : c->policy.milestones) {
-      if (m.name == status && !m.reached.empty()) {
+      if (m.name == lc.name && !m.reached.empty()) {
         // "had its model versions deleted" -> "model versions deleted"
         for (std::string_view lead : {"had its ", "has its "}) {
           if (m.reached.starts_with(lead)) {
@@ -415,25 +447,7 @@ std::string status_words(const Catalog* c, const std::string& status) {
       }
     }
   }
-  static const std::map<std::string, std::string> k_words = {
-      {"supported", "supported"},
-      {"expiring", "deadline soon"},
-      {"unreleased", "not released yet"},
-      {"unknown", "status uncertain"},
-      {"custom-container", "custom container"},
-      {"missing-runtime", "no runtime recorded"},
-      {"unknown-runtime", "runtime in no catalog"},
-      {"invalid", "invalid record"},
-      {"inventory-disagrees", "inventory disagrees with the catalog"},
-      {"custom-image", "custom image (not tracked)"},
-      {"no-image", "no image recorded"},
-      {"model-missing", "deployed model without its model record"},
-  };
-  auto it = k_words.find(status);
-  if (it != k_words.end()) {
-    return it->second;
-  }
-  std::string out = status;
+  std::string out = lc.name;
   std::replace(out.begin(), out.end(), '_', ' ');
   return out;
 }
@@ -455,10 +469,10 @@ std::string standing_words(const ReportGroup& g, const Verdict& v, Date on) {
   if (!m || !v.deadline || !v.days) {
     return status_words(g.catalog, v.status);
   }
-  if (v.status == "inventory-disagrees") {
+  if (v.status.is(AuditState::inventory_disagrees)) {
     // The milestone is the catalog's word, not a fact against the record.
     Verdict catalog_says = v;
-    catalog_says.status.clear();
+    catalog_says.status.state = AuditState::lifecycle;
     return "the inventory disagrees with the catalog, which says its " + (g.catalog ? g.catalog->entry_noun : "runtime") + " " +
            standing_words(g, catalog_says, on);
   }

@@ -46,7 +46,7 @@ struct Representative {
 struct ReportGroup {
   const Catalog* catalog = nullptr;    // nullptr: the runtime is in no catalog
   const RuntimeEntry* entry = nullptr; // idem
-  std::string status;                  // outside every catalog: the verdicts' status
+  VerdictStatus status;                // outside every catalog: the verdicts' status
   Service service = Service::training;
   std::optional<Lifecycle> lifecycle; // of the entry on the date
   size_t resources = 0;
@@ -70,7 +70,7 @@ struct ReportGroup {
 // How a verdict's status reads, one wording per status (the counts in words are the counts by
 // status): "closed to new jobs", "model versions deleted" for a milestone (its policy's wording),
 // else "supported", "deadline soon", "not released yet", "custom container", ...
-std::string status_words(const Catalog* c, const std::string& status);
+std::string status_words(const Catalog* c, const VerdictStatus& status);
 
 // The milestone of the group's lifecycle that a verdict's deadline is, if any.
 const MilestoneDate* deadline_milestone(const ReportGroup& g, const Verdict& v);

@@ -2,7 +2,8 @@
 
 // A left-to-right reading of Python-like text that knows string literals ('...' and "...", with
 // backslash escapes) and bracket depth: the one loop under argument splitting, bracket matching,
-// comment stripping and the end of an expression (lib/scan/vars.cpp, lib/scan/extract.cpp).
+// comment stripping and the end of an expression (lib/scan/vars.cpp, lib/scan/python_vars.cpp,
+// lib/scan/extract.cpp).
 
 #include <cstddef>
 #include <string_view>

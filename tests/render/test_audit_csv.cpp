@@ -1,3 +1,5 @@
+#include "tests/support/statuses.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
@@ -35,7 +37,7 @@ lib::Resource resource() {
   lib::Resource r;
   r.path = "inv.jsonl";
   r.line = 7;
-  r.kind = "job";
+  r.kind = lib::ResourceKind::job;
   r.name = "train-1";
   r.state = "RUNNING";
   r.runtime = "2.1";
@@ -47,7 +49,7 @@ lib::Resource resource() {
 
 lib::Verdict verdict() {
   lib::Verdict v;
-  v.status = "deletion";
+  v.status = test::lifecycle_status(lib::Standing::milestone, "deletion");
   v.deadline = catalog::parse_date("2021-03-09");
   v.deadline_milestone = "deletion";
   v.days = -10;
@@ -59,13 +61,13 @@ lib::Verdict verdict() {
 std::vector<std::string> fields_of(const lib::Resource& r, const lib::Verdict& v) {
   return {r.path,
           std::to_string(r.line),
-          r.kind,
+          std::string(lib::kind_name(r.kind)),
           r.name,
           r.state,
           r.runtime,
           r.python,
           r.framework,
-          v.status,
+          std::string(lib::status_name(v.status)),
           v.deadline ? catalog::format_date(*v.deadline) : "",
           v.deadline_milestone,
           v.deadline_earliest ? catalog::format_date(*v.deadline_earliest) : "",
@@ -82,11 +84,13 @@ TEST_CASE("audit CSV: every column quoted where it must be, whatever it holds") 
   render::AuditWriter writer(render::AuditFormat::csv, catalog::parse_date("2024-12-01"), false);
   lib::Verdict v = verdict();
   for (const std::string& value : values) {
-    for (int column = 0; column < 13; ++column) {
+    // Every column that holds text (a kind is one of a few words); the status a lifecycle's.
+    for (int column = 0; column < 12; ++column) {
       lib::Resource r = resource();
       lib::Verdict w = v;
-      std::string* targets[] = {&r.path,   &r.kind,   &r.name, &r.state, &r.runtime,           &r.python, &r.framework, &w.status,
-                                &w.action, &w.target, &r.part, &r.name,  &w.deadline_milestone};
+      std::string* targets[] = {
+          &r.path,   &r.name, &r.state, &r.runtime,           &r.python, &r.framework, &w.status.lifecycle->name, &w.action,
+          &w.target, &r.part, &r.name,  &w.deadline_milestone};
       *targets[column] = value;
       CAPTURE(column);
       CAPTURE(value);
@@ -106,7 +110,7 @@ TEST_CASE("audit CSV: a verdict changed at the same address is written as it is 
   writer.append_resource(first, r, v);
   CHECK(parse_row(first) == fields_of(r, v));
   // Each column the verdict decides, changed in turn on the same object.
-  v.status = "supported";
+  v.status = test::lifecycle_status(lib::Standing::supported, "supported");
   v.deadline.reset();
   v.days.reset();
   for (int step = 0; step < 6; ++step) {

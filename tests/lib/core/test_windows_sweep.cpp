@@ -132,7 +132,7 @@ TEST_CASE("sweep: a legacy resource's deadline carries both ends of a window and
     for (const auto& r : legacy->runtimes) {
       for (bool deployed : {false, true}) {
         lib::Resource res;
-        res.kind = deployed ? "model_version" : "job";
+        res.kind = deployed ? lib::ResourceKind::model_version : lib::ResourceKind::job;
         res.name = "r";
         res.service = deployed ? "prediction" : "training";
         res.runtime = r.id;

@@ -2,6 +2,7 @@
 #include "lib/core/freshness.hpp"
 #include "lib/fleet/audit.hpp"
 #include "tests/support/migration_fixtures.hpp"
+#include "tests/support/statuses.hpp"
 
 #include <doctest/doctest.h>
 
@@ -9,7 +10,7 @@ namespace {
 
 lib::Resource job(const char* runtime, const char* python = "3.7") {
   lib::Resource r;
-  r.kind = "job";
+  r.kind = lib::ResourceKind::job;
   r.name = "train_1";
   r.service = "training";
   r.runtime = runtime;
@@ -22,7 +23,7 @@ lib::Resource job(const char* runtime, const char* python = "3.7") {
 
 lib::Resource version(const char* runtime) {
   lib::Resource r = job(runtime, "3.5");
-  r.kind = "model_version";
+  r.kind = lib::ResourceKind::model_version;
   r.name = "projects/p/models/m/versions/v1";
   r.service = "prediction";
   return r;
@@ -35,7 +36,7 @@ TEST_CASE("audit judges jobs as new work and model versions as deployed") {
   lib::Auditor auditor(set, test::day("2021-03-01"), 90, "");
   SUBCASE("a job on a closed runtime is an error with an upgrade target") {
     const auto& v = auditor.judge(job("1.0", "3.5"));
-    CHECK(v.status == "submission_end");
+    CHECK(lib::status_name(v.status) == "submission_end");
     CHECK(v.catalog == "old");
     CHECK(v.severity == catalog::Severity::error);
     CHECK(v.target == "1.3");
@@ -45,7 +46,7 @@ TEST_CASE("audit judges jobs as new work and model versions as deployed") {
   }
   SUBCASE("a deployed model version on it only warns until deletion") {
     const auto& v = auditor.judge(version("1.0"));
-    CHECK(v.status == "submission_end");
+    CHECK(lib::status_name(v.status) == "submission_end");
     CHECK(v.severity == catalog::Severity::warning);
     CHECK(v.deadline_milestone == "deletion");
     CHECK(v.deadline == test::day("2022-01-01"));
@@ -54,7 +55,7 @@ TEST_CASE("audit judges jobs as new work and model versions as deployed") {
   }
   SUBCASE("a supported runtime needs nothing") {
     const auto& v = auditor.judge(job("1.3"));
-    CHECK(v.status == "supported");
+    CHECK(lib::status_name(v.status) == "supported");
     CHECK(v.action == "none");
     CHECK_FALSE(v.severity);
   }
@@ -73,26 +74,26 @@ TEST_CASE("audit handles missing and unusual fields explicitly") {
     auto r = job("");
     r.image_uri = "gcr.io/p/img:1";
     const auto& v = auditor.judge(r);
-    CHECK(v.status == "custom-container");
+    CHECK(lib::status_name(v.status) == "custom-container");
     CHECK(v.severity == catalog::Severity::note);
     CHECK(v.findings.front().rule == "custom-container");
   }
   SUBCASE("no runtime and no image") {
     const auto& v = auditor.judge(job(""));
-    CHECK(v.status == "missing-runtime");
+    CHECK(lib::status_name(v.status) == "missing-runtime");
     REQUIRE(v.findings.size() == 1);
     CHECK(v.findings.front().rule == "runtime-version-required");
     CHECK(v.severity == catalog::Severity::error);
   }
   SUBCASE("a runtime not in the catalog") {
     const auto& v = auditor.judge(job("1.4"));
-    CHECK(v.status == "unknown-runtime");
+    CHECK(lib::status_name(v.status) == "unknown-runtime");
     CHECK(v.severity == catalog::Severity::error);
     CHECK(v.findings.front().rule == "unknown-runtime");
   }
   SUBCASE("a malformed Python version") {
     const auto& v = auditor.judge(job("1.3", "three"));
-    CHECK(v.status == "invalid");
+    CHECK(lib::status_name(v.status) == "invalid");
     CHECK(v.findings.front().rule == "invalid-field");
   }
 }
@@ -107,7 +108,7 @@ TEST_CASE("audit: the record is evidence; inside the platform's lifetime a contr
     r.state = "READY";
     r.created = "2020-03-01T10:00:00Z";
     const auto& v = auditor.judge(r);
-    CHECK(v.status == "inventory-disagrees");
+    CHECK(lib::status_name(v.status) == "inventory-disagrees");
     CHECK(v.severity == catalog::Severity::warning);
     CHECK(v.evidence == lib::RecordEvidence::alive_after);
     CHECK_FALSE(v.stale_export);
@@ -124,7 +125,7 @@ TEST_CASE("audit: the record is evidence; inside the platform's lifetime a contr
     r.state = "READY";
     r.created = "2020-03-01T10:00:00Z";
     const auto& v = auditor.judge(r);
-    CHECK(v.status == "deletion");
+    CHECK(lib::status_name(v.status) == "deletion");
     CHECK(v.severity == catalog::Severity::error);
     CHECK(v.evidence == lib::RecordEvidence::none);
     CHECK(v.stale_export);
@@ -148,7 +149,7 @@ TEST_CASE("audit: the record is evidence; inside the platform's lifetime a contr
       r.seen = "2022-05-04T00:00:00Z";
       r.seen_field = "lastUseTime";
       const auto& both = auditor.judge(r);
-      CHECK(both.status == "deletion");
+      CHECK(lib::status_name(both.status) == "deletion");
       CHECK(both.severity == catalog::Severity::error);
       CHECK(both.evidence == lib::RecordEvidence::alive_after);
       auto fs2 = lib::Auditor::findings_for(r, both);
@@ -184,7 +185,7 @@ TEST_CASE("audit: a legacy record without a runtime listed alive after the shutd
   r.image_uri = "gcr.io/p/img:1";
   r.state = "RUNNING";
   const auto& v = auditor.judge(r);
-  CHECK(v.status == "custom-container");
+  CHECK(lib::status_name(v.status) == "custom-container");
   CHECK(v.stale_export);
   CHECK(v.severity == catalog::Severity::warning);
   CHECK(lib::Auditor::findings_for(r, v).back().message ==
@@ -225,9 +226,9 @@ TEST_CASE("audit: the verdict of a record over a grid, decided once: the same fi
             const bool past = std::string(on) >= "2025-02-01";
             if (v.stale_export) {
               CHECK(past);
-              CHECK(v.status != "inventory-disagrees");
+              CHECK(lib::status_name(v.status) != "inventory-disagrees");
             }
-            if (v.status == "inventory-disagrees") {
+            if (lib::status_name(v.status) == "inventory-disagrees") {
               // The milestone is not stated as fact against the record.
               CHECK_FALSE(past);
               CHECK(std::none_of(v.findings.begin(), v.findings.end(),
@@ -258,9 +259,9 @@ TEST_CASE("audit findings name the resource and its position") {
 TEST_CASE("audit summary counts by status") {
   lib::AuditSummary s;
   lib::Verdict ok;
-  ok.status = "supported";
+  ok.status = test::lifecycle_status(lib::Standing::supported, "supported");
   lib::Verdict bad;
-  bad.status = "deletion";
+  bad.status = test::lifecycle_status(lib::Standing::milestone, "deletion");
   bad.severity = catalog::Severity::error;
   s.add(ok);
   s.add(bad);
@@ -274,11 +275,11 @@ TEST_CASE("audit summary counts by status") {
 
 namespace {
 
-lib::Resource vertex(const char* kind, const char* name) {
+lib::Resource vertex(lib::ResourceKind kind, const char* name) {
   lib::Resource r;
   r.kind = kind;
   r.name = name;
-  r.service = std::string(kind) == "model" || std::string(kind) == "endpoint" ? "prediction" : "training";
+  r.service = kind == lib::ResourceKind::model || kind == lib::ResourceKind::endpoint ? "prediction" : "training";
   return r;
 }
 
@@ -295,11 +296,11 @@ std::vector<lib::Resource> units_of(const std::vector<lib::Resource>& records) {
 } // namespace
 
 TEST_CASE("audit units: one per distinct image, prebuilt images by their catalog and id") {
-  lib::Resource job = vertex("custom_job", "projects/p/locations/l/customJobs/1");
+  lib::Resource job = vertex(lib::ResourceKind::custom_job, "projects/p/locations/l/customJobs/1");
   job.images = {{"us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest", "jobSpec.workerPoolSpecs[0]"},
                 {"gcr.io/acme/trainer:1", "jobSpec.workerPoolSpecs[1]"},
                 {"us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest", "jobSpec.workerPoolSpecs[2]"}};
-  auto units = units_of({job, vertex("training_pipeline", "projects/p/locations/l/trainingPipelines/2")});
+  auto units = units_of({job, vertex(lib::ResourceKind::training_pipeline, "projects/p/locations/l/trainingPipelines/2")});
   REQUIRE(units.size() == 3);
   CHECK(units[0].catalog == "vertex-training");
   CHECK(units[0].runtime == "tf-cpu.2-11");
@@ -310,21 +311,21 @@ TEST_CASE("audit units: one per distinct image, prebuilt images by their catalog
   auto set = catalog::CatalogSet::embedded();
   lib::Auditor auditor(set, test::day("2026-06-01"), 90, "");
   const auto& prebuilt = auditor.judge(units[0]);
-  CHECK(prebuilt.status == "availability_end");
+  CHECK(lib::status_name(prebuilt.status) == "availability_end");
   CHECK(prebuilt.severity == catalog::Severity::error);
   CHECK(prebuilt.target == "tf-cpu.2-17.py310");
   const auto& custom = auditor.judge(units[1]);
-  CHECK(custom.status == "custom-image");
+  CHECK(lib::status_name(custom.status) == "custom-image");
   CHECK(custom.action == "none: custom image: not tracked");
   CHECK(custom.severity == catalog::Severity::note);
-  CHECK(auditor.judge(units[2]).status == "no-image");
+  CHECK(lib::status_name(auditor.judge(units[2]).status) == "no-image");
   CHECK_FALSE(auditor.judge(units[2]).severity);
 }
 
 TEST_CASE("audit units: an endpoint's deployed models joined to the models of the run, in either order") {
-  lib::Resource endpoint = vertex("endpoint", "projects/p/locations/l/endpoints/9");
+  lib::Resource endpoint = vertex(lib::ResourceKind::endpoint, "projects/p/locations/l/endpoints/9");
   endpoint.deployed = {{"1", "projects/p/locations/l/models/5@2"}, {"2", "projects/p/locations/l/models/6"}};
-  lib::Resource model = vertex("model", "projects/p/locations/l/models/5");
+  lib::Resource model = vertex(lib::ResourceKind::model, "projects/p/locations/l/models/5");
   model.images = {{"us-docker.pkg.dev/vertex-ai/prediction/xgboost-cpu.1-6:latest", "containerSpec"}};
   model.endpoints = {"projects/p/locations/l/endpoints/9"};
   for (bool model_first : {true, false}) {
@@ -334,7 +335,7 @@ TEST_CASE("audit units: an endpoint's deployed models joined to the models of th
     std::vector<lib::Resource> served;
     std::vector<lib::Resource> missing;
     for (const auto& u : units) {
-      if (u.kind == "endpoint") {
+      if (u.kind == lib::ResourceKind::endpoint) {
         (u.model_missing ? missing : served).push_back(u);
       }
     }
@@ -345,7 +346,7 @@ TEST_CASE("audit units: an endpoint's deployed models joined to the models of th
     CHECK(missing[0].part == "deployed model 2 (model projects/p/locations/l/models/6)");
     auto set = catalog::CatalogSet::embedded();
     lib::Auditor auditor(set, test::day("2026-06-01"), 90, "");
-    CHECK(auditor.judge(missing[0]).status == "model-missing");
+    CHECK(lib::status_name(auditor.judge(missing[0]).status) == "model-missing");
     CHECK(auditor.judge(missing[0]).severity == catalog::Severity::warning);
     CHECK(lib::resource_label(served[0]) ==
           "endpoint projects/p/locations/l/endpoints/9, deployed model 1 (model projects/p/locations/l/models/5@2)");

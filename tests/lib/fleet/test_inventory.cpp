@@ -64,7 +64,7 @@ TEST_CASE("inventory: gcloud jobs list JSON array") {
   REQUIRE(r.resources.size() == 3);
   CHECK(r.malformed.empty());
   const auto& job = r.resources[0];
-  CHECK(job.kind == "job");
+  CHECK(job.kind == lib::ResourceKind::job);
   CHECK(job.name == "train_1");
   CHECK(job.state == "SUCCEEDED");
   CHECK(job.created == "2019-11-02T10:15:04Z");
@@ -79,7 +79,7 @@ TEST_CASE("inventory: gcloud jobs list JSON array") {
     CHECK(r.resources[1].line == 8);
   }
   SUBCASE("a batch prediction job is a prediction job") {
-    CHECK(r.resources[2].kind == "job");
+    CHECK(r.resources[2].kind == lib::ResourceKind::job);
     CHECK(r.resources[2].service == "prediction");
     CHECK(r.resources[2].runtime == "1.15");
   }
@@ -90,7 +90,7 @@ TEST_CASE("inventory: gcloud versions list JSON array") {
   "runtimeVersion": "2.1", "pythonVersion": "3.7", "deploymentUri": "gs://b/m/", "labels": {"name": "not this one"}},
   {"name": "projects/p/models/m/versions/v2", "container": {"image": "us-docker.pkg.dev/p/serve:2"}, "deploymentUri": "gs://b/m2/"}])");
   REQUIRE(r.resources.size() == 2);
-  CHECK(r.resources[0].kind == "model_version");
+  CHECK(r.resources[0].kind == lib::ResourceKind::model_version);
   CHECK(r.resources[0].service == "prediction");
   CHECK(r.resources[0].name == "projects/p/models/m/versions/v1");
   CHECK(r.resources[0].framework == "SCIKIT_LEARN");
@@ -293,10 +293,10 @@ trainingInput:
   CHECK(r.counts.shape == lib::InventoryShape::yaml);
   CHECK(r.malformed.empty());
   REQUIRE(r.resources.size() == 3);
-  CHECK(r.resources[0].kind == "job");
+  CHECK(r.resources[0].kind == lib::ResourceKind::job);
   CHECK(r.resources[0].runtime == "1.15");
   CHECK(r.resources[0].line == 1);
-  CHECK(r.resources[1].kind == "model_version");
+  CHECK(r.resources[1].kind == lib::ResourceKind::model_version);
   CHECK(r.resources[1].framework == "SCIKIT_LEARN");
   CHECK(r.resources[1].line == 9);
   CHECK(r.resources[2].image_uri == "gcr.io/p/img:1");
@@ -343,7 +343,7 @@ TEST_CASE("inventory: Vertex AI records, the same in a JSON array and in JSON Li
     CHECK(models.malformed.empty());
     REQUIRE(models.resources.size() == 5);
     const auto& m = models.resources[0];
-    CHECK(m.kind == "model");
+    CHECK(m.kind == lib::ResourceKind::model);
     CHECK(m.service == "prediction");
     CHECK(m.name == "projects/123456789/locations/us-central1/models/111");
     CHECK(m.display_name == "churn-sklearn");
@@ -351,12 +351,12 @@ TEST_CASE("inventory: Vertex AI records, the same in a JSON array and in JSON Li
     CHECK(m.images[0].uri == "us-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-6:latest");
     CHECK(m.images[0].where == "containerSpec");
     CHECK(m.endpoints == std::vector<std::string>{"projects/123456789/locations/us-central1/endpoints/900"});
-    CHECK(models.resources[4].kind == "model"); // no containerSpec: known by its name
+    CHECK(models.resources[4].kind == lib::ResourceKind::model); // no containerSpec: known by its name
     CHECK(models.resources[4].images.empty());
 
     auto jobs = read_fixture(std::string("custom-jobs") + ext);
     REQUIRE(jobs.resources.size() == 3);
-    CHECK(jobs.resources[0].kind == "custom_job");
+    CHECK(jobs.resources[0].kind == lib::ResourceKind::custom_job);
     CHECK(jobs.resources[0].state == "JOB_STATE_SUCCEEDED");
     REQUIRE(jobs.resources[0].images.size() == 2);
     CHECK(jobs.resources[0].images[0].where == "jobSpec.workerPoolSpecs[0]");
@@ -366,13 +366,13 @@ TEST_CASE("inventory: Vertex AI records, the same in a JSON array and in JSON Li
 
     auto hp = read_fixture(std::string("hp-tuning-jobs") + ext);
     REQUIRE(hp.resources.size() == 1);
-    CHECK(hp.resources[0].kind == "hyperparameter_tuning_job");
+    CHECK(hp.resources[0].kind == lib::ResourceKind::hyperparameter_tuning_job);
     REQUIRE(hp.resources[0].images.size() == 1);
     CHECK(hp.resources[0].images[0].where == "trialJobSpec.workerPoolSpecs[0]");
 
     auto pipes = read_fixture(std::string("training-pipelines") + ext);
     REQUIRE(pipes.resources.size() == 2);
-    CHECK(pipes.resources[0].kind == "training_pipeline");
+    CHECK(pipes.resources[0].kind == lib::ResourceKind::training_pipeline);
     REQUIRE(pipes.resources[0].images.size() == 2);
     CHECK(pipes.resources[0].images[0].where == "trainingTaskInputs.workerPoolSpecs[0]");
     CHECK(pipes.resources[0].images[1].where == "modelToUpload");
@@ -381,12 +381,25 @@ TEST_CASE("inventory: Vertex AI records, the same in a JSON array and in JSON Li
     auto eps = read_fixture(std::string("endpoints") + ext);
     REQUIRE(eps.resources.size() == 1);
     const auto& ep = eps.resources[0];
-    CHECK(ep.kind == "endpoint");
+    CHECK(ep.kind == lib::ResourceKind::endpoint);
     REQUIRE(ep.deployed.size() == 3);
     CHECK(ep.deployed[0].id == "5001");
     CHECK(ep.deployed[0].model == "projects/123456789/locations/us-central1/models/111");
     CHECK(ep.deployed[2].model == "projects/123456789/locations/us-central1/models/999");
   }
+}
+
+TEST_CASE("inventory: every kind's name reads back as that kind, and no other word does") {
+  using K = lib::ResourceKind;
+  for (K k :
+       {K::job, K::model_version, K::model, K::custom_job, K::hyperparameter_tuning_job, K::training_pipeline, K::endpoint}) {
+    const std::string name(lib::kind_name(k));
+    CAPTURE(name);
+    CHECK(lib::parse_kind(name) == k);
+  }
+  CHECK(lib::kind_name(K::model_version) == "model_version");
+  CHECK(!lib::parse_kind("model version"));
+  CHECK(!lib::parse_kind(""));
 }
 
 TEST_CASE("inventory: Vertex AI records told apart by their keys when the name is not a resource name") {
@@ -409,7 +422,7 @@ TEST_CASE("inventory: Vertex AI records told apart by their keys when the name i
     size_t offset = 0;
     auto r = lib::parse_record(c.text, error, offset);
     REQUIRE(r);
-    CHECK(r->kind == c.kind);
+    CHECK(lib::kind_name(r->kind) == c.kind);
   }
   std::string error;
   size_t offset = 0;
@@ -427,7 +440,7 @@ TEST_CASE("inventory: an endpoint's deployed models, one per element that names 
       R"({"name":"projects/p/locations/l/endpoints/1","deployedModels":[{},{"id":"a","model":"m1"},{"x":[1]},{"model":"m2"}]})",
       error, offset);
   REQUIRE(r);
-  CHECK(r->kind == "endpoint");
+  CHECK(r->kind == lib::ResourceKind::endpoint);
   REQUIRE(r->deployed.size() == 2);
   CHECK(r->deployed[0].id == "a");
   CHECK(r->deployed[0].model == "m1");
@@ -465,7 +478,7 @@ TEST_CASE("inventory: REST list responses, a page of records each") {
     CHECK(r.counts.shape == lib::InventoryShape::json_object);
     CHECK(r.malformed.empty());
     REQUIRE(r.resources.size() == 2);
-    CHECK(r.resources[0].kind == "model");
+    CHECK(r.resources[0].kind == lib::ResourceKind::model);
     CHECK(r.resources[0].name == "projects/p/locations/l/models/1");
     CHECK(r.resources[0].line == 3);
     CHECK(r.resources[0].column == 5);
@@ -486,7 +499,7 @@ TEST_CASE("inventory: REST list responses, a page of records each") {
     CHECK(r.counts.shape == lib::InventoryShape::jsonl);
     CHECK(r.malformed.empty());
     REQUIRE(r.resources.size() == 3);
-    CHECK(r.resources[0].kind == "custom_job");
+    CHECK(r.resources[0].kind == lib::ResourceKind::custom_job);
     CHECK(r.resources[0].line == 1);
     CHECK(r.resources[0].column == 38);
     CHECK(r.resources[1].name == "j1");

@@ -1,6 +1,7 @@
 #include "catalog/error.hpp"
 #include "lib/fleet/report.hpp"
 #include "tests/support/migration_fixtures.hpp"
+#include "tests/support/statuses.hpp"
 #include "util/json.hpp"
 
 #include <doctest/doctest.h>
@@ -180,16 +181,19 @@ TEST_CASE("report: elapsed time in calendar years, months and days") {
 TEST_CASE("report: statuses in words") {
   auto set = test::migration_set();
   const catalog::Catalog* old = set.get("old");
-  CHECK(lib::status_words(old, "submission_end") == "closed to new jobs");
-  CHECK(lib::status_words(old, "expiring") == "deadline soon");
+  CHECK(lib::status_words(old, test::lifecycle_status(lib::Standing::milestone, "submission_end")) == "closed to new jobs");
+  CHECK(lib::status_words(old, test::lifecycle_status(lib::Standing::expiring, "expiring")) == "deadline soon");
   auto embedded = catalog::CatalogSet::embedded();
-  CHECK(lib::status_words(embedded.get("ai-platform"), "deletion") == "model versions deleted");
-  CHECK(lib::status_words(embedded.get("vertex-training"), "support_end") == "left support");
-  CHECK(lib::status_words(nullptr, "custom-container") == "custom container");
-  CHECK(lib::status_words(nullptr, "custom-image") == "custom image (not tracked)");
-  CHECK(lib::status_words(nullptr, "no-image") == "no image recorded");
-  CHECK(lib::status_words(nullptr, "model-missing") == "deployed model without its model record");
-  CHECK(lib::status_words(nullptr, "some_new_status") == "some new status");
+  CHECK(lib::status_words(embedded.get("ai-platform"), test::lifecycle_status(lib::Standing::milestone, "deletion")) ==
+        "model versions deleted");
+  CHECK(lib::status_words(embedded.get("vertex-training"), test::lifecycle_status(lib::Standing::milestone, "support_end")) ==
+        "left support");
+  CHECK(lib::status_words(nullptr, test::audit_status(lib::AuditState::custom_container)) == "custom container");
+  CHECK(lib::status_words(nullptr, test::audit_status(lib::AuditState::custom_image)) == "custom image (not tracked)");
+  CHECK(lib::status_words(nullptr, test::audit_status(lib::AuditState::no_image)) == "no image recorded");
+  CHECK(lib::status_words(nullptr, test::audit_status(lib::AuditState::model_missing)) ==
+        "deployed model without its model record");
+  CHECK(lib::status_words(nullptr, test::lifecycle_status(lib::Standing::milestone, "some_new_status")) == "some new status");
 }
 
 TEST_CASE("report: where a resource stands, in words, a bound kept a bound") {
@@ -231,7 +235,7 @@ TEST_CASE("report: groups keep counts and the most urgent few, whatever the numb
   o.on = test::day("2021-08-01");
   o.on_row = [&](const lib::Resource& r, const lib::Verdict& v) {
     ++handed;
-    last = r.name + " " + v.status;
+    last = r.name + " " + std::string(lib::status_name(v.status));
   };
   auto rep = lib::build_report(set, {inv.path}, o);
   CHECK(handed == 200); // each affected resource goes to the sink, none is kept

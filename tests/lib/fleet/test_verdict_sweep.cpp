@@ -79,7 +79,7 @@ TEST_CASE("sweep: audit and report give every record the same verdict, on every 
       // audit, as `rtcat audit` runs it.
       lib::Auditor auditor(set, on, 90, "");
       lib::AuditSummary summary;
-      std::map<std::string, std::pair<std::string, std::optional<catalog::Severity>>> audited;
+      std::map<std::string, std::pair<lib::VerdictStatus, std::optional<catalog::Severity>>> audited;
       lib::Units units([&](const lib::Resource& r) {
         const lib::Verdict& v = auditor.judge(r);
         summary.add(v);
@@ -89,7 +89,7 @@ TEST_CASE("sweep: audit and report give every record the same verdict, on every 
         // The platform's shutdown decides a live record's standing, never the catalog's dates.
         CHECK((v.stale_export ? past_sunset : true));
         if (past_sunset) {
-          CHECK(v.status != "inventory-disagrees");
+          CHECK(lib::status_name(v.status) != "inventory-disagrees");
         }
       });
       lib::read_inventory(
@@ -109,8 +109,8 @@ TEST_CASE("sweep: audit and report give every record the same verdict, on every 
         auto it = audited.find(key(r));
         REQUIRE(it != audited.end());
         if (it->second.first != v.status || it->second.second != v.severity) {
-          FAIL_CHECK("line " << r.line << " " << r.kind << " " << r.runtime << " " << r.state << ": audit " << it->second.first
-                             << ", report " << v.status);
+          FAIL_CHECK("line " << r.line << " " << lib::kind_name(r.kind) << " " << r.runtime << " " << r.state << ": audit "
+                             << lib::status_name(it->second.first) << ", report " << lib::status_name(v.status));
         }
         ++compared;
       };
