@@ -4,6 +4,7 @@
 #include "catalog/version.hpp"
 #include "lib/cluster/platform_job.hpp"
 #include "lib/cluster/tf_config.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -89,8 +90,8 @@ Cluster job_cluster(const jobs::JobSpec& spec, const std::string& host_pattern, 
   std::string tier = spec.scale_tier.value_or("BASIC");
   const auto& tiers = jobs::scale_tiers();
   if (std::find(tiers.begin(), tiers.end(), tier) == tiers.end()) {
-    throw catalog::InvalidInput(jobs::where(spec.path, spec.pos("scaleTier")) + "scaleTier '" + tier +
-                                "' is not a scale tier (valid: BASIC, STANDARD_1, PREMIUM_1, BASIC_GPU, BASIC_TPU, CUSTOM)");
+    throw catalog::InvalidInput(jobs::where(spec.path, spec.pos("scaleTier")) + "scaleTier '" + tier + "' is not a scale tier " +
+                                util::choices(tier, tiers));
   }
   if (tier == "STANDARD_1" || tier == "PREMIUM_1") {
     throw catalog::InvalidInput(jobs::where(spec.path, spec.pos("scaleTier")) + "scaleTier " + tier +

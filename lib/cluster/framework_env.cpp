@@ -4,6 +4,7 @@
 #include "lib/cluster/tf_config.hpp"
 #include "util/input_limits.hpp"
 #include "util/json.hpp"
+#include "util/text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +23,14 @@ namespace {
 
 std::string valid_roles() {
   return "master, worker, ps, evaluator, or Vertex AI's workerpool0 to workerpool3";
+}
+
+// "(valid: ...)" after an unknown task type, with the closest name first when one is near.
+std::string role_choices(const std::string& name) {
+  std::vector<std::string_view> names(std::begin(k_roles), std::end(k_roles));
+  names.insert(names.end(), std::begin(k_vertex_pools), std::end(k_vertex_pools));
+  std::string near = util::closest(name, names);
+  return "(" + (near.empty() ? std::string() : "did you mean '" + near + "'? ") + "valid: " + valid_roles() + ")";
 }
 
 bool known_name(const std::string& name) {
@@ -68,7 +77,7 @@ void read_cluster(const Tree& cluster, const std::string& origin, ParsedSpec& ou
   bool first = true;
   for (const auto& [name, hosts] : cluster.items()) {
     if (!known_name(name)) {
-      fail(origin, "unknown task type '" + name + "' in cluster (valid: " + valid_roles() + ")");
+      fail(origin, "unknown task type '" + name + "' in cluster " + role_choices(name));
     }
     if (!first && is_pool(name) != out.vertex) {
       fail(origin, "cluster mixes AI Platform names (master, worker, ps, evaluator) with Vertex AI's (workerpool0..3) at '" +
@@ -115,7 +124,7 @@ ParsedSpec parse_cluster_spec(std::string_view text, const std::string& origin) 
   }
   const std::string type = (*task)["type"].get<std::string>();
   if (!known_name(type)) {
-    fail(origin, "unknown task type '" + type + "' (valid: " + valid_roles() + ")");
+    fail(origin, "unknown task type '" + type + "' " + role_choices(type));
   }
   if (is_pool(type) != out.vertex) {
     fail(origin, "task type '" + type + "' is in the other form than the cluster's " +

@@ -134,13 +134,15 @@ std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Reques
 }
 
 TargetQuery target_query(const Request& req, size_t max) {
-  return {.python = req.python,
-          .frameworks = req.frameworks,
-          .requires_ = req.requires_,
-          .service = req.service,
-          .on = req.on,
-          .warn_days = req.warn_days,
-          .max = max};
+  TargetQuery q;
+  q.python = req.python;
+  q.frameworks = req.frameworks;
+  q.requires_ = req.requires_;
+  q.service = req.service;
+  q.on = req.on;
+  q.warn_days = req.warn_days;
+  q.max = max;
+  return q;
 }
 
 std::vector<Finding> judge(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, const Request& req) {

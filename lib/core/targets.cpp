@@ -325,13 +325,14 @@ private:
   }
 
   Request probe_for(const RuntimeEntry& e, bool successor) const {
-    auto own = entry_framework(e);
-    return {.runtime = e.id,
-            .python = m_q.python,
-            .frameworks = successor && own ? std::vector<std::string>{*own} : m_q.frameworks,
-            .requires_ = m_q.requires_,
-            .service = m_q.service,
-            .on = m_q.on};
+    Request probe;
+    probe.runtime = e.id;
+    probe.service = m_q.service;
+    probe.on = m_q.on;
+    probe.python = m_q.python;
+    probe.requires_ = m_q.requires_;
+    probe.frameworks = successor && entry_framework(e) ? std::vector<std::string>{*entry_framework(e)} : m_q.frameworks;
+    return probe;
   }
 
   TargetStanding standing_of(const Lifecycle& lc, bool unconfirmed) const {

@@ -670,12 +670,13 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
     }
   }
 
-  ScanResult result{.files = stats.scanned,
-                    .binary = stats.binary,
-                    .too_large = stats.too_large,
-                    .ignored = stats.ignored,
-                    .symlinks = stats.symlinks,
-                    .unreadable = stats.unreadable};
+  ScanResult result;
+  result.files = stats.scanned;
+  result.binary = stats.binary;
+  result.too_large = stats.too_large;
+  result.unreadable = stats.unreadable;
+  result.ignored = stats.ignored;
+  result.symlinks = stats.symlinks;
   Report report(set, options, result);
   for (size_t i = 0; i < files.size(); ++i) {
     auto it = fragments.empty() ? fragments.end() : fragments.find(fragment_key(files[i].path));

@@ -90,4 +90,13 @@ printf 'fail-on = "warnings"\n' >"$WORK/repo/.rtcat.toml"
 run scan "$WORK/repo" --at 2024-06-01
 expect_input_error "fail-on 'warnings' is not valid (did you mean 'warning'? valid: error, warning, note, never)"
 
+# A CLUSTER_SPEC's task type, in either form, and a job's scale tier.
+CLUSTER_SPEC='{"cluster": {"master": ["m:1"]}, "task": {"type": "mastr", "index": 0}}' run cluster-env --framework pytorch
+expect_input_error "CLUSTER_SPEC: unknown task type 'mastr' (did you mean 'master'? valid: master, worker, ps, evaluator, or Vertex AI's workerpool0 to workerpool3)"
+CLUSTER_SPEC='{"cluster": {"workerpol1": ["w:1"]}, "task": {"type": "workerpool0", "index": 0}}' run cluster-env --framework pytorch
+expect_input_error "CLUSTER_SPEC: unknown task type 'workerpol1' in cluster (did you mean 'workerpool1'? valid:"
+printf '%s\n' '{"jobId": "j", "trainingInput": {"scaleTier": "CUSTM", "masterType": "n1-standard-4"}}' >"$WORK/tier.json"
+run cluster-spec "$WORK/tier.json"
+expect_input_error "tier.json:1:34: scaleTier 'CUSTM' is not a scale tier (did you mean 'CUSTOM'? valid: BASIC, STANDARD_1, PREMIUM_1, BASIC_GPU, BASIC_TPU, CUSTOM)"
+
 finish
