@@ -5,7 +5,8 @@
 //     (the version that holds the fix of packaging PR #1097: >V excludes only the local versions
 //     of V itself, so 1.0+local satisfies >1.0.dev1; older packaging, and the pip that vendors
 //     it, answer the other way)
-// Each table keeps its upstream name (the pytest function it parametrises) and row order.
+// Each table keeps its upstream name (the pytest function it parametrises) and row order. The
+// (version, spec, expected) tables are data in tests/fixtures/pep440/vectors.json, read by the test.
 //
 // How upstream parameters map here:
 //   - prereleases= (on Specifier/SpecifierSet or on contains()) resolves as packaging does: the
@@ -32,8 +33,11 @@
 
 #include "catalog/error.hpp"
 #include "catalog/pep440.hpp"
+#include "util/file.hpp"
+#include "util/json.hpp"
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <iterator>
 #include <optional>
@@ -685,81 +689,34 @@ const PrereleasesSet SPECIFIER_PRERELEASES_SET[] = {{">1.0", None, true, "1.0.de
                                                     // Multiple changes to the prereleases setting
                                                     {">1.0", true, false, "2.0.dev1", true, false}};
 
+// The tables of rows (version, spec, expected) stand in tests/fixtures/pep440/vectors.json, each
+// with its upstream source and, on the row they stand before, upstream's comments.
 struct Expect {
-  const char* version;
-  const char* spec;
-  bool expected;
+  std::string version;
+  std::string spec;
+  bool expected = false;
 };
 
-// TestSpecifier.test_arbitrary_equality (Specifier(spec); rows whose version is a PEP 440 version)
-const Expect ARBITRARY_EQUALITY[] = {{"1.0.0", "===1.0", false},
-                                     {"1.0.dev0", "===1.0", false},
-                                     // Test identity comparison by itself
-                                     {"1.0", "===1.0", true},
-                                     {"1.0.dev0", "===1.0.dev0", true},
-                                     // Test that local versions don't match
-                                     {"1.0+downstream1", "===1.0", false},
-                                     {"1.0", "===1.0+downstream1", false},
-                                     // Test case insensitivity for pre-release versions
-                                     {"1.0a1", "===1.0a1", true},
-                                     {"1.0A1", "===1.0A1", true},
-                                     {"1.0a1", "===1.0A1", true},
-                                     {"1.0A1", "===1.0a1", true},
-                                     // Test case insensitivity for beta versions
-                                     {"1.0b1", "===1.0b1", true},
-                                     {"1.0B1", "===1.0B1", true},
-                                     {"1.0b1", "===1.0B1", true},
-                                     {"1.0B1", "===1.0b1", true},
-                                     // Test case insensitivity for release candidate versions
-                                     {"1.0rc1", "===1.0rc1", true},
-                                     {"1.0RC1", "===1.0RC1", true},
-                                     {"1.0rc1", "===1.0RC1", true},
-                                     {"1.0RC1", "===1.0rc1", true},
-                                     // Test case insensitivity for post-release versions
-                                     {"1.0.post1", "===1.0.post1", true},
-                                     {"1.0.POST1", "===1.0.POST1", true},
-                                     {"1.0.post1", "===1.0.POST1", true},
-                                     {"1.0.POST1", "===1.0.post1", true},
-                                     // Test case insensitivity for dev versions
-                                     {"1.0.dev1", "===1.0.dev1", true},
-                                     {"1.0.DEV1", "===1.0.DEV1", true},
-                                     {"1.0.dev1", "===1.0.DEV1", true},
-                                     {"1.0.DEV1", "===1.0.dev1", true},
-                                     // Test case insensitivity with local versions
-                                     {"1.0+local", "===1.0+local", true},
-                                     {"1.0+LOCAL", "===1.0+LOCAL", true},
-                                     {"1.0+local", "===1.0+LOCAL", true},
-                                     {"1.0+LOCAL", "===1.0+local", true},
-                                     {"1.0+abc.def", "===1.0+abc.def", true},
-                                     {"1.0+ABC.DEF", "===1.0+ABC.DEF", true},
-                                     {"1.0+abc.def", "===1.0+ABC.DEF", true},
-                                     {"1.0+ABC.DEF", "===1.0+abc.def", true},
-                                     // Test case insensitivity with mixed case letters in local
-                                     {"1.0+AbC", "===1.0+AbC", true},
-                                     {"1.0+AbC", "===1.0+abc", true},
-                                     {"1.0+AbC", "===1.0+ABC", true},
-                                     // Test complex cases with multiple segments
-                                     {"1.0a1.post2.dev3", "===1.0a1.post2.dev3", true},
-                                     {"1.0A1.POST2.DEV3", "===1.0A1.POST2.DEV3", true},
-                                     {"1.0a1.post2.dev3", "===1.0A1.POST2.DEV3", true},
-                                     {"1.0A1.POST2.DEV3", "===1.0a1.post2.dev3", true}};
-
-// TestSpecifier.test_arbitrary_equality_normalization: the Version(...) rows. A parsed version
-// takes part in === in its normalised form.
-const Expect ARBITRARY_EQUALITY_NORMALIZATION[] = {{"1.01", "===1.1", true},
-                                                   {"1.1", "===1.1", true},
-                                                   {"1.01", "===1.01", false},
-                                                   {"1.1", "===1.01", false},
-                                                   {"1.a1", "===1.a1", false},
-                                                   {"1.a1", "===1a1", true},
-                                                   {"1.0", "===0!1.0", false},
-                                                   {"0!1.0", "===1.0", true},
-                                                   {"1.0", "===01.0", false},
-                                                   {"01.0", "===1.0", true},
-                                                   {"1.0.post1", "===1.0-1", false},
-                                                   {"1.0-1", "===1.0.post1", true},
-                                                   {"1.0.dev1", "===1.0.dev01", false},
-                                                   {"1.0.dev01", "===1.0.dev1", true}};
+// The rows of the table `name` in vectors.json, in upstream order; each must be well formed, and
+// the table must hold `count` rows (so that no row is lost from the file unnoticed).
+std::vector<Expect> expect_rows(const std::string& name, size_t count) {
+  static const nlohmann::json k_vectors =
+      util::json::parse(util::read_file(std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/pep440/vectors.json"), "vectors.json");
+  INFO("table: " << name);
+  REQUIRE(k_vectors.at("tables").contains(name));
+  const auto& table = k_vectors.at("tables").at(name);
+  REQUIRE(table.at("source").is_string());
+  std::vector<Expect> rows;
+  for (const auto& row : table.at("rows")) {
+    INFO("row: " << row.dump());
+    REQUIRE(row.is_array());
+    REQUIRE((row.size() == 3 || (row.size() == 4 && row[3].is_string())));
+    REQUIRE((row[0].is_string() && row[1].is_string() && row[2].is_boolean()));
+    rows.push_back({row[0].get<std::string>(), row[1].get<std::string>(), row[2].get<bool>()});
+  }
+  CHECK(rows.size() == count);
+  return rows;
+}
 
 // TestSpecifier.test_specifiers_prereleases
 struct Prereleases {
@@ -1111,34 +1068,6 @@ const Bridge CONTAINS_EXCLUSIONARY_BRIDGES[] = {
     {">=1.0.dev0,<1.0.post2,!=1.0,!=1.0.post0", true, "1.0.post1", true},
     {">=1.0.dev0,<1.0.post2,!=1.0", true, "1.0.post0", true}};
 
-// TestSpecifierSet.test_contains_arbitrary_equality_contains (rows whose version is a PEP 440
-// version)
-const Expect SET_ARBITRARY_EQUALITY_CONTAINS[] = {
-    // Test that === does not match with zero padding
-    {"1.0", "===1.0", true},
-    {"1.0.0", "===1.0", false},
-    // Test that === does not match with local versions
-    {"1.0", "===1.0+downstream1", false},
-    {"1.0+downstream1", "===1.0", false},
-    // Test === combined with other operators (arbitrary string)
-    {"1.0", "===foobar,!=1.0", false},
-    // Test === combined with other operators (version string)
-    {"1.5", ">=1.0,===1.5", true},
-    {"1.5", ">=2.0,===1.5", false},
-    {"2.5", ">=1.0,===2.5", true},
-    // Test != with invalid versions combined with other operators
-    {"1.5", ">=1.0,!=2.0", true}};
-
-// TestSpecifierSet.test_contains_arbitrary_equality_normalization: the Version(...) rows.
-const Expect SET_ARBITRARY_EQUALITY_NORMALIZATION[] = {{"1.01", "===1.1", true},       {"1.01", "===1.01", false},
-                                                       {"1.a1", "===1.a1", false},     {"1.a1", "===1a1", true},
-                                                       {"1.01", ">=1.0,===1.1", true}, {"1.01", ">=1.0,===1.01", false}};
-
-// TestSpecifierSet.test_comparison_ignores_local
-const Expect COMPARISON_IGNORES_LOCAL[] = {{"1.0.0+local", "==1.0.0", true}, {"1.0.0+local", "!=1.0.0", false},
-                                           {"1.0.0+local", "<=1.0.0", true}, {"1.0.0+local", ">=1.0.0", true},
-                                           {"1.0.0+local", "<1.0.0", false}, {"1.0.0+local", ">1.0.0", false}};
-
 // TestIsUnsatisfiable: the sample versions (_version_family over _SAMPLE_BASES; the extra
 // non-PEP 440 strings "foobar", "a", "b", "not-a-version" cannot be pins and are left out).
 std::vector<std::string> version_family(const std::string& base) {
@@ -1405,11 +1334,11 @@ template <class Rows> void check_specifier_contains(const Rows& rows, bool expec
 
 // Spec (a Specifier or a SpecifierSet) holds a row's version exactly when the row expects it, with
 // pre-releases allowed (upstream's default and prereleases=True both allow them).
-template <class Spec, class Rows> void check_expected(const Rows& rows) {
-  for (const Expect& row : rows) {
+template <class Spec> void check_expected(const std::string& table, size_t count) {
+  for (const Expect& row : expect_rows(table, count)) {
     INFO("version: " << row.version);
     INFO("spec: " << row.spec);
-    CHECK(Spec::parse(row.spec).contains(v(row.version), true) == row.expected);
+    CHECK(Spec::parse(row.spec).contains(v(row.version.c_str()), true) == row.expected);
   }
 }
 
@@ -1550,8 +1479,8 @@ TEST_CASE("pep440 vectors: test_specifiers.py Specifier contains") {
   // test_specifier_prereleases_set
   check_prereleases_set<Specifier>(SPECIFIER_PRERELEASES_SET);
   // test_arbitrary_equality, test_arbitrary_equality_normalization
-  check_expected<Specifier>(ARBITRARY_EQUALITY);
-  check_expected<Specifier>(ARBITRARY_EQUALITY_NORMALIZATION);
+  check_expected<Specifier>("ARBITRARY_EQUALITY", 41);
+  check_expected<Specifier>("ARBITRARY_EQUALITY_NORMALIZATION", 14);
   // test_specifiers_prereleases
   for (const auto& row : SPECIFIERS_PRERELEASES) {
     INFO("row.spec: " << row.spec);
@@ -1588,10 +1517,10 @@ TEST_CASE("pep440 vectors: test_specifiers.py SpecifierSet contains") {
     CHECK(SpecifierSet::parse(row.spec).contains(v(row.version), allow_pre(None, row.prereleases)) == row.expected);
   }
   // test_contains_arbitrary_equality_contains, test_contains_arbitrary_equality_normalization
-  check_expected<SpecifierSet>(SET_ARBITRARY_EQUALITY_CONTAINS);
-  check_expected<SpecifierSet>(SET_ARBITRARY_EQUALITY_NORMALIZATION);
+  check_expected<SpecifierSet>("SET_ARBITRARY_EQUALITY_CONTAINS", 9);
+  check_expected<SpecifierSet>("SET_ARBITRARY_EQUALITY_NORMALIZATION", 6);
   // test_comparison_ignores_local
-  check_expected<SpecifierSet>(COMPARISON_IGNORES_LOCAL);
+  check_expected<SpecifierSet>("COMPARISON_IGNORES_LOCAL", 6);
   // test_contains_with_compatible_operator: SpecifierSet("~=1.18.0") & SpecifierSet("~=1.18")
   CHECK_FALSE(SpecifierSet::parse("~=1.18.0,~=1.18").contains(v("1.19.5")));
   CHECK(SpecifierSet::parse("~=1.18.0,~=1.18").contains(v("1.18.0")));

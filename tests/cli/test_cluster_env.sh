@@ -17,14 +17,22 @@ replica() {
     console.log(process.argv[3] === "task" ? r.type + ":" + r.index : r[process.argv[3]])' "$1" "$2" "$3"
 }
 
+# spec_replicas OUT COUNT ARGS...: `cluster-spec ARGS --format json` into OUT, which must hold COUNT replicas.
+spec_replicas() {
+  local out=$1 want=$2
+  shift 2
+  "$RTCAT" cluster-spec "$@" --format json >"$out" || fail "cluster-spec $* failed"
+  local got
+  got=$(replicas "$out")
+  [[ "$got" == "$want" ]] || { CMD="cluster-spec $*"; fail "expected $want replicas, got $got"; }
+}
+
 J="$SRC/data/examples/jobs"
 
 # Round trip: every replica of a 1 master + 3 workers + 2 ps job, each framework.
-"$RTCAT" cluster-spec "$J/valid-pytorch-cluster.yaml" --format json >"$WORK/replicas.json" || fail "cluster-spec failed"
-count=$(replicas "$WORK/replicas.json")
-[[ "$count" == 6 ]] || { CMD="cluster-spec"; fail "expected 6 replicas, got $count"; }
+spec_replicas "$WORK/replicas.json" 6 "$J/valid-pytorch-cluster.yaml"
 ranks=""
-for i in $(seq 0 $((count - 1))); do
+for i in $(seq 0 5); do
   spec=$(replica "$WORK/replicas.json" "$i" CLUSTER_SPEC)
   type=$(replica "$WORK/replicas.json" "$i" task)
   export CLUSTER_SPEC="$spec"
@@ -70,11 +78,9 @@ eval "$("$RTCAT" cluster-env --framework "$1")"
 echo "started role=${CLUSTER_ROLE:-} rank=${RANK:-} dmlc=${DMLC_ROLE:-} tf=${TF_CONFIG:+set}"
 SH
 for form in legacy vertex; do
-  "$RTCAT" cluster-spec "$SRC/tests/fixtures/jobs/entrypoint-cluster.yaml" --as "$form" --format json >"$WORK/entry.json" || fail "cluster-spec --as $form failed"
-  n=$(replicas "$WORK/entry.json")
-  [[ "$n" == 5 ]] || { CMD="cluster-spec entrypoint --as $form"; fail "expected 5 replicas, got $n"; }
+  spec_replicas "$WORK/entry.json" 5 "$SRC/tests/fixtures/jobs/entrypoint-cluster.yaml" --as "$form"
   seen=""
-  for i in $(seq 0 $((n - 1))); do
+  for i in $(seq 0 4); do
     type=$(replica "$WORK/entry.json" "$i" task)
     spec=$(replica "$WORK/entry.json" "$i" CLUSTER_SPEC)
     # The master is `localhost`, so that MXNet's replicas resolve it without the network.

@@ -1,4 +1,5 @@
 #include "lib/core/image_ref.hpp"
+#include "tests/support/image_uris.hpp"
 
 #include <doctest/doctest.h>
 
@@ -19,10 +20,8 @@ std::string_view uri_of(std::string_view text, const ImageRef& r) {
 } // namespace
 
 TEST_CASE("find_image_refs: both catalogs, every region, the restricted registry") {
-  const std::string text = "FROM us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11.py310:latest\n"
-                           "x = 'europe-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-0:latest'\n"
-                           "asia-docker.pkg.dev/vertex-ai-restricted/prediction/tf_opt-cpu.nightly\n"
-                           "us-central1-docker.pkg.dev/vertex-ai/training/xgboost-cpu.1-1@sha256:abc\n";
+  const std::string text =
+      fixtures::prebuilt_image_lines() + "us-central1-docker.pkg.dev/vertex-ai/training/xgboost-cpu.1-1@sha256:abc\n";
   auto refs = find_image_refs(text);
   REQUIRE(refs.size() == 4);
   CHECK(refs[0].catalog == "vertex-training");
@@ -45,12 +44,13 @@ TEST_CASE("find_image_refs: both catalogs, every region, the restricted registry
 }
 
 TEST_CASE("find_image_refs: the former gcr.io host and templated regions") {
-  const std::string text =
-      "FROM gcr.io/cloud-aiplatform/training/tf-cpu.2-1:latest\n"
-      "uri = f\"{REGION}-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-0:latest\"\n"
-      "docker pull ${REGION}-docker.pkg.dev/vertex-ai/training/tf-cpu.2-3:latest\n"
-      "x = 'us.gcr.io/cloud-aiplatform/prediction/tf2-cpu.2-8:latest' mygcr.io/cloud-aiplatform/training/a:1\n"
-      "$REGION-docker.pkg.dev/vertex-ai/training/tf-cpu.2-4 {}-docker.pkg.dev/vertex-ai/training/tf-cpu.2-5\n";
+  // One reference a line but the fifth, which holds two; mygcr.io on the fourth is no registry.
+  const std::string text = R"(FROM gcr.io/cloud-aiplatform/training/tf-cpu.2-1:latest
+uri = f"{REGION}-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-0:latest"
+docker pull ${REGION}-docker.pkg.dev/vertex-ai/training/tf-cpu.2-3:latest
+x = 'us.gcr.io/cloud-aiplatform/prediction/tf2-cpu.2-8:latest' mygcr.io/cloud-aiplatform/training/a:1
+$REGION-docker.pkg.dev/vertex-ai/training/tf-cpu.2-4 {}-docker.pkg.dev/vertex-ai/training/tf-cpu.2-5
+)";
   auto refs = find_image_refs(text);
   REQUIRE(refs.size() == 6);
   CHECK(uri_of(text, refs[0]) == "gcr.io/cloud-aiplatform/training/tf-cpu.2-1:latest");

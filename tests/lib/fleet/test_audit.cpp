@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <string_view>
+
 namespace {
 
 lib::Resource job(const char* runtime, const char* python = "3.7") {
@@ -27,6 +29,23 @@ lib::Resource version(const char* runtime) {
   r.name = "projects/p/models/m/versions/v1";
   r.service = "prediction";
   return r;
+}
+
+// ready_version: runtime's model version as an inventory lists it READY, created on 2020-03-01.
+lib::Resource ready_version(const char* runtime) {
+  lib::Resource r = version(runtime);
+  r.state = "READY";
+  r.created = "2020-03-01T10:00:00Z";
+  return r;
+}
+
+// check_verdict: v has this status, severity, evidence and stale_export (each checked on its own).
+void check_verdict(const lib::Verdict& v, std::string_view status, catalog::Severity severity, lib::RecordEvidence evidence,
+                   bool stale_export) {
+  CHECK(lib::status_name(v.status) == status);
+  CHECK(v.severity == severity);
+  CHECK(v.evidence == evidence);
+  CHECK(v.stale_export == stale_export);
 }
 
 } // namespace
@@ -103,15 +122,9 @@ TEST_CASE("audit: the record is evidence; inside the platform's lifetime a contr
   // Runtime 1.0 of "old": submission_end 2021-01-01, deletion 2022-01-01; the platform shut down
   // on 2025-02-01.
   SUBCASE("READY after deletion, while the platform runs: the inventory disagrees (a warning)") {
-    lib::Auditor auditor(set, test::day("2022-06-01"), 90, "");
-    auto r = version("1.0");
-    r.state = "READY";
-    r.created = "2020-03-01T10:00:00Z";
-    const auto& v = auditor.judge(r);
-    CHECK(lib::status_name(v.status) == "inventory-disagrees");
-    CHECK(v.severity == catalog::Severity::warning);
-    CHECK(v.evidence == lib::RecordEvidence::alive_after);
-    CHECK_FALSE(v.stale_export);
+    auto r = ready_version("1.0");
+    const lib::Verdict v = lib::Auditor(set, test::day("2022-06-01"), 90, "").judge(r);
+    check_verdict(v, "inventory-disagrees", catalog::Severity::warning, lib::RecordEvidence::alive_after, false);
     auto fs = lib::Auditor::findings_for(r, v);
     REQUIRE_FALSE(fs.empty());
     CHECK(fs[0].rule == "inventory-disagrees");
@@ -121,14 +134,9 @@ TEST_CASE("audit: the record is evidence; inside the platform's lifetime a contr
   }
   SUBCASE("READY after the shutdown: a stale export, the deletion stands (an error)") {
     lib::Auditor auditor(set, test::day("2026-06-01"), 90, "");
-    auto r = version("1.0");
-    r.state = "READY";
-    r.created = "2020-03-01T10:00:00Z";
+    auto r = ready_version("1.0");
     const auto& v = auditor.judge(r);
-    CHECK(lib::status_name(v.status) == "deletion");
-    CHECK(v.severity == catalog::Severity::error);
-    CHECK(v.evidence == lib::RecordEvidence::none);
-    CHECK(v.stale_export);
+    check_verdict(v, "deletion", catalog::Severity::error, lib::RecordEvidence::none, true);
     auto fs = lib::Auditor::findings_for(r, v);
     REQUIRE(fs.size() >= 2);
     CHECK(fs[0].rule == "deletion");
@@ -149,9 +157,7 @@ TEST_CASE("audit: the record is evidence; inside the platform's lifetime a contr
       r.seen = "2022-05-04T00:00:00Z";
       r.seen_field = "lastUseTime";
       const auto& both = auditor.judge(r);
-      CHECK(lib::status_name(both.status) == "deletion");
-      CHECK(both.severity == catalog::Severity::error);
-      CHECK(both.evidence == lib::RecordEvidence::alive_after);
+      check_verdict(both, "deletion", catalog::Severity::error, lib::RecordEvidence::alive_after, true);
       auto fs2 = lib::Auditor::findings_for(r, both);
       REQUIRE(fs2.size() >= 3);
       CHECK(fs2[fs2.size() - 2].rule == "inventory-disagrees");

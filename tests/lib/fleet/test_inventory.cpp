@@ -44,6 +44,13 @@ Read read(const std::string& name, const std::string& content) {
   return r;
 }
 
+// require_clean: r has `shape`, no malformed record, and exactly `n` resources (required: the caller indexes them).
+void require_clean(const Read& r, lib::InventoryShape shape, size_t n) {
+  CHECK(r.counts.shape == shape);
+  CHECK(r.malformed.empty());
+  REQUIRE(r.resources.size() == n);
+}
+
 } // namespace
 
 TEST_CASE("inventory: gcloud jobs list JSON array") {
@@ -60,9 +67,7 @@ TEST_CASE("inventory: gcloud jobs list JSON array") {
   },
   {"jobId": "batch_3", "predictionInput": {"runtimeVersion": "1.15", "dataFormat": "JSON"}}
 ])");
-  CHECK(r.counts.shape == lib::InventoryShape::json_array);
-  REQUIRE(r.resources.size() == 3);
-  CHECK(r.malformed.empty());
+  require_clean(r, lib::InventoryShape::json_array, 3);
   const auto& job = r.resources[0];
   CHECK(job.kind == lib::ResourceKind::job);
   CHECK(job.name == "train_1");
@@ -225,9 +230,7 @@ TEST_CASE("inventory: a single pretty-printed object (describe --format=json)") 
   }
 })";
   auto r = read("describe.json", "\n" + job + "\n");
-  CHECK(r.counts.shape == lib::InventoryShape::json_object);
-  CHECK(r.malformed.empty());
-  REQUIRE(r.resources.size() == 1);
+  require_clean(r, lib::InventoryShape::json_object, 1);
   CHECK(r.resources[0].name == "census");
   CHECK(r.resources[0].runtime == "1.15");
   CHECK(r.resources[0].python == "3.7");
@@ -290,9 +293,7 @@ trainingInput:
 ---
 )";
   auto r = read("jobs.yaml", text);
-  CHECK(r.counts.shape == lib::InventoryShape::yaml);
-  CHECK(r.malformed.empty());
-  REQUIRE(r.resources.size() == 3);
+  require_clean(r, lib::InventoryShape::yaml, 3);
   CHECK(r.resources[0].kind == lib::ResourceKind::job);
   CHECK(r.resources[0].runtime == "1.15");
   CHECK(r.resources[0].line == 1);
@@ -475,9 +476,7 @@ TEST_CASE("inventory: REST list responses, a page of records each") {
   SUBCASE("pretty-printed, as curl prints it: each record where it is") {
     auto r = read("page.json",
                   "{\n  \"models\": [\n    " + model_a + ",\n    " + model_b + "\n  ],\n  \"nextPageToken\": \"Cg0xMjM\"\n}\n");
-    CHECK(r.counts.shape == lib::InventoryShape::json_object);
-    CHECK(r.malformed.empty());
-    REQUIRE(r.resources.size() == 2);
+    require_clean(r, lib::InventoryShape::json_object, 2);
     CHECK(r.resources[0].kind == lib::ResourceKind::model);
     CHECK(r.resources[0].name == "projects/p/locations/l/models/1");
     CHECK(r.resources[0].line == 3);
@@ -496,9 +495,7 @@ TEST_CASE("inventory: REST list responses, a page of records each") {
              "\n{}\n"
              R"({"jobs": [{"jobId": "j1", "trainingInput": {"runtimeVersion": "1.15"}}, {"jobId": "j2", "trainingInput": {}}]})"
              "\n");
-    CHECK(r.counts.shape == lib::InventoryShape::jsonl);
-    CHECK(r.malformed.empty());
-    REQUIRE(r.resources.size() == 3);
+    require_clean(r, lib::InventoryShape::jsonl, 3);
     CHECK(r.resources[0].kind == lib::ResourceKind::custom_job);
     CHECK(r.resources[0].line == 1);
     CHECK(r.resources[0].column == 38);

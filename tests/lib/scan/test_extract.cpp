@@ -1,5 +1,6 @@
 #include "lib/scan/brackets.hpp"
 #include "lib/scan/extract.hpp"
+#include "tests/support/image_uris.hpp"
 #include "tests/support/predicates.hpp"
 #include "util/position.hpp"
 
@@ -138,10 +139,7 @@ TEST_CASE("extract_keys: YAML, JSON and Python forms") {
 }
 
 TEST_CASE("extract_images: prebuilt image URIs of every region") {
-  std::string text = "FROM us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11.py310:latest\n"
-                     "x = 'europe-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.1-0:latest'\n"
-                     "asia-docker.pkg.dev/vertex-ai-restricted/prediction/tf_opt-cpu.nightly\n"
-                     "gcr.io/other/training/tf-cpu.2-11\n";
+  std::string text = fixtures::prebuilt_image_lines() + "gcr.io/other/training/tf-cpu.2-11\n";
   auto refs = extract_images(text);
   REQUIRE(refs.size() == 3);
   CHECK(refs[0].catalog == "vertex-training");
