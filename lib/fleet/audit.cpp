@@ -427,29 +427,45 @@ void Auditor::choose_target(const Resource& r, const Request& req, Verdict& v) c
 
 namespace {
 
-// AuditState::lifecycle has no name of its own (the lifecycle's is the status's).
-constexpr util::Names<AuditState, 8> k_audit_state_names{{{{AuditState::custom_container, "custom-container"},
-                                                           {AuditState::custom_image, "custom-image"},
-                                                           {AuditState::no_image, "no-image"},
-                                                           {AuditState::missing_runtime, "missing-runtime"},
-                                                           {AuditState::unknown_runtime, "unknown-runtime"},
-                                                           {AuditState::invalid, "invalid"},
-                                                           {AuditState::model_missing, "model-missing"},
-                                                           {AuditState::inventory_disagrees, "inventory-disagrees"}}}};
+// Each AuditState but lifecycle once, with its name (what a script reads) and its words (what a
+// report says). AuditState::lifecycle has neither (the lifecycle's are the status's).
+struct StateWords {
+  AuditState state;
+  std::string_view name;
+  std::string_view words;
+};
 
-// What a message calls a resource of each kind.
-constexpr util::Names<ResourceKind, 7> k_kind_labels{{{{ResourceKind::job, "job"},
-                                                       {ResourceKind::model_version, "model version"},
-                                                       {ResourceKind::model, "model"},
-                                                       {ResourceKind::custom_job, "custom job"},
-                                                       {ResourceKind::hyperparameter_tuning_job, "hyperparameter tuning job"},
-                                                       {ResourceKind::training_pipeline, "training pipeline"},
-                                                       {ResourceKind::endpoint, "endpoint"}}}};
+constexpr std::array<StateWords, 8> k_audit_states{{
+    {AuditState::custom_container, "custom-container", "custom container"},
+    {AuditState::custom_image, "custom-image", "custom image (not tracked)"},
+    {AuditState::no_image, "no-image", "no image recorded"},
+    {AuditState::missing_runtime, "missing-runtime", "no runtime recorded"},
+    {AuditState::unknown_runtime, "unknown-runtime", "runtime in no catalog"},
+    {AuditState::invalid, "invalid", "invalid record"},
+    {AuditState::model_missing, "model-missing", "deployed model without its model record"},
+    {AuditState::inventory_disagrees, "inventory-disagrees", "inventory disagrees with the catalog"},
+}};
+
+// One column of k_audit_states as a table of names.
+constexpr util::Names<AuditState, k_audit_states.size()> state_column(std::string_view StateWords::*column) {
+  util::Names<AuditState, k_audit_states.size()> out{};
+  for (size_t i = 0; i < k_audit_states.size(); ++i) {
+    out.entries[i] = {k_audit_states[i].state, k_audit_states[i].*column};
+  }
+  return out;
+}
+
+constexpr auto k_audit_state_names = state_column(&StateWords::name);
+constexpr auto k_audit_state_words = state_column(&StateWords::words);
 
 } // namespace
 
 std::string_view audit_state_name(AuditState s) {
   return k_audit_state_names.name(s);
+}
+
+std::string_view audit_state_words(AuditState s) {
+  return k_audit_state_words.name(s);
 }
 
 std::string_view status_name(const VerdictStatus& s) {
@@ -460,7 +476,9 @@ std::string_view status_name(const VerdictStatus& s) {
 }
 
 std::string kind_label(const Resource& r) {
-  return std::string(k_kind_labels.name(r.kind));
+  std::string out(kind_name(r.kind));
+  std::ranges::replace(out, '_', ' ');
+  return out;
 }
 
 std::string resource_label(const Resource& r) {

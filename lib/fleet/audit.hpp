@@ -48,6 +48,10 @@ enum class AuditState : unsigned char {
 // "unknown-runtime", "invalid", "model-missing" or "inventory-disagrees" ("" for lifecycle).
 std::string_view audit_state_name(AuditState s);
 
+// The state in words, as a report says it: "custom container", "no image recorded", ...
+// ("" for lifecycle).
+std::string_view audit_state_words(AuditState s);
+
 // A verdict's status: the lifecycle status of its runtime or image on the date, when it has one,
 // and what the audit says beyond it. Two statuses are equal when they say the same (their state,
 // and their lifecycle's standing and name).
@@ -168,7 +172,8 @@ struct AuditSummary {
   void add_malformed();
 };
 
-// "job", "model version", "custom job", "endpoint", ...
+// "job", "model version", "custom job", "endpoint", ...: the kind's name (kind_name) with spaces
+// for its underscores.
 std::string kind_label(const Resource& r);
 
 // "job train-1" / "model version projects/p/models/m/versions/v1" / "custom job

@@ -152,11 +152,7 @@ public:
     push(false);
     return true;
   }
-  bool end_object() {
-    m_frames.pop_back();
-    forget_key();
-    return true;
-  }
+  bool end_object() { return pop(); }
   bool start_array(std::size_t) {
     if (m_frames.empty()) {
       return fail("expected a JSON object (a job, model version or Vertex AI resource), found an array");
@@ -171,11 +167,7 @@ public:
     push(true);
     return true;
   }
-  bool end_array() {
-    m_frames.pop_back();
-    forget_key();
-    return true;
-  }
+  bool end_array() { return pop(); }
   // nlohmann's key: its text is the parser's, which it overwrites, so it is kept (keys are
   // views into text that lasts as long as the record's walk).
   bool key(std::string& val) { return key_text(m_owned_keys.emplace_front(val)); }
@@ -214,6 +206,13 @@ private:
     }
     m_frames.push_back(f);
     forget_key();
+  }
+
+  // The end of the innermost container (an object's or an array's alike).
+  bool pop() {
+    m_frames.pop_back();
+    forget_key();
+    return true;
   }
 
   // A key names the one value after it: an array's elements, and whatever follows the end of a

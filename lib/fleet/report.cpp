@@ -405,16 +405,6 @@ void keep_representative(ReportGroup& g, const Resource& res, const Verdict& v) 
 
 namespace {
 
-// The audit states in words.
-constexpr util::Names<AuditState, 8> k_state_words{{{{AuditState::custom_container, "custom container"},
-                                                     {AuditState::custom_image, "custom image (not tracked)"},
-                                                     {AuditState::no_image, "no image recorded"},
-                                                     {AuditState::missing_runtime, "no runtime recorded"},
-                                                     {AuditState::unknown_runtime, "runtime in no catalog"},
-                                                     {AuditState::invalid, "invalid record"},
-                                                     {AuditState::model_missing, "deployed model without its model record"},
-                                                     {AuditState::inventory_disagrees, "inventory disagrees with the catalog"}}}};
-
 // The standings in words (a milestone's are its policy's).
 constexpr util::Names<Standing, 4> k_standing_words{{{{Standing::supported, "supported"},
                                                       {Standing::expiring, "deadline soon"},
@@ -425,7 +415,7 @@ constexpr util::Names<Standing, 4> k_standing_words{{{{Standing::supported, "sup
 
 std::string status_words(const Catalog* c, const VerdictStatus& status) {
   if (!status.is(AuditState::lifecycle)) {
-    return std::string(k_state_words.name(status.state));
+    return std::string(audit_state_words(status.state));
   }
   if (!status.lifecycle) {
     return "";

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <sstream>
 
@@ -171,6 +172,23 @@ Finding at(const std::string& path, RuleId rule, std::string message) {
 using Flags = std::map<std::string, std::string>;
 using FieldNames = std::map<std::string, std::string>;
 
+// The field names of gcloud flags: each of `same` under its own name in camelCase (runtime-version
+// as runtimeVersion), each of `renamed` under the field it names.
+FieldNames field_names(std::initializer_list<std::string_view> same, FieldNames renamed) {
+  for (std::string_view flag : same) {
+    std::string field;
+    for (size_t i = 0; i < flag.size(); ++i) {
+      if (flag[i] == '-' && i + 1 < flag.size()) {
+        field += static_cast<char>(std::toupper(static_cast<unsigned char>(flag[++i])));
+      } else {
+        field += flag[i];
+      }
+    }
+    renamed.emplace(std::string(flag), std::move(field));
+  }
+  return renamed;
+}
+
 // The gcloud flags `names` maps, into `out` under their field names (`capitals`' value in
 // capitals, as the API spells enums), and then the comma list `list_flag` (into `list_field`)
 // and --labels.
@@ -193,14 +211,8 @@ void copy_flags(const Flags& flags, const FieldNames& names, std::string_view ca
 ordered_json prediction_from_gcloud(std::string_view text, const std::string& path) {
   auto flags = flags_of(gcloud_words(text, "submit", "prediction"), path);
   ordered_json in = ordered_json::object();
-  static const FieldNames names = {{"data-format", "dataFormat"},
-                                   {"output-path", "outputPath"},
-                                   {"region", "region"},
-                                   {"model", "modelName"},
-                                   {"version", "versionName"},
-                                   {"model-dir", "uri"},
-                                   {"max-worker-count", "maxWorkerCount"},
-                                   {"runtime-version", "runtimeVersion"}};
+  static const FieldNames names = field_names({"data-format", "output-path", "region", "max-worker-count", "runtime-version"},
+                                              {{"model", "modelName"}, {"version", "versionName"}, {"model-dir", "uri"}});
   copy_flags(flags, names, "data-format", "input-paths", "inputPaths", path, in);
   if (auto it = flags.find("batch-size"); it != flags.end()) {
     in["batchSize"] = number_of(it->second, path, "--batch-size");
@@ -266,16 +278,9 @@ void model_of(const ordered_json& in, BatchPrediction& b) {
 ordered_json version_from_gcloud(std::string_view text, const std::string& path) {
   auto flags = flags_of(gcloud_words(text, "versions", "create"), path);
   ordered_json v = ordered_json::object();
-  static const FieldNames names = {{"origin", "deploymentUri"},
-                                   {"runtime-version", "runtimeVersion"},
-                                   {"framework", "framework"},
-                                   {"python-version", "pythonVersion"},
-                                   {"machine-type", "machineType"},
-                                   {"region", "region"},
-                                   {"prediction-class", "predictionClass"},
-                                   {"description", "description"},
-                                   {"service-account", "serviceAccount"},
-                                   {"model", "model"}};
+  static const FieldNames names = field_names({"runtime-version", "framework", "python-version", "machine-type", "region",
+                                               "prediction-class", "description", "service-account", "model"},
+                                              {{"origin", "deploymentUri"}});
   copy_flags(flags, names, "framework", "package-uris", "packageUris", path, v);
   if (auto it = flags.find("accelerator"); it != flags.end()) { // count=1,type=nvidia-tesla-t4
     ordered_json acc = key_values(it->second, "--accelerator", path);
