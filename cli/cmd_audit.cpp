@@ -4,8 +4,6 @@
 #include "cli/output.hpp"
 #include "lib/fleet/audit.hpp"
 
-#include <iostream>
-
 #include "render/audit.hpp"
 
 namespace cli {
@@ -98,12 +96,8 @@ int run_audit(Context& ctx, const AuditArgs& a) {
   }
   units.finish();
   summary.incomplete = listings.incomplete();
-  out.put(writer.end(summary, a.files.size(), ctx.g.quiet));
-  out.commit();
-  for (const auto& page : summary.incomplete) {
-    std::cerr << render::incomplete_listing_warning(page);
-  }
-  return lib::fails(summary.worst, ctx.fail_threshold()) ? k_exit_findings : k_exit_ok;
+  return finish_inventory_output(out, writer.end(summary, a.files.size(), ctx.g.quiet), summary.incomplete,
+                                 lib::fails(summary.worst, ctx.fail_threshold()));
 }
 
 } // namespace

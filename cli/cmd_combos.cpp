@@ -45,7 +45,7 @@ int run_combos(Context& ctx, const CombosArgs& a) {
     return k_exit_ok;
   }
   const render::TableFormat table = render::table_format(format);
-  ctx.out(render::table(render::combos_table(rows, table), table, ctx.color(), ctx.width()));
+  ctx.out_table(render::combos_table(rows, table), table);
   return k_exit_ok;
 }
 

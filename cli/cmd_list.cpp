@@ -51,7 +51,7 @@ int run_list(Context& ctx, const ListArgs& a) {
     // CSV has the same columns whatever --platform selects, so scripts read it one way.
     const render::TableFormat table = render::table_format(format);
     const bool with_catalog = catalogs.size() > 1 || table == render::TableFormat::csv;
-    ctx.out(render::table(render::entries_table(rows, with_catalog, table), table, ctx.color(), ctx.width()));
+    ctx.out_table(render::entries_table(rows, with_catalog, table), table);
   }
   return k_exit_ok;
 }

@@ -6,8 +6,6 @@
 #include "lib/scan/scan.hpp"
 #include "util/file.hpp"
 
-#include <iostream>
-
 #include "render/audit.hpp"
 #include "render/report.hpp"
 
@@ -94,12 +92,8 @@ int run_report(Context& ctx, const ReportArgs& a) {
   if (!a.scan_paths.empty()) {
     lib::add_scan_findings(rep, scanned);
   }
-  out.put(list ? writer.end(rep) : format == "html" ? render::report_html(rep) : render::report_markdown(rep));
-  out.commit();
-  for (const auto& page : rep.incomplete) {
-    std::cerr << render::incomplete_listing_warning(page);
-  }
-  return lib::fails(rep.worst, ctx.fail_threshold()) ? k_exit_findings : k_exit_ok;
+  std::string last = list ? writer.end(rep) : format == "html" ? render::report_html(rep) : render::report_markdown(rep);
+  return finish_inventory_output(out, last, rep.incomplete, lib::fails(rep.worst, ctx.fail_threshold()));
 }
 
 } // namespace

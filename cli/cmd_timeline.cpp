@@ -133,7 +133,7 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     ctx.out(render::timeline_svg(views, on, title, range, sunsets));
   } else {
     const render::TableFormat table = render::table_format(format);
-    ctx.out(render::table(render::events_table(events, on, table), table, ctx.color(), ctx.width()));
+    ctx.out_table(render::events_table(events, on, table), table);
   }
   return k_exit_ok;
 }

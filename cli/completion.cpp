@@ -170,6 +170,26 @@ std::string zsh_spec(const OptionDoc& o) {
   return "    " + quoted(exclusive) + "{" + util::join(o.names, ",") + "}" + quoted(spec) + " \\\n";
 }
 
+// The head of a zsh function that dispatches on its first word: the `label`s it offers
+// (`described`, each NAME:SUMMARY) under state `state`, its `options`, then the opening of the
+// case over the chosen word.
+std::string zsh_dispatch_head(std::string_view label, std::string_view state, const std::vector<std::string>& described,
+                              const std::vector<OptionDoc>& options) {
+  const std::string l(label);
+  const std::string st(state);
+  std::string out = "  local curcontext=\"$curcontext\" state line\n  local -a " + l + "s=(\n";
+  for (const auto& d : described) {
+    out += "    " + quoted(d) + "\n";
+  }
+  out += "  )\n  _arguments -C \\\n";
+  for (const auto& o : options) {
+    out += zsh_spec(o);
+  }
+  out += "    '1:" + l + ":->" + st + "' '*::arg:->args'\n  case $state in\n    " + st + ") _describe " + l + " " + l + "s ;;\n";
+  out += "    args) case $words[1] in\n";
+  return out;
+}
+
 std::string zsh_function(const CommandDoc& c) {
   std::string name = "_rtcat_" + c.path;
   for (char& ch : name) {
@@ -177,16 +197,11 @@ std::string zsh_function(const CommandDoc& c) {
   }
   std::string out = name + "() {\n";
   if (!c.subcommands.empty()) {
-    out += "  local curcontext=\"$curcontext\" state line\n  local -a subcommands=(\n";
+    std::vector<std::string> described;
     for (const auto& s : c.subcommands) {
-      out += "    " + quoted(s.path.substr(s.path.rfind(' ') + 1) + ":" + s.summary) + "\n";
+      described.push_back(s.path.substr(s.path.rfind(' ') + 1) + ":" + s.summary);
     }
-    out += "  )\n  _arguments -C \\\n";
-    for (const auto& o : c.options) {
-      out += zsh_spec(o);
-    }
-    out += "    '1:subcommand:->sub' '*::arg:->args'\n  case $state in\n    sub) _describe subcommand subcommands ;;\n";
-    out += "    args) case $words[1] in\n";
+    out += zsh_dispatch_head("subcommand", "sub", described, c.options);
     for (const auto& s : c.subcommands) {
       out += "      " + s.path.substr(s.path.rfind(' ') + 1) + ") " + name + "_" + s.path.substr(s.path.rfind(' ') + 1) + " ;;\n";
     }
@@ -213,16 +228,11 @@ std::string zsh(const Reference& ref) {
   for (const auto& c : ref.commands) {
     out += zsh_function(c);
   }
-  out += "_rtcat() {\n  local curcontext=\"$curcontext\" state line\n  local -a commands=(\n";
+  std::vector<std::string> described;
   for (const auto& c : ref.commands) {
-    out += "    " + quoted(c.path + ":" + c.summary) + "\n";
+    described.push_back(c.path + ":" + c.summary);
   }
-  out += "  )\n  _arguments -C \\\n";
-  for (const auto& o : ref.globals) {
-    out += zsh_spec(o);
-  }
-  out += "    '1:command:->command' '*::arg:->args'\n  case $state in\n    command) _describe command commands ;;\n";
-  out += "    args) case $words[1] in\n";
+  out += "_rtcat() {\n" + zsh_dispatch_head("command", "command", described, ref.globals);
   for (const auto& c : ref.commands) {
     std::string fn = "_rtcat_" + c.path;
     for (char& ch : fn) {

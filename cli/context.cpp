@@ -149,6 +149,10 @@ void Context::out(const std::string& text) const {
   std::cout.flush();
 }
 
+void Context::out_table(const render::Table& t, render::TableFormat format) const {
+  out(render::table(t, format, color(), width()));
+}
+
 void add_job_options(Options& sub, JobArgs& a, const JobOptionsHelp& help) {
   sub.add_option("-r,--runtime", a.runtime, help.runtime)->type_name("ID")->required();
   sub.add_option("-p,--python", a.python, help.python)->type_name("X.Y")->check(python_version());

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "render/table.hpp"
+
 namespace catalog {
 class Store;
 }
@@ -78,6 +80,8 @@ public:
 
   // Writes a whole result to stdout.
   void out(const std::string& text) const;
+  // Writes table `t` to stdout in `format`, in color with --color and fitted to width().
+  void out_table(const render::Table& t, render::TableFormat format) const;
 
 private:
   std::optional<catalog::CatalogSet> m_set;

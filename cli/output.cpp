@@ -1,10 +1,14 @@
 #include "cli/output.hpp"
 
+#include "cli/exit_code.hpp"
 #include "util/error.hpp"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iostream>
+
+#include "render/audit.hpp"
 
 namespace cli {
 
@@ -43,6 +47,15 @@ void Output::commit() {
   if (m_file) {
     m_file->commit();
   }
+}
+
+int finish_inventory_output(Output& out, std::string_view last, const std::vector<lib::ListPage>& incomplete, bool fails) {
+  out.put(last);
+  out.commit();
+  for (const auto& page : incomplete) {
+    std::cerr << render::incomplete_listing_warning(page);
+  }
+  return fails ? k_exit_findings : k_exit_ok;
 }
 
 } // namespace cli

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lib/fleet/inventory.hpp"
 #include "util/file.hpp"
 
 #include <optional>
@@ -32,5 +33,10 @@ private:
   std::optional<util::AtomicFile> m_file;
   std::string m_buf;
 };
+
+// The end of a run over inventories (audit, report): puts `last` and commits `out`, then warns
+// on stderr of each listing in `incomplete` (its last page said more follow); k_exit_findings
+// when `fails` (the run's worst verdict reaches --fail-on), else k_exit_ok.
+int finish_inventory_output(Output& out, std::string_view last, const std::vector<lib::ListPage>& incomplete, bool fails);
 
 } // namespace cli
