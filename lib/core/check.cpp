@@ -25,11 +25,9 @@ CheckVerdict CheckResult::verdict() const {
 }
 
 const char* verdict_name(CheckVerdict v) {
-  // Every value; the literals end in NUL, so the view's data is a C string.
-  static constexpr util::Names<CheckVerdict, 4> k_names{{{{CheckVerdict::valid, "valid"},
-                                                          {CheckVerdict::warnings, "warnings"},
-                                                          {CheckVerdict::unconfirmed, "unconfirmed"},
-                                                          {CheckVerdict::invalid, "invalid"}}}};
+  using enum CheckVerdict;
+  static constexpr util::Names<CheckVerdict, 4> k_names{
+      {{{valid, "valid"}, {warnings, "warnings"}, {unconfirmed, "unconfirmed"}, {invalid, "invalid"}}}};
   return k_names.name(v).data();
 }
 

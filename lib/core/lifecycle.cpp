@@ -211,12 +211,11 @@ Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_da
   return lc;
 }
 
+// A milestone is named by its own name (evaluate), so it is not in the table.
 const char* standing_name(Standing s) {
-  // Every value (a milestone is named by its own name); the literals end in NUL, so the view's data is a C string.
-  static constexpr util::Names<Standing, 4> k_names{{{{Standing::unreleased, "unreleased"},
-                                                      {Standing::supported, "supported"},
-                                                      {Standing::expiring, "expiring"},
-                                                      {Standing::unknown, "unknown"}}}};
+  using enum Standing;
+  static constexpr util::Names<Standing, 4> k_names{
+      {{{unreleased, "unreleased"}, {supported, "supported"}, {expiring, "expiring"}, {unknown, "unknown"}}}};
   return k_names.name(s).data();
 }
 

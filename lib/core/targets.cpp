@@ -33,11 +33,9 @@ std::vector<std::string> Target::uris() const {
 }
 
 const char* standing_name(TargetStanding s) {
-  // Every value; the literals end in NUL, so the view's data is a C string.
-  static constexpr util::Names<TargetStanding, 4> k_names{{{{TargetStanding::supported, "supported"},
-                                                            {TargetStanding::expiring, "expiring"},
-                                                            {TargetStanding::unconfirmed, "unconfirmed"},
-                                                            {TargetStanding::past_support, "past-support"}}}};
+  using enum TargetStanding;
+  static constexpr util::Names<TargetStanding, 4> k_names{
+      {{{supported, "supported"}, {expiring, "expiring"}, {unconfirmed, "unconfirmed"}, {past_support, "past-support"}}}};
   return k_names.name(s).data();
 }
 
