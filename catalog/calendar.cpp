@@ -97,8 +97,8 @@ int months_between(Date a, Date b) {
   return months;
 }
 
-Date utc_today() {
-  return date::floor<date::days>(std::chrono::system_clock::now());
+Date utc_date(std::chrono::system_clock::time_point t) {
+  return date::floor<date::days>(t);
 }
 
 } // namespace catalog

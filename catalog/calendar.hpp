@@ -2,6 +2,7 @@
 
 #include <date/date.h>
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -59,7 +60,8 @@ Date first_of_year(int year);
 // (2024-01-31 to 2024-02-29 is 0, to 2024-03-31 is 2); negative when b is before a.
 int months_between(Date a, Date b);
 
-// Today's date in UTC, from the system clock.
-Date utc_today();
+// The UTC date of an instant (days are floored: one second before the epoch is 1969-12-31).
+// The clock itself is read by the command line, the one place that knows "today".
+Date utc_date(std::chrono::system_clock::time_point t);
 
 } // namespace catalog

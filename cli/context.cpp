@@ -41,7 +41,7 @@ catalog::Date Context::today() {
       }
       m_today = d;
     } else {
-      m_today = catalog::utc_today();
+      m_today = catalog::utc_date(std::chrono::system_clock::now());
     }
   }
   return *m_today;

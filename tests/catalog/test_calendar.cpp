@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 
@@ -80,4 +81,15 @@ TEST_CASE("years and whole months") {
   CHECK(catalog::months_between(parse_date("2021-03-09"), parse_date("2021-04-09")) == 1);
   CHECK(catalog::months_between(parse_date("2021-03-09"), parse_date("2021-04-08")) == 0);
   CHECK(catalog::months_between(parse_date("2024-03-15"), parse_date("2024-01-20")) == -2);
+}
+
+TEST_CASE("an instant's UTC date: days are floored, before the epoch too") {
+  using std::chrono::seconds;
+  const std::chrono::system_clock::time_point epoch{};
+  CHECK(catalog::format_date(catalog::utc_date(epoch)) == "1970-01-01");
+  CHECK(catalog::format_date(catalog::utc_date(epoch + seconds(86399))) == "1970-01-01");
+  CHECK(catalog::format_date(catalog::utc_date(epoch + seconds(86400))) == "1970-01-02");
+  CHECK(catalog::format_date(catalog::utc_date(epoch - seconds(1))) == "1969-12-31");
+  // 2024-02-29 23:59:59 UTC: a leap day's last second.
+  CHECK(catalog::format_date(catalog::utc_date(epoch + seconds(1709251199))) == "2024-02-29");
 }
