@@ -44,8 +44,7 @@ int run_combos(Context& ctx, const CombosArgs& a) {
     ctx.out("no runtime x Python combination is valid on " + catalog::format_date(ctx.today()) + "\n");
     return k_exit_ok;
   }
-  const render::TableFormat table = render::table_format(format);
-  ctx.out_table(render::combos_table(rows, table), table);
+  ctx.out_table(format, [&](render::TableFormat table) { return render::combos_table(rows, table); });
   return k_exit_ok;
 }
 

@@ -49,9 +49,9 @@ int run_list(Context& ctx, const ListArgs& a) {
     ctx.out(render::json_entries(rows));
   } else {
     // CSV has the same columns whatever --platform selects, so scripts read it one way.
-    const render::TableFormat table = render::table_format(format);
-    const bool with_catalog = catalogs.size() > 1 || table == render::TableFormat::csv;
-    ctx.out_table(render::entries_table(rows, with_catalog, table), table);
+    ctx.out_table(format, [&](render::TableFormat table) {
+      return render::entries_table(rows, catalogs.size() > 1 || table == render::TableFormat::csv, table);
+    });
   }
   return k_exit_ok;
 }

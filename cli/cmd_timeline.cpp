@@ -132,8 +132,7 @@ int run_timeline(Context& ctx, const TimelineArgs& a) {
     std::string title = "Runtime lifecycle on " + catalog::format_date(on); // each catalog names itself in a heading
     ctx.out(render::timeline_svg(views, on, title, range, sunsets));
   } else {
-    const render::TableFormat table = render::table_format(format);
-    ctx.out_table(render::events_table(events, on, table), table);
+    ctx.out_table(format, [&](render::TableFormat table) { return render::events_table(events, on, table); });
   }
   return k_exit_ok;
 }

@@ -82,6 +82,11 @@ public:
   void out(const std::string& text) const;
   // Writes table `t` to stdout in `format`, in color with --color and fitted to width().
   void out_table(const render::Table& t, render::TableFormat format) const;
+  // The same for a table made for the format named (a --format value): make(TableFormat) -> Table.
+  template <class Make> void out_table(const std::string& format, Make make) const {
+    const render::TableFormat table = render::table_format(format);
+    out_table(make(table), table);
+  }
 
 private:
   std::optional<catalog::CatalogSet> m_set;

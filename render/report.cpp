@@ -21,10 +21,7 @@ using catalog::Date;
 using catalog::format_date;
 using lib::Candidate;
 using lib::EntryView;
-using lib::Report;
-using lib::ReportGroup;
 using lib::TargetSet;
-using ordered = nlohmann::ordered_json;
 
 namespace {
 

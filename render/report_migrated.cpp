@@ -15,10 +15,7 @@
 
 namespace render {
 
-using lib::Report;
-using lib::ReportGroup;
 using lib::Representative;
-using ordered = nlohmann::ordered_json;
 
 namespace {
 
@@ -83,20 +80,25 @@ const char* severity_class(catalog::Severity s) {
   return s == catalog::Severity::error ? "sev-error" : s == catalog::Severity::warning ? "sev-warning" : "sev-note";
 }
 
+// Calls f(group, its representative) for each group that has one, in report order.
+template <class F> void each_representative(const Report& r, F f) {
+  for (const auto& g : r.groups) {
+    if (g.representative) {
+      f(g, *g.representative);
+    }
+  }
+}
+
 } // namespace
 
 std::string migrated_markdown(const Report& r) {
   std::string s;
-  for (const auto& g : r.groups) {
-    if (!g.representative) {
-      continue;
-    }
-    const Representative& rep = *g.representative;
+  each_representative(r, [&](const ReportGroup& g, const Representative& rep) {
     s += "### " + util::markdown_text(group_title(g)) + "\n\n";
     s += util::markdown_text(chosen(g, rep)) + "\n\n";
     if (!rep.migrated) {
       s += util::markdown_text("Not migrated: " + rep.not_migrated) + "\n\n";
-      continue;
+      return;
     }
     std::string code = snippet(*rep.migrated);
     std::string fence = fence_for(code);
@@ -105,7 +107,7 @@ std::string migrated_markdown(const Report& r) {
       s += "- " + util::markdown_text(line) + "\n";
     }
     s += rep.migrated->findings().empty() ? "" : "\n";
-  }
+  });
   return s.empty()
              ? s
              : "## " + std::string(k_title) + "\n\n" + intro(r, [](const std::string& c) { return "`" + c + "`"; }) + "\n\n" + s;
@@ -113,18 +115,14 @@ std::string migrated_markdown(const Report& r) {
 
 std::string migrated_html(const Report& r) {
   std::string s;
-  for (const auto& g : r.groups) {
-    if (!g.representative) {
-      continue;
-    }
-    const Representative& rep = *g.representative;
+  each_representative(r, [&](const ReportGroup& g, const Representative& rep) {
     const lib::Resource& res = rep.row.resource;
     s += "<details>\n<summary><strong>" + breakable(group_title(g)) + "</strong>: " + breakable(kind_words(res)) + " " +
          breakable(res.name.empty() ? std::string("(unnamed)") : res.name) + "</summary>\n";
     s += "<p>" + breakable(chosen(g, rep)) + "</p>\n";
     if (!rep.migrated) {
       s += "<p class=\"sev-warning\">" + breakable("Not migrated: " + rep.not_migrated) + "</p>\n</details>\n";
-      continue;
+      return;
     }
     s += "<pre class=\"spec\">" + util::xml_escape(snippet(*rep.migrated)) + "</pre>\n";
     auto findings = rep.migrated->findings();
@@ -139,7 +137,7 @@ std::string migrated_html(const Report& r) {
       s += "</ul>\n";
     }
     s += "</details>\n";
-  }
+  });
   return s.empty() ? s
                    : "<h2 id=\"migrated\">" + std::string(k_title) + "</h2>\n<p>" +
                          intro(r, [](const std::string& c) { return "<code>" + util::xml_escape(c) + "</code>"; }) + "</p>\n" + s;
@@ -147,11 +145,7 @@ std::string migrated_html(const Report& r) {
 
 ordered migrated_json(const Report& r) {
   ordered out = ordered::array();
-  for (const auto& g : r.groups) {
-    if (!g.representative) {
-      continue;
-    }
-    const Representative& rep = *g.representative;
+  each_representative(r, [&](const ReportGroup& g, const Representative& rep) {
     const lib::Resource& res = rep.row.resource;
     ordered j;
     j["catalog"] = g.catalog->name;
@@ -173,7 +167,7 @@ ordered migrated_json(const Report& r) {
     j["findings"] = findings_json(m ? m->findings() : std::vector<lib::Finding>{});
     j["not_migrated"] = text_or_null(rep.not_migrated);
     out.push_back(std::move(j));
-  }
+  });
   return out;
 }
 

@@ -11,6 +11,10 @@
 
 namespace render {
 
+using lib::Report;
+using lib::ReportGroup;
+using ordered = nlohmann::ordered_json;
+
 // "ai-platform runtime 2.1 (training)", "custom container (training)".
 std::string group_title(const lib::ReportGroup& g);
 

@@ -133,12 +133,7 @@ std::vector<std::string> frameworks_of(const RuntimeEntry* current, const Reques
 
 TargetQuery target_query(const Request& req, size_t max) {
   TargetQuery q;
-  q.python = req.python;
-  q.frameworks = req.frameworks;
-  q.requires_ = req.requires_;
-  q.service = req.service;
-  q.on = req.on;
-  q.warn_days = req.warn_days;
+  static_cast<JobNeeds&>(q) = req;
   q.max = max;
   return q;
 }

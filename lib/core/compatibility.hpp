@@ -11,16 +11,21 @@
 
 namespace lib {
 
-// What a job or model version asks of a runtime.
-struct Request {
-  std::string runtime;
+// What a job needs of any runtime it runs on, on a date: the part of a request that a search for
+// targets (TargetQuery) asks in the same words.
+struct JobNeeds {
   std::optional<catalog::Version> python;
   std::vector<std::string> frameworks; // framework keys (see framework_key)
   std::vector<catalog::pep440::Requirement> requires_;
   Service service = Service::training;
-  bool deployed = false; // an existing resource, not new work
   Date on;
   int warn_days = 90;
+};
+
+// What a job or model version asks of a runtime.
+struct Request : JobNeeds {
+  std::string runtime;
+  bool deployed = false; // an existing resource, not new work
   std::string platform;
 };
 

@@ -324,11 +324,8 @@ private:
 
   Request probe_for(const RuntimeEntry& e, bool successor) const {
     Request probe;
+    static_cast<JobNeeds&>(probe) = m_q;
     probe.runtime = e.id;
-    probe.service = m_q.service;
-    probe.on = m_q.on;
-    probe.python = m_q.python;
-    probe.requires_ = m_q.requires_;
     probe.frameworks = successor && entry_framework(e) ? std::vector<std::string>{*entry_framework(e)} : m_q.frameworks;
     return probe;
   }

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog_set.hpp"
 #include "catalog/pep440.hpp"
+#include "lib/core/compatibility.hpp"
 #include "lib/core/finding.hpp"
 #include "lib/core/lifecycle.hpp"
 #include "lib/core/service.hpp"
@@ -32,13 +33,9 @@ struct Change {
 };
 
 // What a target must fit, on which date and for which service.
-struct TargetQuery {
-  std::optional<catalog::Version> python; // the Python the job runs now (unset: unknown)
-  std::vector<std::string> frameworks;    // framework keys the job names (empty: the current entry's)
-  std::vector<catalog::pep440::Requirement> requires_;
-  Service service = Service::training;
-  Date on;
-  int warn_days = 90;
+// python: the Python the job runs now (unset: unknown); frameworks: the keys the job names (empty:
+// the current entry's).
+struct TargetQuery : JobNeeds {
   Strategy strategy = Strategy::newest;
   size_t max = 5;
   int min_days = 0;           // a target must stay open for new work until on + min_days
