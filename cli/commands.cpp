@@ -29,6 +29,7 @@ constexpr std::string_view k_migrate_formats[] = {"json", "yaml", "gcloud"};
 constexpr std::string_view k_audit_formats[] = {"text", "json", "jsonl", "csv"};
 constexpr std::string_view k_report_formats[] = {"markdown", "html", "json", "csv"};
 constexpr std::string_view k_scan_formats[] = {"text", "json", "sarif", "github"};
+constexpr std::string_view k_man_formats[] = {"roff", "markdown"};
 // Compiler-style findings were called `table` by validate and audit before they took scan's name.
 constexpr FormatAlias k_findings_aliases[] = {{"table", "text"}};
 
@@ -115,10 +116,8 @@ const std::array k_commands = {
             .summary = "Print the shell completion script for bash, zsh or fish",
             .help = k_completion_help,
             .define = define_completion},
-    Command{.name = "man",
-            .summary = "Print the manual page rtcat(1) (roff), generated from this table",
-            .help = k_man_help,
-            .define = define_man},
+    command_row("man", "Print the manual page rtcat(1) (roff), or every command's options in Markdown, generated from this table",
+                k_man_help, k_man_formats, g_format, define_man),
 };
 
 constexpr GlobalName k_global_names[] = {

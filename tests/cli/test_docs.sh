@@ -2,7 +2,8 @@
 # The documents hold together: every relative link in README.md and docs/**/*.md names a file
 # that exists and, with #anchor, a heading of that file (GitHub's anchors: lower case, spaces as
 # `-`, punctuation dropped, `-1`, `-2`... for repeated headings); the README stays a front page
-# (at most 300 lines); and the reference has a section for every command `rtcat --help` lists.
+# (at most 300 lines); the reference has a section for every command `rtcat --help` lists; and
+# docs/reference/options.md is generated from the command table.
 # (Their ```console examples are run by test_readme.sh.)
 source "$(dirname "$0")/lib.sh"
 
@@ -109,6 +110,18 @@ cases=$((cases + 1))
 CMD="wc -l README.md"
 lines=$(wc -l <"$SRC/README.md")
 ((lines <= 300)) || fail "README.md has $lines lines (at most 300)"
+
+# The options reference is generated from the command table: it is what `rtcat man --format
+# markdown` prints, to the byte (regenerate it with that command after changing an option).
+run man --format markdown
+expect_exit 0
+cases=$((cases + 1))
+CMD="docs/reference/options.md vs rtcat man --format markdown"
+cmp -s "$WORK/out" "$SRC/docs/reference/options.md" ||
+  fail "docs/reference/options.md is not what 'rtcat man --format markdown' prints: regenerate it"
+expect_out $'## `rtcat check`\n\nIs this runtime'
+expect_out '| `-r, --runtime ID` |'
+expect_out '## `rtcat db import`'
 
 # Every command has its section in the reference: a heading that names it in code.
 run --help
