@@ -1,7 +1,7 @@
 #pragma once
 
 // Pieces of the migration report shared by its sections (render/report.cpp and
-// render/report_migrated.cpp); not an interface of its own.
+// render/report_migrated.cpp), and the names both use unqualified; not an interface of its own.
 
 #include "lib/fleet/report.hpp"
 
