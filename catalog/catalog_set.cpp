@@ -107,6 +107,8 @@ const Catalog* CatalogSet::get(std::string_view name) const {
   }
   if (!s->loaded) {
     s->loaded = std::make_unique<Catalog>(s->load());
+    // Every catalog's Pythons are judged against this set's python catalog, if it has one.
+    s->loaded->python = name == k_python_catalog ? nullptr : get(k_python_catalog);
   }
   return s->loaded.get();
 }

@@ -11,6 +11,9 @@
 
 namespace catalog {
 
+// The catalog of CPython lines: every other catalog of a set that has it is judged against it.
+inline constexpr std::string_view k_python_catalog = "python";
+
 // The catalog files of a path list like RTCAT_CATALOG's: ':'-separated, empty parts skipped.
 // catalog_paths("a.json::b.db") == {"a.json", "b.db"}; catalog_paths("") is empty.
 std::vector<std::string> catalog_paths(std::string_view list);

@@ -129,8 +129,12 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
     }
     o << "\n    r.packages = " << packages_expr(r.packages) << "; r.package_lines = " << packages_expr(r.package_lines) << ";";
     o << "\n    r.milestones = M({";
-    for (const auto& [name, d] : r.milestones) {
-      o << "{" << lit(name) << "," << date_expr(d) << "},";
+    for (const auto& m : r.milestones) {
+      o << "{" << lit(m.name) << "," << date_expr(m.date) << "," << date_expr(m.from) << ",{";
+      for (const auto& src : m.sources) {
+        o << lit(src) << ",";
+      }
+      o << "}},";
     }
     o << "});";
     o << "\n    r.framework = " << lit(r.framework) << "; r.framework_version = " << lit(r.framework_version)
@@ -189,10 +193,11 @@ int main(int argc, char** argv) {
     << "std::vector<Package> P(std::initializer_list<std::pair<SV, SV>> v) {\n"
     << "  std::vector<Package> out; out.reserve(v.size());\n"
     << "  for (const auto& p : v) { out.push_back(Package{std::string(p.first), std::string(p.second)}); }\n  return out;\n}\n"
-    << "std::vector<std::pair<std::string, std::optional<Date>>> M(std::initializer_list<std::pair<SV, std::optional<Date>>> v) "
-       "{\n"
-    << "  std::vector<std::pair<std::string, std::optional<Date>>> out; out.reserve(v.size());\n"
-    << "  for (const auto& p : v) { out.emplace_back(p.first, p.second); }\n  return out;\n}\n\n";
+    << "struct MS { SV name; std::optional<Date> date; std::optional<Date> from; std::initializer_list<SV> sources; };\n"
+    << "std::vector<StatedMilestone> M(std::initializer_list<MS> v) {\n"
+    << "  std::vector<StatedMilestone> out; out.reserve(v.size());\n"
+    << "  for (const auto& m : v) { out.push_back(StatedMilestone{std::string(m.name), m.date, m.from, S(m.sources)}); }\n"
+    << "  return out;\n}\n\n";
   for (size_t i = 0; i < catalogs.size(); ++i) {
     emit(o, catalogs[i], i);
   }

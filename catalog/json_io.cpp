@@ -336,6 +336,28 @@ std::vector<Package> read_packages(const Node& n, bool pins) {
   return out;
 }
 
+// A stated milestone: a date, null (stated unknown), or a window {"from", "to", "sources"} whose
+// first day is before its last.
+StatedMilestone read_stated_milestone(const std::string& name, const Node& value) {
+  StatedMilestone m;
+  m.name = name;
+  if (!value.raw().is_object()) {
+    m.date = value.opt_date();
+    return m;
+  }
+  value.expect_object({"from", "to"}, {"sources"});
+  m.from = value.at("from").date();
+  m.date = value.at("to").date();
+  if (!(*m.from < *m.date)) {
+    value.at("from").fail("a window's from (" + format_date(*m.from) + ") must be before its to (" + format_date(*m.date) +
+                          "); a single day is written as a date");
+  }
+  if (value.has("sources")) {
+    m.sources = value.at("sources").strings();
+  }
+  return m;
+}
+
 RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
   n.expect_object({"id"},
                   {"version", "released", "released_after", "released_by", "python", "packages", "package_lines", "milestones",
@@ -366,23 +388,22 @@ RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
     r.package_lines = read_packages(n.at("package_lines"), false);
   }
   if (n.has("milestones")) {
+    std::vector<StatedMilestone> stated;
     for (const auto& [name, value] : n.at("milestones").members()) {
       if (!c.milestone(name)) {
         std::string valid = util::join(c.policy.milestones, ", ", [](const MilestonePolicy& m) { return m.name; });
         value.fail("unknown milestone \"" + name + "\" (valid: " + valid + ")");
       }
-      r.milestones.emplace_back(name, value.opt_date());
+      stated.push_back(read_stated_milestone(name, value));
     }
     // Keep policy order so that output is canonical.
-    std::vector<std::pair<std::string, std::optional<Date>>> ordered_ms;
     for (const auto& m : c.policy.milestones) {
-      for (const auto& e : r.milestones) {
-        if (e.first == m.name) {
-          ordered_ms.push_back(e);
+      for (auto& e : stated) {
+        if (e.name == m.name) {
+          r.milestones.push_back(std::move(e));
         }
       }
     }
-    r.milestones = std::move(ordered_ms);
   }
   r.framework = n.at("framework").str_or("");
   r.framework_version = n.at("framework_version").str_or("");
@@ -526,8 +547,16 @@ ordered runtime_json(const RuntimeEntry& r) {
     j["package_lines"] = pkgs(r.package_lines);
   }
   ordered ms = ordered::object();
-  for (const auto& [name, d] : r.milestones) {
-    ms[name] = date_or_null(d);
+  for (const auto& m : r.milestones) {
+    if (m.is_window()) {
+      ordered w = ordered::object();
+      w["from"] = format_date(*m.from);
+      w["to"] = date_or_null(m.date);
+      w["sources"] = m.sources;
+      ms[m.name] = w;
+    } else {
+      ms[m.name] = date_or_null(m.date);
+    }
   }
   j["milestones"] = ms;
   if (!r.framework.empty()) {

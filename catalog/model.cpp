@@ -21,6 +21,15 @@ std::optional<Severity> parse_severity(std::string_view text) {
   return k_severity_names.parse(text);
 }
 
+const StatedMilestone* RuntimeEntry::stated(std::string_view name) const {
+  for (const auto& m : milestones) {
+    if (m.name == name) {
+      return &m;
+    }
+  }
+  return nullptr;
+}
+
 const RuntimeEntry* Catalog::find(std::string_view id) const {
   for (const auto& r : runtimes) {
     if (r.id == id) {

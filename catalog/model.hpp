@@ -63,17 +63,28 @@ struct Package {
   std::string version;
 };
 
+// A milestone an entry states: a day; a window [from, date] (a future day its source gives only
+// as a month, or sources that disagree by days); or no date at all: stated unknown.
+struct StatedMilestone {
+  std::string name;
+  std::optional<Date> date;         // the day, or a window's last day; nullopt: unknown
+  std::optional<Date> from;         // a window's first day, before `date`
+  std::vector<std::string> sources; // a window's own sources: what each end rests on
+  bool is_window() const { return from.has_value(); }
+  bool operator==(const StatedMilestone&) const = default;
+};
+
 struct RuntimeEntry {
   std::string id;
   std::optional<Version> version;
   std::optional<Date> released;
-  std::optional<Date> released_after;                                  // only when released is unknown: did not exist yet then
-  std::optional<Date> released_by;                                     // only when released is unknown: existed by then
-  std::optional<std::vector<Version>> python;                          // nullopt: unknown
-  std::vector<Package> packages;                                       // exact installed versions (PEP 440)
-  std::vector<Package> package_lines;                                  // only the major.minor line is known
-  std::vector<std::pair<std::string, std::optional<Date>>> milestones; // explicit, policy order; null = stated unknown
-  std::string framework;                                               // images: display name of the framework
+  std::optional<Date> released_after;         // only when released is unknown: did not exist yet then
+  std::optional<Date> released_by;            // only when released is unknown: existed by then
+  std::optional<std::vector<Version>> python; // nullopt: unknown
+  std::vector<Package> packages;              // exact installed versions (PEP 440)
+  std::vector<Package> package_lines;         // only the major.minor line is known
+  std::vector<StatedMilestone> milestones;    // explicit, in policy order
+  std::string framework;                      // images: display name of the framework
   std::string framework_version;
   std::string accelerator;
   std::optional<std::string> cuda;
@@ -81,6 +92,9 @@ struct RuntimeEntry {
   Text notes;
   Texts sources;
   std::string confidence;
+
+  // The milestone the entry states under that name, if any.
+  const StatedMilestone* stated(std::string_view name) const;
 };
 
 // The release of one framework version (a normalised package name and its major.minor line or
@@ -106,6 +120,10 @@ struct Catalog {
   std::vector<Rule> rules;
   std::vector<FrameworkRelease> framework_releases; // by framework, then version
   std::vector<RuntimeEntry> runtimes;
+  // The catalog of the Python lines the entries pin (the set's `python` catalog), when the set
+  // that holds this catalog has one: their releases bound the entries' and their end of life is a
+  // finding. Set by the catalog set; nullptr for the python catalog itself.
+  const Catalog* python = nullptr;
 
   const RuntimeEntry* find(std::string_view id) const;
   // The release of a framework version listed exactly as given (no prefix matching).

@@ -6,6 +6,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <fstream>
+#include <map>
 
 namespace catalog {
 
@@ -30,6 +31,21 @@ std::string create_runtimes(const std::string& name) {
 
 const char* const k_runtimes_index = "CREATE INDEX runtimes_by_position ON runtimes(catalog, position);\n";
 
+// The milestones each entry states, a row each, so that a query can ask for a day or a window
+// without reading documents: date_from is a window's first day (null for a day), date_to the day
+// or the window's last day (null: stated unknown).
+const char* const k_create_milestones = R"sql(
+CREATE TABLE milestones (
+  catalog   TEXT NOT NULL,
+  runtime   TEXT NOT NULL,
+  name      TEXT NOT NULL,
+  date_from TEXT,
+  date_to   TEXT,
+  PRIMARY KEY (catalog, runtime, name),
+  FOREIGN KEY (catalog, runtime) REFERENCES runtimes(catalog, id) ON DELETE CASCADE
+);
+)sql";
+
 std::string schema() {
   return R"sql(
 CREATE TABLE catalogs (
@@ -38,7 +54,7 @@ CREATE TABLE catalogs (
   header   TEXT NOT NULL              -- canonical JSON of the catalog without its runtimes
 );
 )sql" + create_runtimes("runtimes") +
-         k_runtimes_index;
+         k_runtimes_index + k_create_milestones;
 }
 
 // Version 1 -> 2: runtimes gains released_after, in its place among the columns. Version-1
@@ -50,6 +66,15 @@ INSERT INTO runtimes_v2(catalog, position, id, version, released, released_after
 DROP TABLE runtimes;
 ALTER TABLE runtimes_v2 RENAME TO runtimes;
 )sql" + k_runtimes_index;
+}
+
+// Version 2 -> 3: the milestones table, filled from the documents. A version-2 document states
+// each milestone as a date or null, never a window.
+std::string upgrade_2_to_3() {
+  return std::string(k_create_milestones) + R"sql(
+INSERT INTO milestones(catalog, runtime, name, date_from, date_to)
+  SELECT r.catalog, r.id, m.key, NULL, m.value FROM runtimes AS r, json_each(r.document, '$.milestones') AS m;
+)sql";
 }
 
 std::string opt_date_text(const std::optional<Date>& d) {
@@ -110,6 +135,10 @@ void Store::upgrade(int from) {
       m_db->exec(upgrade_1_to_2());
       version = 2;
     }
+    if (version == 2) {
+      m_db->exec(upgrade_2_to_3());
+      version = 3;
+    }
     m_db->exec("PRAGMA user_version = " + std::to_string(version));
     tx.commit();
     m_upgraded_from = from;
@@ -153,6 +182,7 @@ void Store::import_catalogs(const std::vector<Catalog>& catalogs) {
       SQLite::Statement rt(
           *m_db, "INSERT INTO runtimes(catalog, position, id, version, released, released_after, released_by, document) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+      SQLite::Statement ms(*m_db, "INSERT INTO milestones(catalog, runtime, name, date_from, date_to) VALUES (?, ?, ?, ?, ?)");
       int i = 0;
       for (const auto& r : c.runtimes) {
         rt.bind(1, c.name);
@@ -170,6 +200,16 @@ void Store::import_catalogs(const std::vector<Catalog>& catalogs) {
         rt.exec();
         rt.reset();
         rt.clearBindings();
+        for (const auto& m : r.milestones) {
+          ms.bind(1, c.name);
+          ms.bind(2, r.id);
+          ms.bind(3, m.name);
+          m.from ? ms.bind(4, opt_date_text(m.from)) : ms.bind(4);
+          m.date ? ms.bind(5, opt_date_text(m.date)) : ms.bind(5);
+          ms.exec();
+          ms.reset();
+          ms.clearBindings();
+        }
       }
     }
     tx.commit();
@@ -233,7 +273,8 @@ std::vector<std::string> Store::verify() const {
     }
     const std::vector<std::pair<std::string, std::string>> expected = {
         {"catalogs", "name,position,header"},
-        {"runtimes", "catalog,position,id,version,released,released_after,released_by,document"}};
+        {"runtimes", "catalog,position,id,version,released,released_after,released_by,document"},
+        {"milestones", "catalog,runtime,name,date_from,date_to"}};
     for (const auto& [table, columns] : expected) {
       SQLite::Statement t(*m_db, "SELECT group_concat(name, ',') FROM pragma_table_info(?)");
       t.bind(1, table);
@@ -260,6 +301,28 @@ std::vector<std::string> Store::verify() const {
               col(3) != opt_date_text(r.released_after) || col(4) != opt_date_text(r.released_by)) {
             problems.push_back("catalog " + name + ", runtime " + r.id + ": columns disagree with the stored document");
           }
+        }
+        SQLite::Statement m(*m_db, "SELECT runtime, name, date_from, date_to FROM milestones WHERE catalog = ? "
+                                   "ORDER BY runtime, name");
+        m.bind(1, name);
+        std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> rows;
+        while (m.executeStep()) {
+          auto col = [&](int k) { return m.getColumn(k).isNull() ? std::string() : m.getColumn(k).getString(); };
+          rows[{col(0), col(1)}] = {col(2), col(3)};
+        }
+        size_t stated = 0;
+        for (const auto& r : c.runtimes) {
+          for (const auto& sm : r.milestones) {
+            ++stated;
+            auto it = rows.find({r.id, sm.name});
+            if (it == rows.end() || it->second != std::pair(opt_date_text(sm.from), opt_date_text(sm.date))) {
+              problems.push_back("catalog " + name + ", runtime " + r.id + ", milestone " + sm.name +
+                                 ": the milestones table disagrees with the stored document");
+            }
+          }
+        }
+        if (stated != rows.size()) {
+          problems.push_back("catalog " + name + ": the milestones table has rows no stored document states");
         }
       } catch (const Error& e) {
         problems.push_back(e.what());

@@ -18,8 +18,9 @@ namespace catalog {
 // transaction. The only place that uses SQLiteCpp.
 class Store {
 public:
-  // 2: runtimes.released_after. A version-1 store is upgraded when it is opened.
-  static constexpr int k_schema_version = 2;
+  // 2: runtimes.released_after. 3: the milestones table (a stated day or window per row). An
+  // older store is upgraded when it is opened, all steps in one transaction.
+  static constexpr int k_schema_version = 3;
 
   enum class Mode { read, write, create };
 

@@ -22,8 +22,11 @@ void compare(std::vector<std::string>& out, const std::string& what, const std::
 std::map<std::string, std::optional<catalog::Date>> dates_of(const catalog::RuntimeEntry& e) {
   std::map<std::string, std::optional<catalog::Date>> out{
       {"released", e.released}, {"released_after", e.released_after}, {"released_by", e.released_by}};
-  for (const auto& [name, date] : e.milestones) {
-    out[name] = date;
+  for (const auto& m : e.milestones) {
+    out[m.name] = m.date;
+    if (m.is_window()) {
+      out[m.name + " from"] = m.from;
+    }
   }
   return out;
 }

@@ -55,6 +55,11 @@ std::optional<Finding> lifecycle_finding(const Catalog& c, const RuntimeEntry& r
              (w.framework->released ? "released on " + format_date(*w.framework->released)
                                     : "released after " + format_date(*w.framework->released_after));
     }
+    if (w.python) {
+      msg += ": it runs Python " + w.python->id + ", " +
+             (w.python->released ? "first released on " + format_date(*w.python->released)
+                                 : "not released before " + format_date(*w.earliest()));
+    }
     return entry_finding(RuleId::unreleased, *sev, msg, c, r);
   }
   if (lc.status.is(Standing::expiring)) {

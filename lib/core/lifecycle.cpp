@@ -2,6 +2,7 @@
 
 #include "catalog/pep440.hpp"
 #include "lib/core/frameworks.hpp"
+#include "lib/core/python_line.hpp"
 #include "util/names.hpp"
 
 #include <algorithm>
@@ -64,6 +65,11 @@ ReleaseWindow release_window(const Catalog& c, const RuntimeEntry& r) {
       w.framework = f;
     }
   }
+  if (auto py = python_floor(c, r); py && (!w.after || py->after > *w.after)) {
+    w.after = py->after;
+    w.framework = nullptr;
+    w.python = py->line;
+  }
   return w;
 }
 
@@ -91,10 +97,16 @@ std::vector<MilestoneDate> resolve_milestones(const Catalog& c, const RuntimeEnt
   for (const auto& policy : c.policy.milestones) {
     MilestoneDate m;
     m.policy = &policy;
-    auto stated = std::find_if(r.milestones.begin(), r.milestones.end(), [&](const auto& e) { return e.first == policy.name; });
-    if (stated != r.milestones.end()) {
+    if (const auto* stated = r.stated(policy.name)) {
       m.stated = true;
-      m.date = stated->second;
+      m.statement = stated;
+      m.date = stated->date;
+      if (stated->is_window()) {
+        // A window its sources give: certain from neither end, bounded by both.
+        m.earliest = stated->from;
+        m.at_latest = true;
+        m.windowed = true;
+      }
     } else if (policy.after_months) {
       auto derive = [&](Date anchor) {
         Date d = catalog::add_months(anchor, *policy.after_months);
@@ -142,7 +154,14 @@ std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r) {
   if (r.released) {
     return r.released;
   }
-  return r.released_by ? r.released_by : c.as_of;
+  if (r.released_by) {
+    return r.released_by;
+  }
+  // An entry its sources list as not out yet on their date (expected) did not exist then.
+  if (c.as_of && r.released_after && *r.released_after >= *c.as_of) {
+    return std::nullopt;
+  }
+  return c.as_of;
 }
 
 std::optional<Date> exists_from(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc) {
@@ -200,7 +219,9 @@ Lifecycle evaluate(const Catalog& c, const RuntimeEntry& r, Date on, int warn_da
     st.due.reset();
   } else if (st.reached) {
     st.kind = Standing::milestone;
-  } else if (st.later_possible || (!r.released && existed_by(c, r) && on < *existed_by(c, r))) {
+  } else if (auto by = existed_by(c, r); st.later_possible || (!r.released && (by ? on < *by : lc.release.after.has_value()))) {
+    // Inside the release window: past its lower bound, before the day it certainly existed (or
+    // with no such day at all).
     st.kind = Standing::unknown;
   } else if (st.due) {
     st.kind = Standing::expiring;
@@ -245,6 +266,9 @@ bool Lifecycle::usable() const {
 
 std::string describe_reached(const MilestoneDate& m) {
   std::string d = catalog::format_date(*m.date);
+  if (m.stated && m.is_window()) {
+    return m.policy->reached + " between " + catalog::format_date(*m.earliest) + " and " + d;
+  }
   return m.at_latest ? m.policy->reached + " by " + d + " at the latest" : m.policy->reached + " on " + d;
 }
 

@@ -22,6 +22,9 @@ struct ReleaseWindow {
   std::optional<Date> by; // the first day a source shows it in use (released_by)
   // The framework release that gives `after`, when it is later than the entry's own bound.
   const catalog::FrameworkRelease* framework = nullptr;
+  // The Python line (an entry of the python catalog) that gives `after`, when its first release
+  // is later than the entry's own bound and its framework's.
+  const RuntimeEntry* python = nullptr;
 
   // The first day it can have been released, and the last (nullopt: no bound).
   std::optional<Date> earliest() const;
@@ -32,7 +35,8 @@ struct ReleaseWindow {
 
 // The entry's release window: its own dates, with the lower bound raised to its framework's
 // release where the catalog lists that (the entry's framework and framework_version, or the
-// major.minor of its pin of that framework).
+// major.minor of its pin of that framework), and to the first release of the newest Python it
+// pins where the set has a python catalog.
 ReleaseWindow release_window(const Catalog& c, const RuntimeEntry& r);
 
 // The framework release listed for the entry, if any.
@@ -54,6 +58,8 @@ struct MilestoneDate {
   bool windowed = false;        // earliest comes from the release window, not only the policy floor
   bool capped = false;          // moved to the catalog's sunset
   bool stated = false;          // given by the entry, not derived
+  // What the entry states, when it does: a window's sources are there.
+  const catalog::StatedMilestone* statement = nullptr;
 
   const std::string& name() const { return policy->name; }
   // Certainly in effect on day d.
@@ -70,7 +76,7 @@ struct MilestoneDate {
 };
 
 // Resolves every policy milestone of the entry, in policy order:
-// a stated date wins; otherwise release + after_months (clamped at month end, never before
+// a stated date or window wins; otherwise release + after_months (clamped at month end, never before
 // not_before); with a release window, the window [after + 1 day + N months, by + N months]
 // (either end may be open); otherwise unknown. Every date is capped at the sunset; an unknown
 // one becomes "no later than the sunset". A window whose ends meet is a certain date.
@@ -130,7 +136,8 @@ struct Lifecycle {
 inline constexpr const char* k_status_names[] = {"unreleased", "supported", "expiring", "unknown"};
 
 // The day by which the entry certainly existed: its release, else its released_by bound, else
-// the catalog's as_of date (the sources list it, so it existed when they were read).
+// the catalog's as_of date (the sources list it, so it existed when they were read), unless its
+// released_after bound reaches that date (the sources list it as expected, not out).
 std::optional<Date> existed_by(const Catalog& c, const RuntimeEntry& r);
 
 // The first day the entry certainly exists (lc: its lifecycle): existed_by, or, when its release

@@ -25,6 +25,13 @@ constexpr RuleInfo k_rules[] = {
   {R::availability_end, "availability-end", Severity::error,
    "The Vertex AI prebuilt image can no longer be used or downloaded.",
    "Jobs and deployments that name the image fail. Move to the suggested image."},
+  {R::bugfix_end, "bugfix-end", Severity::note,
+   "The CPython line gets no more bugfix releases, only security fixes.",
+   "A milestone of the python catalog: from then on the line has security releases only, as source. "
+   "Plan the move to a newer Python."},
+  {R::end_of_life, "end-of-life", Severity::warning,
+   "The CPython line has reached its end of life: no more releases, not even security fixes.",
+   "A milestone of the python catalog. Every image that runs this Python carries python-end-of-life from then on."},
   {R::expiring, "expiring", Severity::warning,
    "The next milestone of the runtime or image is within --warn-days days.",
    "The runtime or image is still supported, but its next milestone is closer than --warn-days (default 90). "
@@ -47,6 +54,15 @@ constexpr RuleInfo k_rules[] = {
   {R::python_unknown, "python-unknown", Severity::note,
    "The sources do not say which Python versions the runtime has.",
    "The Python version cannot be verified against the catalog; check the vendor's documentation."},
+  {R::python_end_of_life, "python-end-of-life", Severity::warning,
+   "The Python the runtime or image runs (or the job asks for) has reached its end of life on the date.",
+   "CPython gets no security fixes after its end of life (the python catalog: `rtcat show python:3.10`). The "
+   "image still runs; move to one with a newer Python. Where the end of life is a window (a month, or sources "
+   "that disagree by days), the finding says so."},
+  {R::python_unlisted, "python-unlisted", Severity::note,
+   "The catalog pins a Python that the python catalog does not list.",
+   "Its release and end of life are unknown, so rtcat neither bounds the entry by it nor warns of its end of "
+   "life. Check the version, or add the line to your own python catalog."},
   {R::framework_mismatch, "framework-mismatch", Severity::error,
    "The image is built for another framework than the one the job names.",
    "A prebuilt image carries one framework (TensorFlow, PyTorch, scikit-learn, XGBoost). Choose an image of the "

@@ -19,6 +19,8 @@ enum class RuleId {
   deletion,
   support_end,
   availability_end,
+  bugfix_end,
+  end_of_life,
   expiring,
   unreleased,
   lifecycle_unknown,
@@ -26,6 +28,8 @@ enum class RuleId {
   // compatibility
   python_unsupported,
   python_unknown,
+  python_end_of_life,
+  python_unlisted,
   framework_mismatch,
   framework_not_included,
   sklearn_training,

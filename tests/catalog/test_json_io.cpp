@@ -100,6 +100,14 @@ TEST_CASE("malformed catalogs name the place and the problem") {
       {"\"service\": \"prediction\"", "\"service\": \"serving\"",
        "cat.json: /rules/1/service: invalid service \"serving\" (valid: training, prediction)"},
       {"\"catalog\": \"legacy\"", "\"catalog\": 7", "cat.json: /catalog: expected a string"},
+      {"{\"submission_end\": \"2020-01-13\"", "{\"submission_end\": {\"from\": \"2020-01-13\", \"to\": \"2020-01-13\"}",
+       "cat.json: /runtimes/0/milestones/submission_end/from: a window's from (2020-01-13) must be before its to (2020-01-13); a "
+       "single day is written as a date"},
+      {"{\"submission_end\": \"2020-01-13\"", "{\"submission_end\": {\"from\": \"2020-01-01\"}",
+       "cat.json: /runtimes/0/milestones/submission_end: missing key \"to\""},
+      {"{\"submission_end\": \"2020-01-13\"",
+       "{\"submission_end\": {\"from\": \"2020-01-01\", \"to\": \"2020-01-31\", \"source\": []}",
+       "cat.json: /runtimes/0/milestones/submission_end: unknown key \"source\" (valid: from, to, sources)"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.to);
@@ -107,6 +115,29 @@ TEST_CASE("malformed catalogs name the place and the problem") {
   }
   CHECK(error_of(with(good, "\"python\": null", "\"pyhton\": null")).find("/runtimes/5: unknown key \"pyhton\"") !=
         std::string::npos);
+}
+
+TEST_CASE("a stated milestone window parses, writes canonically and round-trips") {
+  const std::string windowed =
+      with(fixtures::legacy_json(), R"({"submission_end": "2020-01-13")",
+           R"({"submission_end": {"to": "2020-01-31", "sources": ["a.toml", "b.md"], "from": "2020-01-01"})");
+  REQUIRE(windowed != fixtures::legacy_json());
+  auto c = parse_catalog(windowed, "windowed.json");
+  const auto* m = c.runtimes.at(0).stated("submission_end");
+  REQUIRE(m);
+  CHECK(m->is_window());
+  CHECK(m->from == catalog::parse_date("2020-01-01"));
+  CHECK(m->date == catalog::parse_date("2020-01-31"));
+  CHECK(m->sources == std::vector<std::string>{"a.toml", "b.md"});
+  CHECK_FALSE(c.runtimes.at(0).stated("deletion")->is_window());
+  const std::string once = catalog::write_catalog(c);
+  // Written in the order from, to, sources.
+  const auto at = once.find(R"("submission_end": {)");
+  REQUIRE(at != std::string::npos);
+  CHECK(at < once.find(R"("from": "2020-01-01")", at));
+  CHECK(once.find(R"("from": "2020-01-01")", at) < once.find(R"("to": "2020-01-31")", at));
+  CHECK(once.find(R"("to": "2020-01-31")", at) < once.find(R"("sources": [)", at));
+  CHECK(once == catalog::write_catalog(parse_catalog(once, "again.json")));
 }
 
 TEST_CASE("release windows and framework releases parse, write canonically and round-trip") {

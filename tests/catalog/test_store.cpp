@@ -74,8 +74,9 @@ TEST_CASE("the store has a versioned schema and uses WAL") {
 }
 
 namespace {
-// A store as rtcat wrote it with schema version 1 (before release windows), with one catalog.
-void write_v1_store(const std::string& path, const catalog::Catalog& c) {
+// A store as rtcat wrote it with schema version 1 (before release windows) or 2 (before the
+// milestones table), with one catalog.
+void write_old_store(const std::string& path, const catalog::Catalog& c, int version) {
   std::string sql = R"sql(
 PRAGMA journal_mode = WAL;
 BEGIN;
@@ -90,7 +91,11 @@ CREATE TABLE runtimes (
   id          TEXT NOT NULL,
   version     TEXT,
   released    TEXT,
-  released_by TEXT,
+)sql";
+  if (version >= 2) {
+    sql += "  released_after TEXT,\n";
+  }
+  sql += R"sql(  released_by TEXT,
   document    TEXT NOT NULL,
   PRIMARY KEY (catalog, id)
 );
@@ -108,18 +113,20 @@ CREATE INDEX runtimes_by_position ON runtimes(catalog, position);
   for (const auto& r : c.runtimes) {
     auto date = [&](const std::optional<catalog::Date>& d) { return d ? quote(catalog::format_date(*d)) : std::string("NULL"); };
     sql += "INSERT INTO runtimes VALUES (" + quote(c.name) + ", " + std::to_string(i++) + ", " + quote(r.id) + ", " +
-           (r.version ? quote(r.version->str()) : std::string("NULL")) + ", " + date(r.released) + ", " + date(r.released_by) +
-           ", " + quote(catalog::write_runtime(r)) + ");\n";
+           (r.version ? quote(r.version->str()) : std::string("NULL")) + ", " + date(r.released) + ", " +
+           (version >= 2 ? date(r.released_after) + ", " : std::string()) + date(r.released_by) + ", " +
+           quote(catalog::write_runtime(r)) + ");\n";
   }
-  sql += "PRAGMA user_version = 1;\nCOMMIT;\n";
+  sql += "PRAGMA user_version = " + std::to_string(version) + ";\nCOMMIT;\n";
   std::ofstream(path + ".sql") << sql;
   std::string cmd = "sqlite3 " + path + " < " + path + ".sql >/dev/null";
   REQUIRE(std::system(cmd.c_str()) == 0);
   std::remove((path + ".sql").c_str());
 }
 
-int user_version(const std::string& path) {
-  std::string cmd = "sqlite3 " + path + " 'PRAGMA user_version'";
+// The number a query of the store's file answers, through the sqlite3 shell.
+int query_number(const std::string& path, const std::string& query) {
+  std::string cmd = "sqlite3 " + path + " '" + query + "'";
   FILE* p = ::popen(cmd.c_str(), "r");
   int v = -1;
   REQUIRE(p);
@@ -127,17 +134,21 @@ int user_version(const std::string& path) {
   ::pclose(p);
   return v;
 }
+
+int user_version(const std::string& path) {
+  return query_number(path, "PRAGMA user_version");
+}
 } // namespace
 
-TEST_CASE("a store of schema version 1 opens, upgraded to version 2 in one step that says so") {
+TEST_CASE("a store of schema version 1 opens, upgraded to the current version in one step that says so") {
   TempPath tmp;
   auto legacy = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
-  write_v1_store(tmp.path, legacy);
+  write_old_store(tmp.path, legacy, 1);
   REQUIRE(user_version(tmp.path) == 1);
   SUBCASE("opened for reading") {
     catalog::Store store(tmp.path, catalog::Store::Mode::read);
     CHECK(store.upgraded_from() == 1);
-    CHECK(user_version(tmp.path) == 2);
+    CHECK(user_version(tmp.path) == catalog::Store::k_schema_version);
     CHECK(catalog::write_catalog(store.load("legacy")) == catalog::write_catalog(legacy));
     CHECK(store.verify().empty());
     // Opened again, there is nothing to upgrade.
@@ -163,12 +174,38 @@ TEST_CASE("a store of schema version 1 opens, upgraded to version 2 in one step 
   }
 }
 
-TEST_CASE("a new store has schema version 2 with released_after") {
+TEST_CASE("a store of schema version 2 gains the milestones table, filled from its documents") {
+  TempPath tmp;
+  auto legacy = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
+  write_old_store(tmp.path, legacy, 2);
+  size_t stated = 0;
+  for (const auto& r : legacy.runtimes) {
+    stated += r.milestones.size();
+  }
+  REQUIRE(stated > 0);
+  catalog::Store store(tmp.path, catalog::Store::Mode::write);
+  CHECK(store.upgraded_from() == 2);
+  CHECK(user_version(tmp.path) == 3);
+  CHECK(query_number(tmp.path, "SELECT count(*) FROM milestones") == static_cast<int>(stated));
+  CHECK(query_number(tmp.path, "SELECT count(*) FROM milestones WHERE date_from IS NOT NULL") == 0);
+  CHECK(store.verify().empty());
+  // A window stated afterwards is a row with both ends, and reads back whole.
+  auto windowed = legacy;
+  auto& m = windowed.runtimes[0].milestones.at(0);
+  m.from = catalog::add_days(*m.date, -30);
+  m.sources = {"a.toml", "b.md"};
+  store.import_catalogs({windowed});
+  CHECK(query_number(tmp.path, "SELECT count(*) FROM milestones WHERE date_from IS NOT NULL") == 1);
+  CHECK(store.load("legacy").runtimes[0].milestones.at(0) == m);
+  CHECK(store.verify().empty());
+}
+
+TEST_CASE("a new store has schema version 3 with released_after and the milestones table") {
   TempPath tmp;
   catalog::Store store(tmp.path, catalog::Store::Mode::create);
   CHECK_FALSE(store.upgraded_from());
   CHECK(user_version(tmp.path) == catalog::Store::k_schema_version);
-  CHECK(catalog::Store::k_schema_version == 2);
+  CHECK(catalog::Store::k_schema_version == 3);
   CHECK(store.verify().empty());
 }
 

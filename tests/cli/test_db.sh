@@ -5,8 +5,8 @@ DB="$WORK/catalog.db"
 
 run db init "$DB"
 expect_exit 0
-expect_out "initialised catalog store $DB (schema version 2)"
-[[ $(sqlite3 "$DB" 'PRAGMA user_version') == 2 ]] || fail "user_version is not 2"
+expect_out "initialised catalog store $DB (schema version 3)"
+[[ $(sqlite3 "$DB" 'PRAGMA user_version') == 3 ]] || fail "user_version is not 3"
 [[ $(sqlite3 "$DB" 'PRAGMA journal_mode') == wal ]] || fail "journal_mode is not WAL"
 
 run db import "$DB"
@@ -16,7 +16,7 @@ expect_out "imported vertex-prediction (78 entries)"
 
 run db verify "$DB"
 expect_exit 0
-expect_out "$DB: ok (schema version 2, 3 catalogs)"
+expect_out "$DB: ok (schema version 3, 3 catalogs)"
 
 # Again on the same store: nothing is created or lost, and the answer says so (on a copy).
 cp "$DB" "$WORK/again.db"
@@ -24,7 +24,7 @@ DB0=$DB
 DB="$WORK/again.db"
 run db init "$DB"
 expect_exit 0
-expect_out_eq "catalog store $DB already exists (schema version 2), unchanged: it holds ai-platform (26 entries), vertex-training (91 entries), vertex-prediction (78 entries)"
+expect_out_eq "catalog store $DB already exists (schema version 3), unchanged: it holds ai-platform (26 entries), vertex-training (91 entries), vertex-prediction (78 entries)"
 run db import "$DB"
 expect_exit 0
 expect_out "unchanged ai-platform (26 entries) in $DB: the same catalog is already there"
@@ -38,7 +38,7 @@ run db import "$DB" "$SRC/data/ai-platform.json"
 expect_out_eq "replaced ai-platform in $DB (26 entries; it had 26 entries)"
 "$RTCAT" db init "$WORK/empty.db" >/dev/null
 run db init "$WORK/empty.db"
-expect_out_eq "catalog store $WORK/empty.db already exists (schema version 2), unchanged: it holds no catalog; add catalogs with 'rtcat db import $WORK/empty.db [FILE...]'"
+expect_out_eq "catalog store $WORK/empty.db already exists (schema version 3), unchanged: it holds no catalog; add catalogs with 'rtcat db import $WORK/empty.db [FILE...]'"
 DB=$DB0
 
 # export -> import -> export is byte-identical.
@@ -103,11 +103,11 @@ PRAGMA user_version = 1;
 SQL
 run --catalog "$WORK/v1.db" --at 2020-06-01 check --runtime 2.1
 expect_exit 0
-expect_err "rtcat: upgraded catalog store $WORK/v1.db from schema version 1 to 2"
-[[ $(sqlite3 "$WORK/v1.db" 'PRAGMA user_version') == 2 ]] || fail "v1 store not upgraded to 2"
+expect_err "rtcat: upgraded catalog store $WORK/v1.db from schema version 1 to 3"
+[[ $(sqlite3 "$WORK/v1.db" 'PRAGMA user_version') == 3 ]] || fail "v1 store not upgraded to 3"
 run db verify "$WORK/v1.db"
 expect_exit 0
-expect_out "$WORK/v1.db: ok (schema version 2, 1 catalogs)"
+expect_out "$WORK/v1.db: ok (schema version 3, 1 catalogs)"
 [[ "$ERR" != *upgraded* ]] || fail "upgraded twice"
 
 # A damaged document: verify reports it (exit 1), reading it is an error (exit 2).

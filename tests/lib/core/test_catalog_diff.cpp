@@ -7,7 +7,7 @@ TEST_CASE("catalog diff: dates, entries and catalogs by name and id") {
   catalog::Catalog before = *embedded.get("vertex-training");
   catalog::Catalog after = before;
   after.as_of = catalog::parse_date("2026-11-02");
-  after.runtimes[0].milestones[0].second.reset(); // a date now stated unknown
+  after.runtimes[0].milestones[0].date.reset(); // a date now stated unknown
   after.runtimes.pop_back();
   catalog::Catalog extra = *embedded.get("vertex-prediction");
   const std::string removed = before.runtimes.back().id;

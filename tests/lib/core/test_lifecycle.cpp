@@ -335,3 +335,42 @@ TEST_CASE("an entry exists from its release, its released_by or as_of bound, or 
   const auto& two = *legacy().find("2.2"); // released by 2020-08-28; derived milestones are later bounds
   CHECK(lib::exists_from(legacy(), two, lib::evaluate(legacy(), two, parse_date("2020-01-01"), 90)) == parse_date("2020-08-28"));
 }
+
+TEST_CASE("a stated window: not reached before its first day, unknown inside, reached from its last") {
+  // images: tf-cpu.2-17.py310 states support_end 2025-07-11; make it a window of July 2025, as a
+  // month-only source would give it, with its own sources.
+  auto c = images();
+  auto& r = const_cast<catalog::RuntimeEntry&>(*c.find("tf-cpu.2-17.py310"));
+  r.milestones.at(0).from = parse_date("2025-07-01");
+  r.milestones.at(0).date = parse_date("2025-07-31");
+  r.milestones.at(0).sources = {"release-cycle.toml", "eol.md"};
+  auto ms = lib::resolve_milestones(c, r);
+  REQUIRE(ms.at(0).stated);
+  CHECK(ms.at(0).statement == &r.milestones.at(0));
+  CHECK(ms.at(0).is_window());
+  CHECK(lib::short_date(ms.at(0)) == "2025-07-01..2025-07-31");
+  CHECK(lib::describe_upcoming(ms.at(0)) == "leaves support between 2025-07-01 and 2025-07-31");
+  CHECK(status(c, "tf-cpu.2-17.py310", "2025-03-01", 0) == "supported");
+  CHECK(status(c, "tf-cpu.2-17.py310", "2025-06-30", 0) == "supported");
+  CHECK(status(c, "tf-cpu.2-17.py310", "2025-07-01", 0) == "unknown");
+  CHECK(status(c, "tf-cpu.2-17.py310", "2025-07-30", 0) == "unknown");
+  CHECK(status(c, "tf-cpu.2-17.py310", "2025-07-31", 0) == "support_end");
+  // Warned of from its first day's distance, not its last.
+  auto lc = lib::evaluate(c, r, parse_date("2025-06-01"), 30);
+  CHECK(lc.status.name == "expiring");
+  CHECK(lc.status.days_left == 30);
+  CHECK(lc.status.days_latest == 60);
+}
+
+TEST_CASE("an entry its sources list as expected is not proven to exist by their date") {
+  // images: as_of 2024-06-01. An entry not out on that day (released_after reaches it) does not
+  // exist by as_of; one whose bound is earlier does.
+  auto c = images();
+  auto& r = const_cast<catalog::RuntimeEntry&>(*c.find("tf-cpu.2-17.py310"));
+  r.released_after = parse_date("2024-06-01");
+  CHECK_FALSE(lib::existed_by(c, r));
+  CHECK(status(c, "tf-cpu.2-17.py310", "2024-06-01", 0) == "unreleased");
+  CHECK(status(c, "tf-cpu.2-17.py310", "2024-09-01", 0) == "unknown");
+  r.released_after = parse_date("2024-05-31");
+  CHECK(lib::existed_by(c, r) == parse_date("2024-06-01"));
+}
