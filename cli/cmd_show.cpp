@@ -35,7 +35,7 @@ int run_show(Context& ctx, const ShowArgs& a) {
     std::string hint = near.empty() ? "" : " (did you mean " + lib::describe_near(near) + "?)";
     throw catalog::InvalidInput("no entry '" + a.id + "' in the catalog" + hint + "; 'rtcat list' shows every id");
   }
-  lib::EntryView v{ref->catalog, ref->entry, lib::evaluate(*ref->catalog, *ref->entry, on, ctx.g.warn_days)};
+  lib::EntryView v = lib::view_of(*ref->catalog, *ref->entry, on, ctx.g.warn_days);
   ctx.out(format == "json" ? render::json_entry_full(v) : render::show_text(v, on, ctx.color(), ctx.width()));
   return k_exit_ok;
 }

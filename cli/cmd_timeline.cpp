@@ -78,7 +78,7 @@ std::vector<lib::EntryView> entry_views(const std::vector<lib::Event>& events, c
   for (const auto& e : events) {
     bool seen = std::any_of(views.begin(), views.end(), [&](const lib::EntryView& v) { return v.entry == e.entry; });
     if (!seen && e.entry) {
-      views.push_back({e.catalog, e.entry, lib::evaluate(*e.catalog, *e.entry, on, warn_days)});
+      views.push_back(lib::view_of(*e.catalog, *e.entry, on, warn_days));
     }
   }
   return views;

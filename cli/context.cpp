@@ -7,6 +7,7 @@
 #include "cli/options.hpp"
 #include "lib/core/frameworks.hpp"
 #include "lib/core/freshness.hpp"
+#include "lib/core/python_line.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -53,6 +54,18 @@ const catalog::CatalogSet& Context::catalogs() {
     m_set = paths.empty() ? catalog::CatalogSet::embedded() : catalog::CatalogSet::from_paths(paths);
     for (const auto& u : m_set->upgraded_stores()) {
       std::cerr << store_upgrade_line(u.path, u.from, u.to);
+    }
+    if (!paths.empty()) {
+      // Your own catalogs: a Python they pin that the python catalog does not list, said once.
+      for (const catalog::Catalog* c : m_set->all()) {
+        auto unlisted = lib::unlisted_pythons(*c);
+        if (!unlisted.empty()) {
+          std::cerr << "rtcat: note: catalog " << c->name << " pins Python "
+                    << util::join(unlisted, ", ", [](const catalog::Version& v) { return v.str(); })
+                    << ", which the python catalog does not list: no release bound or end of life for "
+                    << (unlisted.size() == 1 ? "it" : "them") << " [python-unlisted]\n";
+        }
+      }
     }
   }
   return *m_set;

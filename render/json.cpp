@@ -107,6 +107,7 @@ ordered entry_json(const EntryView& v) {
   j["milestones_no_later_than"] = bounds;
   j["milestone_windows"] = windows;
   j["next_milestone"] = next_milestone_json(v.lifecycle, true);
+  j["python_end_of_life"] = python_end_json(v.python);
   return j;
 }
 
@@ -124,7 +125,11 @@ ordered timeline_json(const EntryView& v) {
     e["event"] = m.name();
     e["date"] = date_or_null(m.date);
     e["at_latest"] = m.at_latest;
+    e["earliest"] = m.is_window() ? date_or_null(m.earliest) : ordered(nullptr);
     e["stated"] = m.stated;
+    if (m.statement && !m.statement->sources.empty()) {
+      e["sources"] = m.statement->sources; // what a stated window's ends rest on
+    }
     e["capped_by_sunset"] = m.capped;
     e["severity"] = catalog::to_string(m.policy->severity);
     e["meaning"] = m.policy->meaning;
@@ -172,6 +177,13 @@ ordered candidate_json(const lib::Candidate& c) {
 }
 
 } // namespace
+
+ordered python_end_json(const lib::PythonVerdict& v) {
+  if (v.end == lib::PythonEnd::no || !v.finding) {
+    return nullptr;
+  }
+  return {{"status", lib::python_end_name(v.end)}, {"message", v.finding->message}};
+}
 
 ordered finding_json(const Finding& f) {
   ordered j;
@@ -287,7 +299,7 @@ std::string json_check(const lib::Request& req, const lib::CheckResult& res) {
   j["findings"] = findings_json(res.findings);
   j["suggestions"] = array_of(res.suggestions, [](const lib::Suggestion& s) { return s.entry->id; });
   j["suggestion_details"] = array_of(res.suggestions, [](const lib::Suggestion& s) {
-    ordered d = entry_json(EntryView{s.catalog, s.entry, s.lifecycle});
+    ordered d = entry_json(EntryView{s.catalog, s.entry, s.lifecycle, {}});
     d["runs_python"] = text_or_null(s.python);
     d["python_changes"] = s.python_changes;
     d["python_older"] = s.python_older;
@@ -332,6 +344,7 @@ std::string json_combos(const std::vector<lib::Combo>& combos) {
     j["status"] = c.lifecycle.status.name;
     j["expiring"] = c.lifecycle.status.expiring();
     j["next_milestone"] = next_milestone_json(c.lifecycle, true);
+    j["python_end_of_life"] = python_end_json(c.python_end);
     return j;
   }));
 }

@@ -31,6 +31,8 @@ nlohmann::ordered_json findings_json(const std::vector<lib::Finding>& findings);
 // The next milestone {name, date, days, at_latest} (with its window {earliest, latest} when
 // `window` is set); null when none is left or the entry is unreleased.
 nlohmann::ordered_json next_milestone_json(const lib::Lifecycle& lc, bool window);
+// Whether the Python underneath is past its end of life: null, or {status, message}.
+nlohmann::ordered_json python_end_json(const lib::PythonVerdict& v);
 // Upgrade candidates: catalog, id, version, python, status, next_milestone, usable_until,
 // days_usable, uris, changes.
 nlohmann::ordered_json candidates_json(const std::vector<lib::Candidate>& candidates);

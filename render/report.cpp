@@ -227,7 +227,9 @@ std::vector<Block> group_blocks(const Report& r) {
       continue;
     }
     out.push_back(Block{Block::h3, group_title(g), {}, {}, false});
-    out.push_back(Block{Block::para, group_summary(g) + ".", {}, {}, false});
+    // The Python underneath, as lib judged it for the group's entry.
+    out.push_back(Block{
+        Block::para, group_summary(g) + "." + (g.python.finding ? " " + g.python.finding->message + "." : ""), {}, {}, false});
     out.push_back(Block{Block::table, "", urgent_table(g, r.on), {0}, false, {1, 2}});
     if (g.affected > g.urgent.size()) {
       out.push_back(
@@ -407,7 +409,7 @@ std::vector<EntryView> chart_entries(const Report& r) {
         return;
       }
     }
-    out.push_back(EntryView{c, e, lc});
+    out.push_back(EntryView{c, e, lc, {}});
   };
   for (const auto& g : r.groups) {
     if (g.entry && g.lifecycle) {
@@ -518,6 +520,7 @@ ordered group_json(const ReportGroup& g) {
   j["next_milestone"] = g.lifecycle ? next_milestone_json(*g.lifecycle, false) : ordered(nullptr);
   j["next_deadline"] = date_or_null(g.next_deadline);
   j["next_deadline_earliest"] = date_or_null(g.next_deadline_earliest);
+  j["python_end_of_life"] = python_end_json(g.python);
   ordered urgent = ordered::array();
   for (const auto& row : g.urgent) {
     urgent.push_back(row.resource.name);

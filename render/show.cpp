@@ -52,7 +52,10 @@ std::string fields_text(const lib::EntryView& v, catalog::Date on, bool color) {
   };
   field("version", r.version ? r.version->str() : "-");
   field("released", released_text(v.lifecycle.release));
-  field("python", python_text(r));
+  field("python", with_python_end(python_text(r), v.python.end));
+  if (v.python.finding) {
+    field("python eol", v.python.finding->message);
+  }
   field("packages", packages_text(r));
   if (!r.framework.empty()) {
     field("framework", r.framework + " " + r.framework_version);
@@ -76,6 +79,9 @@ std::string milestone_tag(const lib::MilestoneDate& m) {
   if (m.is_window() && !m.stated) {
     return m.capped ? "window, sunset" : "window";
   }
+  if (m.is_window()) {
+    return "stated window";
+  }
   return m.stated ? "stated" : (m.capped ? "sunset" : (!m.at_latest ? "policy" : "at the latest"));
 }
 
@@ -92,6 +98,10 @@ std::string timeline_text(const lib::EntryView& v) {
   }
   for (const auto& m : v.lifecycle.milestones) {
     lines.push_back({lib::short_date(m), m.name(), milestone_tag(m), m.policy->meaning});
+    // A stated window names what each of its ends rests on.
+    for (const auto& src : m.statement ? m.statement->sources : std::vector<std::string>{}) {
+      lines.push_back({"", "", "", "from " + src});
+    }
   }
   size_t width = 16;
   for (const auto& l : lines) {
@@ -100,6 +110,10 @@ std::string timeline_text(const lib::EntryView& v) {
   std::string out;
   for (const auto& l : lines) {
     std::string tagged = l.tag.empty() ? l.text : "(" + l.tag + ") " + l.text;
+    if (l.name.empty()) {
+      out += "  " + std::string(width + 18, ' ') + tagged + "\n";
+      continue;
+    }
     out += "  " + l.date + std::string(width - l.date.size(), ' ') + l.name +
            (tagged.empty() ? "" : std::string(l.name.size() < 18 ? 18 - l.name.size() : 1, ' ') + tagged) + "\n";
   }

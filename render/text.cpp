@@ -45,6 +45,18 @@ std::string python_text(const catalog::RuntimeEntry& r) {
   return util::join(*r.python, ", ", [](const auto& p) { return p.str(); });
 }
 
+std::string with_python_end(std::string text, lib::PythonEnd end) {
+  switch (end) {
+  case lib::PythonEnd::reached:
+    return text + " (end of life)";
+  case lib::PythonEnd::possibly:
+    return text + " (end of life?)";
+  case lib::PythonEnd::no:
+    break;
+  }
+  return text;
+}
+
 std::string released_text(const lib::ReleaseWindow& w) {
   if (w.released) {
     return format_date(*w.released);
@@ -133,8 +145,14 @@ Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalo
   t.headers.insert(t.headers.end(), {"PYTHON", "FRAMEWORKS", "STATUS"});
   add_next_headers(t.headers, format);
   t.headers.emplace_back("DAYS");
+  if (csv) {
+    t.headers.emplace_back("PYTHON_END_OF_LIFE");
+  }
   t.fits.assign(with_catalog ? 1 : 0, Fit::keep);
   t.fits.insert(t.fits.end(), {Fit::keep, Fit::keep, Fit::words, Fit::words, Fit::keep, Fit::words, Fit::keep});
+  if (csv) {
+    t.fits.push_back(Fit::keep);
+  }
   for (const auto& e : entries) {
     std::vector<Cell> row;
     if (with_catalog) {
@@ -149,11 +167,14 @@ Table entries_table(const std::vector<lib::EntryView>& entries, bool with_catalo
     } else {
       row.push_back({released_text(e.lifecycle.release)});
     }
-    row.push_back({python_text(*e.entry)});
+    row.push_back({csv ? python_text(*e.entry) : with_python_end(python_text(*e.entry), e.python.end)});
     row.push_back({frameworks_text(*e.entry)});
     row.push_back({e.lifecycle.status.name, status_tone(e.lifecycle)});
     add_next(row, e.lifecycle, format);
     row.push_back({days_text(e.lifecycle)});
+    if (csv) {
+      row.push_back({e.python.end == lib::PythonEnd::no ? std::string() : lib::python_end_name(e.python.end)});
+    }
     t.rows.push_back(std::move(row));
   }
   return t;
@@ -165,11 +186,21 @@ Table combos_table(const std::vector<lib::Combo>& combos, TableFormat format) {
   add_next_headers(t.headers, format);
   t.headers.emplace_back("DAYS");
   t.fits = {Fit::keep, Fit::keep, Fit::keep, Fit::keep, Fit::words, Fit::keep};
+  const bool csv = format == TableFormat::csv;
+  if (csv) {
+    t.headers.emplace_back("PYTHON_END_OF_LIFE");
+    t.fits.push_back(Fit::keep);
+  }
   for (const auto& c : combos) {
-    std::vector<Cell> row = {
-        {c.catalog->name}, {c.entry->id}, {c.python.str()}, {c.lifecycle.status.name, status_tone(c.lifecycle)}};
+    std::vector<Cell> row = {{c.catalog->name},
+                             {c.entry->id},
+                             {csv ? c.python.str() : with_python_end(c.python.str(), c.python_end.end)},
+                             {c.lifecycle.status.name, status_tone(c.lifecycle)}};
     add_next(row, c.lifecycle, format);
     row.push_back({days_text(c.lifecycle)});
+    if (csv) {
+      row.push_back({c.python_end.end == lib::PythonEnd::no ? std::string() : lib::python_end_name(c.python_end.end)});
+    }
     t.rows.push_back(std::move(row));
   }
   return t;

@@ -18,6 +18,9 @@ Tone status_tone(const lib::Lifecycle& lc);
 std::string frameworks_text(const catalog::RuntimeEntry& r);
 // "3.7, 3.8" or "unknown".
 std::string python_text(const catalog::RuntimeEntry& r);
+// The Python text with lib's judgement of its end of life: "3.10 (end of life)", or
+// "3.10 (end of life?)" when the day falls in its end-of-life window.
+std::string with_python_end(std::string text, lib::PythonEnd end);
 // "2020-03-09", a window "2021-02-26..2021-03-02", ">= 2024-07-11", "<= 2020-08-28" or "unknown".
 std::string released_text(const lib::ReleaseWindow& w);
 // "deletion 2021-12-19" / "submission_end <= 2021-08-28"; "-" when none is left.

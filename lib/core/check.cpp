@@ -1,5 +1,6 @@
 #include "lib/core/check.hpp"
 
+#include "lib/core/python_line.hpp"
 #include "util/names.hpp"
 #include "util/text.hpp"
 
@@ -145,11 +146,19 @@ TargetQuery target_query(const Request& req, size_t max) {
 
 std::vector<Finding> judge(const Catalog& c, const RuntimeEntry& r, const Lifecycle& lc, const Request& req) {
   std::vector<Finding> out;
-  if (auto f = lifecycle_finding(c, r, lc, req)) {
-    out.push_back(*f);
+  auto life = lifecycle_finding(c, r, lc, req);
+  if (life) {
+    out.push_back(*life);
   }
   auto compat = compatibility(c, r, req);
   out.insert(out.end(), compat.begin(), compat.end());
+  // The Python underneath: the job's own, else the entry's. Not where the entry itself cannot be
+  // used (unreleased, closed, withdrawn): the job must move whatever its Python.
+  if (!life || life->severity != Severity::error) {
+    if (auto f = python_end_of_life(c, r, req.python, req.on)) {
+      out.push_back(*f);
+    }
+  }
   return out;
 }
 

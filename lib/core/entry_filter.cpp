@@ -54,7 +54,7 @@ std::vector<EntryView> filter_entries(const std::vector<const catalog::Catalog*>
   std::vector<EntryView> rows;
   for (const auto* c : catalogs) {
     for (const auto& r : c->runtimes) {
-      EntryView v{c, &r, evaluate(*c, r, on, warn_days)};
+      EntryView v = view_of(*c, r, on, warn_days);
       if (filter.matches(r, v.lifecycle)) {
         rows.push_back(std::move(v));
       }

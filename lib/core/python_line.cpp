@@ -1,6 +1,7 @@
 #include "lib/core/python_line.hpp"
 
 #include "lib/core/compatibility.hpp"
+#include "util/names.hpp"
 
 #include <algorithm>
 
@@ -76,10 +77,15 @@ PythonEnd python_end(const PythonLine& p, Date on) {
   return p.end_of_life->maybe_reached_by(on) && p.end_of_life->earliest ? PythonEnd::possibly : PythonEnd::no;
 }
 
-std::optional<Finding> python_end_of_life(const Catalog& c, const RuntimeEntry& r, const std::optional<catalog::Version>& asked,
-                                          Date on) {
+const char* python_end_name(PythonEnd e) {
+  using enum PythonEnd;
+  static constexpr util::Names<PythonEnd, 3> k_names{{{{no, "none"}, {possibly, "possible"}, {reached, "reached"}}}};
+  return k_names.name(e).data();
+}
+
+PythonVerdict judge_python(const Catalog& c, const RuntimeEntry& r, const std::optional<catalog::Version>& asked, Date on) {
   if (!c.python) {
-    return std::nullopt;
+    return {};
   }
   std::vector<catalog::Version> offered;
   if (asked) {
@@ -93,7 +99,7 @@ std::optional<Finding> python_end_of_life(const Catalog& c, const RuntimeEntry& 
     PythonLine p = python_line(c, v);
     PythonEnd e = python_end(p, on);
     if (e == PythonEnd::no) {
-      return std::nullopt; // a line without end of life on the date: the entry can run it
+      return {}; // a line without end of life on the date: the entry can run it
     }
     end = std::min(end, e);
     if (!newest || p.version > newest->version) {
@@ -101,7 +107,7 @@ std::optional<Finding> python_end_of_life(const Catalog& c, const RuntimeEntry& 
     }
   }
   if (!newest) {
-    return std::nullopt;
+    return {};
   }
   const MilestoneDate& m = *newest->end_of_life;
   const std::string when = when_text(m.is_window() ? m.earliest : std::nullopt, *m.date, m.at_latest && !m.is_window());
@@ -114,7 +120,7 @@ std::optional<Finding> python_end_of_life(const Catalog& c, const RuntimeEntry& 
   if (!asked && offered.size() > 1) {
     msg += ", the newest of its Pythons";
   }
-  return entry_finding(RuleId::python_end_of_life, msg, c, r);
+  return {end, entry_finding(RuleId::python_end_of_life, msg, c, r)};
 }
 
 std::vector<catalog::Version> unlisted_pythons(const Catalog& c) {

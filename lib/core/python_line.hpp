@@ -32,12 +32,21 @@ std::optional<PythonFloor> python_floor(const Catalog& c, const RuntimeEntry& r)
 // inside its end-of-life window).
 enum class PythonEnd { no, possibly, reached };
 PythonEnd python_end(const PythonLine& p, Date on);
+// "none", "possible" or "reached".
+const char* python_end_name(PythonEnd e);
 
-// The python-end-of-life finding of entry r of catalog c on `on`, if any. With `asked`, the job's
-// own Python is judged; otherwise the entry's: it is on an end-of-life Python when every line it
-// offers has reached (or may have reached) its end of life, and the finding names the newest.
-std::optional<Finding> python_end_of_life(const Catalog& c, const RuntimeEntry& r, const std::optional<catalog::Version>& asked,
-                                          Date on);
+// Entry r of catalog c judged by its Python on `on`. With `asked`, the job's own Python is judged;
+// otherwise the entry's: it is on an end-of-life Python when every line it offers has reached (or
+// may have reached) its end of life, and the finding (python-end-of-life) names the newest.
+struct PythonVerdict {
+  PythonEnd end = PythonEnd::no;
+  std::optional<Finding> finding; // set exactly when end is not PythonEnd::no
+};
+PythonVerdict judge_python(const Catalog& c, const RuntimeEntry& r, const std::optional<catalog::Version>& asked, Date on);
+inline std::optional<Finding> python_end_of_life(const Catalog& c, const RuntimeEntry& r,
+                                                 const std::optional<catalog::Version>& asked, Date on) {
+  return judge_python(c, r, asked, on).finding;
+}
 
 // The Pythons c's entries pin that its python catalog does not list (each once, in order), when
 // it has a python catalog; empty otherwise.

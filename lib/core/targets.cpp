@@ -4,6 +4,7 @@
 #include "catalog/error.hpp"
 #include "lib/core/compatibility.hpp"
 #include "lib/core/frameworks.hpp"
+#include "lib/core/python_line.hpp"
 #include "util/names.hpp"
 #include "util/text.hpp"
 
@@ -34,16 +35,20 @@ std::vector<std::string> Target::uris() const {
 
 const char* standing_name(TargetStanding s) {
   using enum TargetStanding;
-  static constexpr util::Names<TargetStanding, 4> k_names{
-      {{{supported, "supported"}, {expiring, "expiring"}, {unconfirmed, "unconfirmed"}, {past_support, "past-support"}}}};
+  static constexpr util::Names<TargetStanding, 5> k_names{{{{supported, "supported"},
+                                                            {expiring, "expiring"},
+                                                            {unconfirmed, "unconfirmed"},
+                                                            {past_support, "past-support"},
+                                                            {python_end_of_life, "python-end-of-life"}}}};
   return k_names.name(s).data();
 }
 
 std::string describe_pick(const Target& t) {
-  std::string out = t.standing == TargetStanding::supported      ? "newest supported"
-                    : t.standing == TargetStanding::expiring     ? "newest supported (expiring)"
-                    : t.standing == TargetStanding::past_support ? "newest still open (past support)"
-                                                                 : "newest unconfirmed";
+  std::string out = t.standing == TargetStanding::supported            ? "newest supported"
+                    : t.standing == TargetStanding::expiring           ? "newest supported (expiring)"
+                    : t.standing == TargetStanding::past_support       ? "newest still open (past support)"
+                    : t.standing == TargetStanding::python_end_of_life ? "newest still open (on an end-of-life Python)"
+                                                                       : "newest unconfirmed";
   return out + (t.downgrade ? " (a downgrade)" : "");
 }
 
@@ -330,6 +335,14 @@ private:
     return probe;
   }
 
+  // The target's standing: t's entry with the Python it would run, and its lifecycle.
+  TargetStanding standing_of(const Catalog& c, const Target& t, const Lifecycle& lc) const {
+    if (judge_python(c, *t.entry, catalog::Version::try_parse(t.python), m_q.on).end != PythonEnd::no) {
+      return TargetStanding::python_end_of_life;
+    }
+    return standing_of(lc, t.unconfirmed);
+  }
+
   TargetStanding standing_of(const Lifecycle& lc, bool unconfirmed) const {
     if (lc.reached() != nullptr) {
       return TargetStanding::past_support;
@@ -379,7 +392,7 @@ private:
     if (t.unconfirmed && !m_must_move) {
       return std::nullopt;
     }
-    t.standing = standing_of(lc, t.unconfirmed);
+    t.standing = standing_of(c, t, lc);
     t.handoff = successor;
     set_end(t, end);
     t.lifecycle = std::move(lc);
@@ -468,7 +481,7 @@ private:
     t.python_changes = true;
     t.python_older = catalog::Version::try_parse(*python) && *catalog::Version::try_parse(*python) < *m_q.python;
     t.unconfirmed = !exists_on(m_from, *m_current, lc, m_q.on);
-    t.standing = standing_of(lc, t.unconfirmed);
+    t.standing = standing_of(m_from, t, lc);
     set_end(t, first_error_milestone(lc));
     t.lifecycle = std::move(lc);
     m_search.targets.push_back(std::move(t));

@@ -57,9 +57,12 @@ enum class TargetStanding {
   expiring,     // exists, open and supported, a milestone within warn_days
   unconfirmed,  // supported if it exists, but its release window holds the date: it may not exist yet
   past_support, // open for new work, but past a warning milestone (support_end); that it exists is certain
+  // open, but the Python it would run has reached (or may have reached) its end of life: after
+  // everything that runs a Python with security fixes
+  python_end_of_life,
 };
 
-// "supported", "expiring", "past-support", "unconfirmed".
+// "supported", "expiring", "past-support", "unconfirmed", "python-end-of-life".
 const char* standing_name(TargetStanding s);
 
 // A runtime or image to move to, on the query's date and for its service.
@@ -115,7 +118,8 @@ struct TargetSearch {
 // with another Python is a target too.
 //
 // The order, stated once (every command shows its first target):
-//  1. standing on the date: supported, expiring, unconfirmed, past support (still open);
+//  1. standing on the date: supported, expiring, unconfirmed, past support (still open), on an
+//     end-of-life Python (python_line: the Python it would run);
 //  2. no downgrade before a downgrade;
 //  3. the newest framework version (for runtimes, the newest runtime); with Strategy::nearest the
 //     smallest step up;

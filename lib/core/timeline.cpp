@@ -79,9 +79,16 @@ Date span_end(Date from, std::string_view span) {
   return fail();
 }
 
+EntryView view_of(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days) {
+  return EntryView{&c, &r, evaluate(c, r, on, warn_days), judge_python(c, r, std::nullopt, on)};
+}
+
 std::vector<Combo> combos(const std::vector<const Catalog*>& catalogs, Date on, int warn_days) {
   std::vector<Combo> out;
   for (const auto* c : catalogs) {
+    if (c->name == catalog::k_python_catalog) {
+      continue; // the Python lines themselves, not runtimes that run one
+    }
     std::vector<Combo> mine;
     for (const auto& r : c->runtimes) {
       if (!r.python || entry_framework(r) == "ray") {
@@ -97,7 +104,7 @@ std::vector<Combo> combos(const std::vector<const Catalog*>& catalogs, Date on, 
         req.warn_days = warn_days;
         auto fs = judge(*c, r, lc, req);
         if (std::none_of(fs.begin(), fs.end(), [](const Finding& f) { return f.severity == Severity::error; })) {
-          mine.push_back(Combo{c, &r, py, lc});
+          mine.push_back(Combo{c, &r, py, lc, judge_python(*c, r, py, on)});
         }
       }
     }

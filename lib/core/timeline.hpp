@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lib/core/lifecycle.hpp"
+#include "lib/core/python_line.hpp"
 
 #include <optional>
 #include <string>
@@ -8,12 +9,16 @@
 
 namespace lib {
 
-// An entry with its lifecycle on the date of the query.
+// An entry with its lifecycle on the date of the query, and the Python it runs judged then.
 struct EntryView {
   const Catalog* catalog = nullptr;
   const RuntimeEntry* entry = nullptr;
   Lifecycle lifecycle;
+  PythonVerdict python;
 };
+
+// The view of entry r of catalog c on `on`.
+EntryView view_of(const Catalog& c, const RuntimeEntry& r, Date on, int warn_days);
 
 // One dated event in an entry's life (its release or one of its milestones), or in its catalog's:
 // the sunset, when the whole platform stops (entry nullptr).
@@ -48,6 +53,7 @@ struct Combo {
   const RuntimeEntry* entry = nullptr;
   catalog::Version python;
   Lifecycle lifecycle;
+  PythonVerdict python_end; // whether that Python is past its end of life on the date
 };
 
 // The runtime x Python pairs valid for new training work on the date (those check finds no

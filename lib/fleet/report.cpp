@@ -166,6 +166,7 @@ private:
         g.catalog = ref->catalog;
         g.entry = ref->entry;
         g.lifecycle = evaluate(*g.catalog, *g.entry, m_o.on, m_o.warn_days);
+        g.python = judge_python(*g.catalog, *g.entry, std::nullopt, m_o.on);
       }
       m_rep.groups.push_back(std::move(g));
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lib/core/python_line.hpp"
 #include "lib/core/upgrade.hpp"
 #include "lib/fleet/audit.hpp"
 #include "lib/migrate/record.hpp"
@@ -49,6 +50,7 @@ struct ReportGroup {
   VerdictStatus status;                // outside every catalog: the verdicts' status
   Service service = Service::training;
   std::optional<Lifecycle> lifecycle; // of the entry on the date
+  PythonVerdict python;               // the entry's Python on the date (python-end-of-life)
   size_t resources = 0;
   size_t affected = 0;
   size_t broken = 0;

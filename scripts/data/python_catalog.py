@@ -113,7 +113,7 @@ def main():
             "milestones": [
                 {"name": "bugfix_end", "severity": "note",
                  "meaning": "End of bugfix releases: from then on, security fixes only, as source releases.",
-                 "reached": "gets security fixes only", "upcoming": "ends bugfix releases"},
+                 "reached": "ended bugfix releases", "upcoming": "ends bugfix releases"},
                 {"name": "end_of_life", "severity": "warning",
                  "meaning": "End of life: no more releases, not even security fixes.",
                  "reached": "reached end of life", "upcoming": "reaches end of life"},

@@ -14,7 +14,7 @@ TEST_CASE("every shipped catalog in data/ loads and is what the binary embeds") 
     REQUIRE(embedded);
     CHECK(catalog::write_catalog(*embedded) == catalog::write_catalog(from_file));
   }
-  CHECK(catalog::embedded_names().size() == 3);
+  CHECK(catalog::embedded_names().size() == 4);
   CHECK_FALSE(catalog::embedded_catalog("nope"));
 }
 

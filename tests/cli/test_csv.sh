@@ -46,12 +46,12 @@ run --at 2024-12-01 list --format csv
 all=$(header)
 run --at 2024-12-01 list --platform ai-platform --format csv
 [[ "$(header)" == "$all" ]] || fail "list --platform changes the columns: $(header) vs $all"
-[[ "$all" == "CATALOG,ID,RELEASED,RELEASED_EARLIEST,PYTHON,FRAMEWORKS,STATUS,NEXT_MILESTONE,NEXT_DATE,NEXT_DATE_EARLIEST,DAYS" ]] ||
+[[ "$all" == "CATALOG,ID,RELEASED,RELEASED_EARLIEST,PYTHON,FRAMEWORKS,STATUS,NEXT_MILESTONE,NEXT_DATE,NEXT_DATE_EARLIEST,DAYS,PYTHON_END_OF_LIFE" ]] ||
   fail "list columns: $all"
-expect_out $'ai-platform,2.11,2023-04-08,2022-12-09,3.7,tensorflow 2.11.x,submission_end,deletion,2025-02-01,2024-12-09,8..62\r'
+expect_out $'ai-platform,2.11,2023-04-08,2022-12-09,3.7,tensorflow 2.11.x,submission_end,deletion,2025-02-01,2024-12-09,8..62,reached\r'
 run --at 2020-06-01 combos --platform ai-platform --format csv
 check_csv
-[[ "$(header)" == "CATALOG,RUNTIME,PYTHON,STATUS,NEXT_MILESTONE,NEXT_DATE,NEXT_DATE_EARLIEST,DAYS" ]] || fail "combos columns: $(header)"
+[[ "$(header)" == "CATALOG,RUNTIME,PYTHON,STATUS,NEXT_MILESTONE,NEXT_DATE,NEXT_DATE_EARLIEST,DAYS,PYTHON_END_OF_LIFE" ]] || fail "combos columns: $(header)"
 run --at 2024-12-01 catalogs --format csv
 expect_out "NAME,AS_OF,AGE,ENTRIES,SOURCE,TITLE"
 

@@ -23,7 +23,7 @@ expect_json 'JSON.stringify(j.find(e => e.id === "2.11").next_milestone)' '{"nam
 run --at 2024-12-01 list --platform ai-platform --format csv
 # CSV: each date in a column of its own, the milestone's name apart; the CATALOG column with
 # --platform too, so every CSV of list has the same columns.
-expect_out $'ai-platform,2.11,2023-04-08,2022-12-09,3.7,tensorflow 2.11.x,submission_end,deletion,2025-02-01,2024-12-09,8..62\r'
+expect_out $'ai-platform,2.11,2023-04-08,2022-12-09,3.7,tensorflow 2.11.x,submission_end,deletion,2025-02-01,2024-12-09,8..62,reached\r'
 
 # Numeric order: 2.10 after 2.9, 1.10 after 1.9.
 run --at 2026-11-30 list --platform ai-platform --format csv
@@ -31,8 +31,9 @@ expect_exit 0
 ids=$(cut -d, -f2 <<<"$OUT" | tr -d '\r' | tr '\n' ' ')
 [[ "$ids" == "ID 1.0 1.1 1.2 1.4 1.5 1.6 1.7 1.8 1.9 1.10 1.11 1.12 1.13 1.14 1.15 2.1 2.2 2.3 2.4 2.5 2.6 2.7 2.8 2.9 2.10 2.11 " ]] ||
   fail "unexpected order: $ids"
-expect_out $'2.2,2020-08-28,2020-05-21,3.7,tensorflow 2.2.x,deletion,,,,\r'
-expect_out $'1.1,2019-12-10,,2.7,,deletion,,,,\r'
+expect_out $'2.2,2020-08-28,2020-05-21,3.7,tensorflow 2.2.x,deletion,,,,,reached\r'
+# No release bound of its own: Python 2.7's first release is the only one.
+expect_out $'1.1,2019-12-10,2010-07-03,2.7,,deletion,,,,,reached\r'
 
 # Every entry is past its last milestone after the sunset.
 run --at 2025-02-01 list --platform ai-platform --status supported,expiring,unknown,submission_end --format json
@@ -67,7 +68,7 @@ expect_out "vertex-prediction  sklearn-cpu.1-6"
 expect_out "vertex-training    ray-cpu.2-47.py311"
 
 run list --status retired
-expect_input_error "--status: unknown status 'retired' (valid: unreleased, supported, expiring, unknown, submission_end, deletion, support_end, availability_end)"
+expect_input_error "--status: unknown status 'retired' (valid: unreleased, supported, expiring, unknown, submission_end, deletion, support_end, availability_end, bugfix_end, end_of_life)"
 run list --python three
 expect_input_error "--python: 'three' is not a Python version"
 finish

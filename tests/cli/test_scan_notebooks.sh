@@ -49,7 +49,7 @@ expect_out "variables.ipynb:57:112: warning: image xgboost-cpu.0-82 left support
 expect_out "variables.ipynb:67:70: error: runtime 2.1 had its model versions deleted on 2022-03-09; it closed to new jobs on 2021-03-09 (through RUNTIME, set on line 66) [deletion]"
 expect_out "variables.ipynb:76:73: error: runtime 1.14 had its model versions deleted on 2021-07-19"
 expect_out "variables.py:30:27: error: runtime 1.15 had its model versions deleted on 2021-12-19; it closed to new jobs on 2020-12-19 (through RUNTIME_VERSION, set on line 5) [deletion]"
-expect_out "9 files scanned, 32 references: 16 errors, 17 warnings, 0 notes (1 suppressed)"
+expect_out "9 files scanned, 32 references: 16 errors, 24 warnings, 0 notes (1 suppressed)"
 
 # The same code as a .py file and as a notebook cell yields the same references.
 run scan --no-config --at 2024-06-01 --format json forms.py

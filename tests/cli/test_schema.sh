@@ -11,13 +11,18 @@ check_schema() {
   CODE=$?
 }
 
-check_schema "$SRC"/data/ai-platform.json "$SRC"/data/vertex-training.json "$SRC"/data/vertex-prediction.json
+# Every catalog file in data/ (the machine tables are not catalogs).
+mapfile -t shipped < <(grep -l '"format": "rtcat-catalog/1"' "$SRC"/data/*.json)
+[[ ${#shipped[@]} -ge 4 ]] || fail "found ${#shipped[@]} catalogs in data/"
+check_schema "${shipped[@]}"
 expect_exit 0
 expect_out "ai-platform.json: valid"
 expect_out "vertex-prediction.json: valid"
+expect_out "python.json: valid"
 
 "$RTCAT" db init "$WORK/c.db" >/dev/null && "$RTCAT" db import "$WORK/c.db" >/dev/null
-for name in ai-platform vertex-training vertex-prediction; do
+for file in "${shipped[@]}"; do
+  name=$(basename "$file" .json)
   "$RTCAT" db export "$WORK/c.db" --name "$name" -o "$WORK/$name.json"
   check_schema "$WORK/$name.json"
   expect_exit 0
@@ -27,4 +32,8 @@ sed 's/"confidence": "high"/"confidence": "certain"/' "$SRC/data/ai-platform.jso
 check_schema "$WORK/bad.json"
 expect_exit 1
 expect_out "must be equal to one of the allowed values"
+# A stated window takes from, to and sources, nothing else.
+sed 's/"end_of_life": {/"end_of_life": {"until": "2031-10-31", /' "$SRC/data/python.json" >"$WORK/bad-window.json"
+check_schema "$WORK/bad-window.json"
+expect_exit 1
 finish

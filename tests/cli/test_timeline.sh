@@ -113,7 +113,10 @@ expect_out ">2021</text>"
 expect_no_out ">2019</text>"
 expect_no_out ">2024</text>"
 run --at 2024-06-01 timeline --format svg
-[[ $(grep -o 'height="[0-9]*"' <<<"$OUT" | head -1 | tr -dc 0-9) -lt 2400 ]] || fail "the all-catalog chart is too tall"
+# At most 12 pixels an entry (twins share a row), whatever the catalogs hold.
+entries=$("$RTCAT" list --format csv | tail -n +2 | wc -l)
+[[ $(grep -o 'height="[0-9]*"' <<<"$OUT" | head -1 | tr -dc 0-9) -lt $((12 * entries + 200)) ]] ||
+  fail "the all-catalog chart is too tall for $entries entries"
 printf '%s' "$OUT" >"$WORK/all.svg"
 printf '%s' "$svg" >"$WORK/ai.svg"
 

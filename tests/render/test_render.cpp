@@ -26,7 +26,7 @@ TEST_CASE("user strings are escaped in SVG") {
   CHECK(util::xml_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
   auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
   c.runtimes[0].id = "<script>";
-  std::vector<lib::EntryView> views{{&c, &c.runtimes[0], lib::evaluate(c, c.runtimes[0], parse_date("2020-01-01"), 90)}};
+  std::vector<lib::EntryView> views{lib::view_of(c, c.runtimes[0], parse_date("2020-01-01"), 90)};
   std::string svg = render::timeline_svg(views, parse_date("2020-01-01"), "T & <b>");
   CHECK(svg.find("<script>") == std::string::npos);
   CHECK(svg.find("&lt;script&gt;") != std::string::npos);
@@ -58,7 +58,7 @@ TEST_CASE("iCalendar output follows RFC 5545") {
 TEST_CASE("JSON output keeps the contract's field names") {
   auto c = catalog::parse_catalog(fixtures::legacy_json(), "legacy.json");
   const auto& r = *c.find("2.2");
-  std::string j = render::json_entries({{&c, &r, lib::evaluate(c, r, parse_date("2021-01-01"), 90)}});
+  std::string j = render::json_entries({lib::view_of(c, r, parse_date("2021-01-01"), 90)});
   for (const char* field : {"\"catalog\": \"legacy\"", "\"id\": \"2.2\"", "\"version\": \"2.2\"", "\"released\": null",
                             "\"python\": [", "\"packages\": {}", "\"status\": \"unknown\"", "\"submission_end\": null",
                             "\"milestones_no_later_than\": {", "\"next_milestone\": {", "\"at_latest\": true"}) {

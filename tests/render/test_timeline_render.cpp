@@ -17,7 +17,7 @@ namespace {
 std::vector<lib::EntryView> views_of(const catalog::Catalog& c, catalog::Date on) {
   std::vector<lib::EntryView> out;
   for (auto it = c.runtimes.rbegin(); it != c.runtimes.rend(); ++it) { // reversed: the chart orders them
-    out.push_back({&c, &*it, lib::evaluate(c, *it, on, 90)});
+    out.push_back(lib::view_of(c, *it, on, 90));
   }
   return out;
 }

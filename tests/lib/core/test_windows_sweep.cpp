@@ -58,7 +58,7 @@ TEST_CASE(
     for (Date on : months()) {
       std::vector<lib::EntryView> views;
       for (const auto& r : c.runtimes) {
-        views.push_back(lib::EntryView{&c, &r, lib::evaluate(c, r, on, k_warn)});
+        views.push_back(lib::view_of(c, r, on, k_warn));
       }
       const auto json = nlohmann::json::parse(render::json_entries(views));
       REQUIRE(json.size() == views.size());
