@@ -6,13 +6,14 @@ source "$(dirname "$0")/lib.sh"
 CAT=$SRC/tests/fixtures/aws/catalog.json
 S=$SRC/tests/fixtures/sagemaker
 
-# scan: a Dockerfile's FROM, YAML, JSON, Python strings, image_uri= through a variable and a
-# template, a notebook.
+# scan: a Dockerfile's FROM, YAML, JSON, a shell variable, Python strings, image_uri= through a
+# variable and a template, a notebook.
 cd "$SRC/tests/fixtures/scan-aws" || exit 1
 run --catalog "$CAT" scan --no-config --at 2026-05-01
 expect_exit 1
 expect_out "Dockerfile:1:6: warning: image pytorch-training.2.6-gpu-ec2 left support on 2026-01-29 [support-end]"
 expect_out "deployment.yaml:8:18: warning: image pytorch-inference.2.6-cpu-sagemaker leaves support on 2026-06-30 (in 60 days) [expiring]"
+expect_out "pull.sh:3:8: warning: image pytorch-training.2.6-gpu-ec2 left support on 2026-01-29 (through TAG, set on line 1) [support-end]"
 expect_out "train.ipynb:18:22: warning: image pytorch-training.2.6-gpu-ec2 left support on 2026-01-29 [support-end]"
 expect_out "train.py:11:16: warning: image pytorch-training.2.6-gpu-ec2 left support on 2026-01-29 [support-end]"
 expect_out "train.py:15:51: warning: image pytorch-training.2.6-gpu-ec2 left support on 2026-01-29 (through IMAGE, set on line 7) [support-end]"
@@ -20,7 +21,7 @@ expect_out "train.py:16:27: warning: image pytorch-inference.2.6-cpu-sagemaker l
 expect_out "train.py:17:28: error: runtime aws-dlc:pytorch-training:9.9-gpu-py399 is not in the catalog"
 expect_no_out "acme"
 expect_no_out "train.py:7:"
-expect_out "5 files scanned, 8 references: 1 error, 6 warnings, 0 notes"
+expect_out "6 files scanned, 9 references: 1 error, 7 warnings, 0 notes"
 run --catalog "$CAT" scan --no-config --at 2026-05-01 --format json
 expect_json 'j.references.find(r => r.path === "training-job.json").runtime' "pytorch-training.2.9-gpu-sagemaker"
 expect_json 'j.references.find(r => r.path === "training-job.json").status' "supported"

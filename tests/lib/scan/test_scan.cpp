@@ -121,6 +121,7 @@ TEST_CASE("scan: AWS Deep Learning Containers images, matched with the aws-dlc c
   std::vector<std::string> want = {
       "Dockerfile:1:6 support-end pytorch-training.2.6-gpu-ec2",
       "deployment.yaml:8:18 expiring pytorch-inference.2.6-cpu-sagemaker",
+      "pull.sh:3:8 support-end pytorch-training.2.6-gpu-ec2",
       "train.ipynb:18:22 support-end pytorch-training.2.6-gpu-ec2",
       "train.py:11:16 support-end pytorch-training.2.6-gpu-ec2",
       "train.py:15:51 support-end pytorch-training.2.6-gpu-ec2",
@@ -129,7 +130,7 @@ TEST_CASE("scan: AWS Deep Learning Containers images, matched with the aws-dlc c
   };
   CHECK(got == want);
   // The custom images (acme/sidecar, acme/trainer) are no references; the supported 2.9 image is one.
-  CHECK(r.references.size() == 8);
+  CHECK(r.references.size() == 9);
   CHECK(std::any_of(r.references.begin(), r.references.end(), [](const FoundReference& f) {
     return f.runtime == "pytorch-training.2.9-gpu-sagemaker" && f.catalog == "aws-dlc" && f.status == "supported";
   }));
