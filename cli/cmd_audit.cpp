@@ -88,7 +88,7 @@ int run_audit(Context& ctx, const AuditArgs& a) {
     summary.add_malformed();
     out.put(writer.malformed(m));
   };
-  lib::Units units(on_resource);
+  lib::Units units(on_resource, &ctx.catalogs());
   lib::Listings listings;
   for (const auto& path : a.files) {
     listings.add(lib::read_inventory(

@@ -67,6 +67,13 @@ std::string_view gcloud_list(std::string_view collection) {
 } // namespace
 
 std::string incomplete_listing_warning(const lib::ListPage& page) {
+  const std::string at = "rtcat: warning: " + page.path + ":" + std::to_string(page.line) + ":" + std::to_string(page.column);
+  if (page.collection == "TrainingJobSummaries") {
+    return at + ": the " + page.collection +
+           " listing is incomplete: this list response has a NextToken and no later page was read; pass every page "
+           "(repeat aws sagemaker list-training-jobs with --starting-token set to each NextToken until a response has none), "
+           "or list without --max-items, and the AWS CLI reads every page\n";
+  }
   std::string gcloud(gcloud_list(page.collection));
   return "rtcat: warning: " + page.path + ":" + std::to_string(page.line) + ":" + std::to_string(page.column) + ": the " +
          page.collection +

@@ -40,6 +40,19 @@ size_t template_start(std::string_view text, size_t p) {
   return k < p && k > 0 && text[k - 1] == '$' ? k - 1 : p;
 }
 
+// The end of a templated word at i: up to a space, quote, ')', ',' or the end of the line.
+size_t word_end(std::string_view text, size_t i) {
+  while (i < text.size() && text[i] != '\n' && text[i] != ' ' && text[i] != '"' && text[i] != '\'' && text[i] != ')' &&
+         text[i] != ',') {
+    ++i;
+  }
+  return i;
+}
+
+bool is_template_char(std::string_view text, size_t i) {
+  return i < text.size() && (text[i] == '{' || text[i] == '$' || (text[i] == '%' && i + 1 < text.size() && text[i + 1] == 's'));
+}
+
 // The image after "/training/" or "/prediction/" at i (the catalog's id) and its tag, for a URI
 // that starts at `start`.
 std::optional<ImageRef> image_at(std::string_view text, size_t start, size_t i) {
@@ -61,15 +74,10 @@ std::optional<ImageRef> image_at(std::string_view text, size_t start, size_t i) 
   while (i < text.size() && is_name_char(text[i])) {
     ++i;
   }
-  if (i < text.size() && (text[i] == '{' || text[i] == '$' || (text[i] == '%' && i + 1 < text.size() && text[i + 1] == 's'))) {
+  if (is_template_char(text, i)) {
     // .../training/{}:latest, .../tf-cpu.{TF}:latest, .../tf-gpu.%s:latest
-    size_t end = i;
-    while (end < text.size() && text[end] != '\n' && text[end] != ' ' && text[end] != '"' && text[end] != '\'' &&
-           text[end] != ')' && text[end] != ',') {
-      ++end;
-    }
     r.templated = true;
-    r.length = end - start;
+    r.length = word_end(text, i) - start;
     return r;
   }
   if (i == name_start || !std::isalnum(static_cast<unsigned char>(text[name_start]))) {
@@ -83,6 +91,65 @@ std::optional<ImageRef> image_at(std::string_view text, size_t start, size_t i) 
     }
   }
   r.length = i - start;
+  return r;
+}
+
+// An ECR image whose host ends just before the slash at `slash` (".amazonaws.com" or
+// ".amazonaws.com.cn", `host_suffix` long): ACCOUNT.dkr.ecr.REGION<suffix>/REPOSITORY:TAG.
+std::optional<ImageRef> ecr_image_at(std::string_view text, size_t slash, size_t host_suffix) {
+  static constexpr std::string_view k_dkr = ".dkr.ecr.";
+  const size_t region_end = slash - host_suffix;
+  size_t region = region_end;
+  while (region > 0 && is_host_char(text[region - 1])) {
+    --region;
+  }
+  if (region == region_end) {
+    region = template_start(text, region_end);
+  }
+  if (region == region_end || region < k_dkr.size() || text.substr(region - k_dkr.size(), k_dkr.size()) != k_dkr) {
+    return std::nullopt;
+  }
+  const size_t account_end = region - k_dkr.size();
+  size_t account = account_end;
+  while (account > 0 && std::isdigit(static_cast<unsigned char>(text[account - 1]))) {
+    --account;
+  }
+  if (account == account_end) {
+    account = template_start(text, account_end);
+    if (account == account_end) {
+      return std::nullopt;
+    }
+  } else if (account_end - account != 12 || (account > 0 && (std::isalnum(static_cast<unsigned char>(text[account - 1])) ||
+                                                             text[account - 1] == '.' || text[account - 1] == '-'))) {
+    return std::nullopt; // an account is 12 digits
+  }
+  ImageRef r;
+  r.ecr = true;
+  r.offset = account;
+  r.image_offset = slash + 1;
+  size_t i = slash + 1;
+  while (i < text.size() && (is_host_char(text[i]) || text[i] == '.' || text[i] == '_' || text[i] == '/')) {
+    ++i;
+  }
+  const std::string_view repository = text.substr(slash + 1, i - slash - 1);
+  if (repository.empty() || !std::isalnum(static_cast<unsigned char>(repository.front())) || i >= text.size() || text[i] != ':') {
+    return std::nullopt; // no repository, or no tag
+  }
+  r.service = repository.find("inference") != std::string_view::npos ? Service::prediction : Service::training;
+  const size_t tag = ++i;
+  while (i < text.size() && is_name_char(text[i])) {
+    ++i;
+  }
+  if (is_template_char(text, i)) {
+    r.templated = true;
+    r.length = word_end(text, i) - account;
+    return r;
+  }
+  if (i == tag) {
+    return std::nullopt;
+  }
+  r.image = std::string(text.substr(slash + 1, i - slash - 1));
+  r.length = i - account;
   return r;
 }
 
@@ -102,6 +169,8 @@ std::vector<ImageRef> find_image_refs(std::string_view text) {
   static constexpr std::string_view k_restricted = "-restricted";
   static constexpr std::string_view k_gcr = "gcr.io";
   static constexpr std::string_view k_gcr_path = "/cloud-aiplatform";
+  static constexpr std::string_view k_aws = ".amazonaws.com";
+  static constexpr std::string_view k_aws_cn = ".amazonaws.com.cn";
   size_t from = 0;
   auto take = [&](std::optional<ImageRef> r) {
     if (r) {
@@ -145,6 +214,10 @@ std::vector<ImageRef> find_image_refs(std::string_view text) {
         continue; // mygcr.io, x.us.gcr.io
       }
       take(image_at(text, start, slash + k_gcr_path.size()));
+    } else if (slash >= k_aws.size() && text.substr(slash - k_aws.size(), k_aws.size()) == k_aws) {
+      take(ecr_image_at(text, slash, k_aws.size()));
+    } else if (slash >= k_aws_cn.size() && text.substr(slash - k_aws_cn.size(), k_aws_cn.size()) == k_aws_cn) {
+      take(ecr_image_at(text, slash, k_aws_cn.size()));
     }
   }
   return out;
@@ -156,6 +229,39 @@ std::optional<ImageRef> image_ref(std::string_view uri) {
     return std::nullopt;
   }
   return found[0];
+}
+
+void ImageIndex::build() {
+  m_built = true;
+  for (const catalog::Catalog* c : m_set.all()) {
+    for (const auto& entry : c->runtimes) {
+      for (const auto& uri : entry.uris) {
+        auto ref = image_ref(uri);
+        if (!ref || !ref->ecr) {
+          continue;
+        }
+        m_tags.try_emplace(ref->image, Match{c->name, entry.id, true});
+        m_repositories.try_emplace(ref->image.substr(0, ref->image.rfind(':')), c->name);
+      }
+    }
+  }
+}
+
+std::optional<ImageIndex::Match> ImageIndex::match(const ImageRef& ref) {
+  if (!ref.ecr) {
+    return Match{ref.catalog, ref.image, true};
+  }
+  if (!m_built) {
+    build();
+  }
+  if (auto it = m_tags.find(ref.image); it != m_tags.end()) {
+    return it->second;
+  }
+  auto repo = m_repositories.find(std::string_view(ref.image).substr(0, ref.image.rfind(':')));
+  if (repo == m_repositories.end()) {
+    return std::nullopt;
+  }
+  return Match{repo->second, ref.image, false};
 }
 
 } // namespace lib

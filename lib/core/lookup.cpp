@@ -46,9 +46,14 @@ std::optional<EntryRef> find_entry(const catalog::CatalogSet& set, std::string_v
     s.platform = std::string(id.substr(0, colon));
     bare = id.substr(colon + 1);
   }
-  bool well_formed = !bare.empty() && std::all_of(bare.begin(), bare.end(), [](char ch) {
-    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-' || ch == '+';
-  });
+  // After a catalog, an image may be named by its repository and tag (aws-dlc:pytorch-training:2.6-gpu-py312,
+  // an ECR image no entry lists: lib::ImageIndex), so that it is judged as an unknown image.
+  const bool tagged = colon != std::string_view::npos;
+  bool well_formed =
+      !bare.empty() && bare.front() != ':' && bare.back() != ':' && std::all_of(bare.begin(), bare.end(), [&](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-' || ch == '+' ||
+               (tagged && (ch == ':' || ch == '/'));
+      });
   if (!well_formed) {
     throw catalog::InvalidInput("invalid runtime '" + std::string(id) +
                                 "': expected a runtime version like 2.11 or an image like tf-cpu.2-11.py310");

@@ -202,8 +202,8 @@ struct VerdictKey {
   }
 
   static std::string_view flags(const Resource& r) {
-    static constexpr std::string_view k_flags[] = {"", "s", "m", "sm"};
-    return k_flags[(serving(r) ? 1 : 0) + (r.model_missing ? 2 : 0)];
+    static constexpr std::string_view k_flags[] = {"", "s", "m", "sm", "l", "sl", "ml", "sml"};
+    return k_flags[(serving(r) ? 1 : 0) + (r.model_missing ? 2 : 0) + (r.summary ? 4 : 0)];
   }
 
   uint64_t hash() const {
@@ -308,8 +308,13 @@ Verdict Auditor::without_runtime(const Resource& r) const {
   } else if (is_vertex(r) && !r.image_uri.empty()) {
     v.status.state = AuditState::custom_image;
     v.action = "none: custom image: not tracked";
-    v.findings.push_back(
-        make(RuleId::custom_container, "custom image: not tracked: " + r.image_uri + " is not a Vertex AI prebuilt image"));
+    v.findings.push_back(make(RuleId::custom_container,
+                              "custom image: not tracked: " + r.image_uri +
+                                  (r.sagemaker ? " is not an image the catalogs list" : " is not a Vertex AI prebuilt image")));
+  } else if (r.summary) {
+    // list-training-jobs gives each job's name, state and times, not its image.
+    v.status.state = AuditState::no_image;
+    v.action = "describe the training job (aws sagemaker describe-training-job): a listing's summary names no image";
   } else if (is_vertex(r)) {
     v.status.state = AuditState::no_image;
     v.action = "none";
@@ -494,17 +499,26 @@ std::string resource_label(const Resource& r) {
 
 namespace {
 
-// A unit of a Vertex AI resource for one image: the prebuilt image's catalog and id when the
-// URI names one (lib/core/image_ref), else a custom image.
-Resource image_unit(const Resource& r, const std::string& uri, std::string part) {
+// A unit of a Vertex AI or SageMaker resource for one image: the prebuilt image's catalog and id
+// when the URI names one (lib/core/image_ref: an ECR image by the entry that lists its repository
+// and tag), else a custom image.
+Resource image_unit(const Resource& r, const std::string& uri, std::string part, std::optional<ImageIndex>& images) {
   Resource u = r;
   u.images.clear();
   u.deployed.clear();
   u.image_uri = uri;
   u.part = std::move(part);
-  if (auto img = image_ref(uri)) {
+  auto img = image_ref(uri);
+  if (!img) {
+    return u;
+  }
+  if (!img->ecr) {
     u.catalog = img->catalog;
     u.runtime = img->image;
+    u.service = service_name(img->service);
+  } else if (auto m = images ? images->match(*img) : std::nullopt) {
+    u.catalog = m->catalog;
+    u.runtime = m->image;
     u.service = service_name(img->service);
   }
   return u;
@@ -531,7 +545,11 @@ std::string model_key(const std::string& name) {
 
 } // namespace
 
-Units::Units(std::function<void(const Resource&)> on_unit) : m_on_unit(std::move(on_unit)) {}
+Units::Units(std::function<void(const Resource&)> on_unit, const catalog::CatalogSet* set) : m_on_unit(std::move(on_unit)) {
+  if (set) {
+    m_images.emplace(*set);
+  }
+}
 
 void Units::add(const Resource& r) {
   if (!is_vertex(r)) {
@@ -546,7 +564,7 @@ void Units::add(const Resource& r) {
     return;
   }
   if (r.deployed.empty()) {
-    m_on_unit(image_unit(r, "", ""));
+    m_on_unit(image_unit(r, "", "", m_images));
   }
   for (const auto& d : r.deployed) {
     add_deployment(r, d, false);
@@ -556,11 +574,11 @@ void Units::add(const Resource& r) {
 void Units::add_images(const Resource& r) {
   auto images = distinct_images(r.images);
   if (images.empty()) {
-    m_on_unit(image_unit(r, "", ""));
+    m_on_unit(image_unit(r, "", "", m_images));
   }
   for (const auto& img : images) {
     // A model's image is its containerSpec: the part goes without saying.
-    m_on_unit(image_unit(r, img.uri, r.kind == ResourceKind::model && img.where == "containerSpec" ? "" : img.where));
+    m_on_unit(image_unit(r, img.uri, r.kind == ResourceKind::model && img.where == "containerSpec" ? "" : img.where, m_images));
   }
 }
 
@@ -575,16 +593,16 @@ void Units::add_deployment(const Resource& endpoint, const DeployedModel& d, boo
     return;
   }
   if (it == m_model_images.end()) {
-    Resource u = image_unit(endpoint, "", std::move(part));
+    Resource u = image_unit(endpoint, "", std::move(part), m_images);
     u.model_missing = true;
     m_on_unit(u);
     return;
   }
   if (it->second.empty()) {
-    m_on_unit(image_unit(endpoint, "", part));
+    m_on_unit(image_unit(endpoint, "", part, m_images));
   }
   for (const auto& img : it->second) {
-    m_on_unit(image_unit(endpoint, img.uri, part));
+    m_on_unit(image_unit(endpoint, img.uri, part, m_images));
   }
 }
 

@@ -3,6 +3,7 @@
 #include "catalog/catalog_set.hpp"
 #include "lib/core/check.hpp"
 #include "lib/core/finding.hpp"
+#include "lib/core/image_ref.hpp"
 #include "lib/core/lifecycle.hpp"
 #include "lib/fleet/inventory.hpp"
 
@@ -181,14 +182,16 @@ std::string kind_label(const Resource& r);
 std::string resource_label(const Resource& r);
 
 // Turns inventory records into what an audit judges, one at a time. An AI Platform record is
-// judged as it is. A Vertex AI record is judged once per distinct image it names (with `part`
+// judged as it is. A Vertex AI or SageMaker record is judged once per distinct image it names (with `part`
 // saying where, and for a prebuilt image `catalog` and `runtime` its catalog and id), or once
 // when it names none. An endpoint is judged once per deployed model, with the image of that
 // model's record from the same run: only the models' names and images are held, and the
 // deployed models of models not seen yet, until finish() (then `model_missing`).
 class Units {
 public:
-  explicit Units(std::function<void(const Resource&)> on_unit);
+  // With `set`, an ECR image is the entry of its catalogs that lists its repository and tag
+  // (lib::ImageIndex); without, a custom image.
+  explicit Units(std::function<void(const Resource&)> on_unit, const catalog::CatalogSet* set = nullptr);
   void add(const Resource& r);
   // The deployed models whose model came later in the run, or never.
   void finish();
@@ -197,6 +200,7 @@ private:
   void add_images(const Resource& r);
   void add_deployment(const Resource& endpoint, const DeployedModel& d, bool last_chance);
   std::function<void(const Resource&)> m_on_unit;
+  std::optional<ImageIndex> m_images;
   std::unordered_map<std::string, std::vector<ImageUse>> m_model_images; // model name -> its images
   std::vector<Resource> m_pending;                                       // one deployed model each
 };

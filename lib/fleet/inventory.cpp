@@ -138,7 +138,7 @@ PageScan scan_page(std::string_view t, std::string_view collection,
       if (end == std::string_view::npos) {
         return fail(i);
       }
-      if (key == "nextPageToken" && t[i] == '"') {
+      if ((key == "nextPageToken" || key == "NextToken") && t[i] == '"') {
         out.more = end - i > 2;
       }
       i = ws(end);

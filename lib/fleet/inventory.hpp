@@ -10,10 +10,10 @@
 
 namespace lib {
 
-// A container image a Vertex AI record names, and where in the record.
+// A container image a Vertex AI or SageMaker record names, and where in the record.
 struct ImageUse {
   std::string uri;
-  std::string where; // "containerSpec", "workerPoolSpecs[1]", "modelToUpload"
+  std::string where; // "containerSpec", "workerPoolSpecs[1]", "modelToUpload", "AlgorithmSpecification", "Containers[0]"
 };
 
 // A model an endpoint serves (Endpoint.deployedModels[]).
@@ -23,7 +23,8 @@ struct DeployedModel {
 };
 
 // What a resource is: a training or batch prediction job or a model version (AI Platform); a
-// model, custom job, hyperparameter tuning job, training pipeline or endpoint (Vertex AI).
+// model, custom job, hyperparameter tuning job, training pipeline or endpoint (Vertex AI); a
+// training job or a model (SageMaker).
 enum class ResourceKind : unsigned char {
   job,
   model_version,
@@ -32,10 +33,11 @@ enum class ResourceKind : unsigned char {
   hyperparameter_tuning_job,
   training_pipeline,
   endpoint,
+  training_job,
 };
 
 // The kind's one name, as audit prints it: "job", "model_version", "model", "custom_job",
-// "hyperparameter_tuning_job", "training_pipeline" or "endpoint".
+// "hyperparameter_tuning_job", "training_pipeline", "endpoint" or "training_job".
 std::string_view kind_name(ResourceKind k);
 
 // The kind of that name (kind_name's inverse); nullopt for a name no kind has.
@@ -44,8 +46,9 @@ std::optional<ResourceKind> parse_kind(std::string_view name);
 // One resource of an inventory export: a training or batch prediction job
 // (`gcloud ai-platform jobs list --format=json`) or a model version (`versions list`) of AI
 // Platform, or a Vertex AI model, custom job, hyperparameter tuning job, training pipeline or
-// endpoint (`gcloud ai models|custom-jobs|hp-tuning-jobs|endpoints list`, and the REST API).
-// Fields the record does not carry stay empty.
+// endpoint (`gcloud ai models|custom-jobs|hp-tuning-jobs|endpoints list`, and the REST API), or
+// a SageMaker training job or model (`aws sagemaker describe-training-job`, `describe-model`,
+// and the summaries of `list-training-jobs`). Fields the record does not carry stay empty.
 struct Resource {
   ResourceKind kind = ResourceKind::job;
   std::string name;    // jobId, or the resource name
@@ -61,7 +64,7 @@ struct Resource {
   std::string image_uri;               // custom container: masterConfig.imageUri or container.image
   std::string service;                 // "training" or "prediction"
   std::string display_name;            // Vertex AI: displayName
-  std::vector<ImageUse> images;        // Vertex AI: every image the record names, in record order
+  std::vector<ImageUse> images;        // Vertex AI, SageMaker: every image the record names, in record order
   std::vector<std::string> endpoints;  // Vertex AI model: deployedModels[].endpoint
   std::vector<DeployedModel> deployed; // Vertex AI endpoint: deployedModels[]
   // Set by the audit for one image of a Vertex AI resource (lib/audit): what part of the
@@ -70,8 +73,12 @@ struct Resource {
   std::string part;
   std::string catalog;
   bool model_missing = false; // an endpoint's deployed model whose model record the run lacks
-  std::string_view record;    // the record as JSON text: valid only while on_resource runs
-  std::string path;           // where the record starts
+  bool sagemaker = false;     // a SageMaker record (TrainingJobName, ModelName, ...)
+  // A SageMaker listing's summary (list-training-jobs' TrainingJobSummaries[]): it names no image,
+  // which only describe-training-job gives.
+  bool summary = false;
+  std::string_view record; // the record as JSON text: valid only while on_resource runs
+  std::string path;        // where the record starts
   int line = 0;
   int column = 0;
 };
@@ -96,8 +103,9 @@ enum class InventoryShape { json_array, jsonl, json_object, yaml, empty };
 // array of records, with a nextPageToken when more pages follow:
 // {"models": [...], "nextPageToken": "..."}. The collections read: models, endpoints,
 // customJobs, hyperparameterTuningJobs, trainingPipelines (Vertex AI), jobs, versions (AI
-// Platform). Its records are read one by one, as the elements of an array are; `{}` (a list of
-// nothing) is a page without records.
+// Platform); and SageMaker's `aws sagemaker list-training-jobs` output,
+// {"TrainingJobSummaries": [...], "NextToken": "..."}. Its records are read one by one, as the elements of an array are; `{}` (a
+// list of nothing) is a page without records.
 struct ListPage {
   std::string collection; // "models", "customJobs", "jobs", ...
   std::string path;       // where the page starts
@@ -140,7 +148,7 @@ private:
 InventoryCounts read_inventory(const std::string& path, const std::function<void(const Resource&)>& on_resource,
                                const std::function<void(const Malformed&)>& on_malformed);
 
-// Whether the resource is a Vertex AI one.
+// Whether the resource is judged by the images it names: a Vertex AI or SageMaker one.
 bool is_vertex(const Resource& r);
 
 // Reads one record's JSON text into a resource. On failure returns nullopt and sets `error`

@@ -23,10 +23,17 @@ enum class Key : unsigned char {
   framework,
   deployment_uri,
   display_name,
+  training_job_name, // SageMaker
+  training_job_status,
+  model_name,
+  creation_time,
   start_time, // the top level: the times that show the record alive after its creation
   end_time,
   update_time,
   last_use_time,
+  last_modified_time, // SageMaker
+  training_start_time,
+  training_end_time,
   // the top level: containers that tell the kind of record
   training_input,
   prediction_input,
@@ -35,7 +42,10 @@ enum class Key : unsigned char {
   training_task_definition,
   training_task_inputs,
   container_spec,
-  deployed_models, // the last of them
+  deployed_models,         // the last of them
+  algorithm_specification, // SageMaker's containers of images
+  primary_container,
+  containers,
   // nested
   container,
   image,
@@ -45,6 +55,8 @@ enum class Key : unsigned char {
   endpoint,
   model,
   id,
+  training_image, // SageMaker: AlgorithmSpecification.TrainingImage, PrimaryContainer.Image, Containers[].Image
+  image_aws,
   // the top level of a REST list response: the collections read, each an array of records
   // ({"models": [...], "nextPageToken": "..."})
   models, // the first of them (is_collection)
@@ -53,7 +65,8 @@ enum class Key : unsigned char {
   hyperparameter_tuning_jobs,
   training_pipelines,
   jobs,
-  versions, // the last of them
+  training_job_summaries, // SageMaker's list-training-jobs
+  versions,               // the last of them
 };
 
 constexpr bool is_collection(Key k) {
@@ -83,6 +96,7 @@ constexpr Key classify(std::string_view key) {
     return first == 'j'   ? is("jobId", Key::job_id)
            : first == 's' ? is("state", Key::state)
            : first == 'i' ? is("image", Key::image)
+           : first == 'I' ? is("Image", Key::image_aws)
                           : is("model", Key::model);
   case 6:
     return is("models", Key::models);
@@ -94,34 +108,48 @@ constexpr Key classify(std::string_view key) {
                           : is("versions", Key::versions);
   case 9:
     return first == 'f'   ? is("framework", Key::framework)
+           : first == 'M' ? is("ModelName", Key::model_name)
            : first == 's' ? is("startTime", Key::start_time)
            : first == 'e' ? is("endpoints", Key::endpoints)
                           : is("container", Key::container);
   case 10:
     return first == 'u'    ? is("updateTime", Key::update_time)
+           : first == 'C'  ? is("Containers", Key::containers)
            : key[1] == 'r' ? is("createTime", Key::create_time)
                            : is("customJobs", Key::custom_jobs);
   case 11:
     return first == 'd' ? is("displayName", Key::display_name) : is("lastUseTime", Key::last_use_time);
   case 12:
-    return first == 't' ? is("trialJobSpec", Key::trial_job_spec) : is("masterConfig", Key::master_config);
+    return first == 't'   ? is("trialJobSpec", Key::trial_job_spec)
+           : first == 'C' ? is("CreationTime", Key::creation_time)
+                          : is("masterConfig", Key::master_config);
   case 13:
     return first == 'p'   ? is("pythonVersion", Key::python_version)
            : first == 'd' ? is("deploymentUri", Key::deployment_uri)
            : first == 't' ? is("trainingInput", Key::training_input)
+           : first == 'T' ? is("TrainingImage", Key::training_image)
                           : is("containerSpec", Key::container_spec);
   case 14:
     return first == 'r' ? is("runtimeVersion", Key::runtime_version) : is("deployedModels", Key::deployed_models);
   case 15:
-    return is("predictionInput", Key::prediction_input);
+    return first == 'p'    ? is("predictionInput", Key::prediction_input)
+           : key[8] == 'J' ? is("TrainingJobName", Key::training_job_name)
+                           : is("TrainingEndTime", Key::training_end_time);
   case 16:
-    return is("executorImageUri", Key::executor_image_uri);
+    return first == 'e'   ? is("executorImageUri", Key::executor_image_uri)
+           : first == 'L' ? is("LastModifiedTime", Key::last_modified_time)
+                          : is("PrimaryContainer", Key::primary_container);
   case 17:
-    return is("trainingPipelines", Key::training_pipelines);
+    return first == 't'    ? is("trainingPipelines", Key::training_pipelines)
+           : key[8] == 'J' ? is("TrainingJobStatus", Key::training_job_status)
+                           : is("TrainingStartTime", Key::training_start_time);
   case 18:
     return is("trainingTaskInputs", Key::training_task_inputs);
+  case 20:
+    return is("TrainingJobSummaries", Key::training_job_summaries);
   case 22:
-    return is("trainingTaskDefinition", Key::training_task_definition);
+    return first == 't' ? is("trainingTaskDefinition", Key::training_task_definition)
+                        : is("AlgorithmSpecification", Key::algorithm_specification);
   case 24:
     return is("hyperparameterTuningJobs", Key::hyperparameter_tuning_jobs);
   default:
@@ -140,10 +168,17 @@ constexpr std::string_view k_keys_read[] = {"jobId",
                                             "framework",
                                             "deploymentUri",
                                             "displayName",
+                                            "TrainingJobName",
+                                            "TrainingJobStatus",
+                                            "ModelName",
+                                            "CreationTime",
                                             "startTime",
                                             "endTime",
                                             "updateTime",
                                             "lastUseTime",
+                                            "LastModifiedTime",
+                                            "TrainingStartTime",
+                                            "TrainingEndTime",
                                             "trainingInput",
                                             "predictionInput",
                                             "jobSpec",
@@ -152,6 +187,9 @@ constexpr std::string_view k_keys_read[] = {"jobId",
                                             "trainingTaskInputs",
                                             "containerSpec",
                                             "deployedModels",
+                                            "AlgorithmSpecification",
+                                            "PrimaryContainer",
+                                            "Containers",
                                             "container",
                                             "image",
                                             "masterConfig",
@@ -160,12 +198,15 @@ constexpr std::string_view k_keys_read[] = {"jobId",
                                             "endpoint",
                                             "model",
                                             "id",
+                                            "TrainingImage",
+                                            "Image",
                                             "models",
                                             "endpoints",
                                             "customJobs",
                                             "hyperparameterTuningJobs",
                                             "trainingPipelines",
                                             "jobs",
+                                            "TrainingJobSummaries",
                                             "versions"};
 
 // k_keys_read names every key classify() tells apart, in the enum's order.

@@ -26,7 +26,7 @@ using namespace inventory_keys;
 
 // What a string value does to the record, by its key path: most values fill one member of the
 // Resource (Field::member).
-enum class Field { none, job_id, name, member, deployment, time_seen };
+enum class Field { none, job_id, name, member, deployment, time_seen, training_job_name, model_name };
 struct Slot {
   Field field = Field::none;
   std::string Resource::*member = nullptr; // for Field::member
@@ -53,10 +53,21 @@ Slot top_level_slot(Key k) {
     return {Field::deployment};
   case Key::display_name:
     return {Field::member, &Resource::display_name};
+  case Key::training_job_name:
+    return {Field::training_job_name};
+  case Key::model_name:
+    return {Field::model_name};
+  case Key::training_job_status:
+    return {Field::member, &Resource::state};
+  case Key::creation_time:
+    return {Field::member, &Resource::created};
   case Key::start_time:
   case Key::end_time:
   case Key::update_time:
   case Key::last_use_time:
+  case Key::last_modified_time:
+  case Key::training_start_time:
+  case Key::training_end_time:
     return {Field::time_seen};
   default:
     return {};
@@ -128,7 +139,10 @@ public:
   bool saw_training = false;
   bool saw_prediction = false;
   bool saw_deployment = false;
-  std::string vertex_spec; // a top-level key only one Vertex AI kind has ("jobSpec", "trialJobSpec", ...)
+  std::string vertex_spec;       // a top-level key only one Vertex AI kind has ("jobSpec", "trialJobSpec", ...)
+  bool saw_training_job = false; // SageMaker: a TrainingJobName
+  bool saw_algorithm = false;    // SageMaker: an AlgorithmSpecification (describe-training-job, not a summary)
+  bool saw_model = false;        // SageMaker: a ModelName, PrimaryContainer or Containers
   // Whether a top-level collection array ("models": [...]) makes the record a REST list response:
   // the walk then stops there, with `page` set to the collection's key.
   bool pages = false;
@@ -147,7 +161,12 @@ public:
     if (m_frames.size() == 1) {
       saw_training = saw_training || m_key_id == Key::training_input;
       saw_prediction = saw_prediction || m_key_id == Key::prediction_input;
+      saw_algorithm = saw_algorithm || m_key_id == Key::algorithm_specification;
+      saw_model = saw_model || m_key_id == Key::primary_container;
       note_vertex_key();
+    }
+    if (!sagemaker_container("an object")) {
+      return false;
     }
     push(false);
     return true;
@@ -162,7 +181,11 @@ public:
         page.assign(m_key);
         return false; // a list response: its records are read one by one (read_page)
       }
+      saw_model = saw_model || m_key_id == Key::containers;
       note_vertex_key();
+    }
+    if (!sagemaker_container("an array")) {
+      return false;
     }
     push(true);
     return true;
@@ -278,6 +301,49 @@ private:
     return {};
   }
 
+  // A SageMaker image: AlgorithmSpecification.TrainingImage, PrimaryContainer.Image or
+  // Containers[N].Image. False when it is none; sets `error` (and returns true) for one that is
+  // not a string.
+  // Where the value about to be read is a SageMaker image: "AlgorithmSpecification",
+  // "PrimaryContainer", "Containers[N]"; "" elsewhere.
+  std::string sagemaker_image_where() const {
+    const size_t depth = m_frames.size();
+    if (m_key_id == Key::training_image && depth == 2 && m_frames[1].id == Key::algorithm_specification && !m_frames[1].array) {
+      return "AlgorithmSpecification";
+    }
+    if (m_key_id == Key::image_aws && depth == 2 && m_frames[1].id == Key::primary_container && !m_frames[1].array) {
+      return "PrimaryContainer";
+    }
+    if (m_key_id == Key::image_aws && depth == 3 && m_frames[1].id == Key::containers && m_frames[1].array &&
+        !m_frames[2].array) {
+      return "Containers[" + std::to_string(m_frames[1].elements - 1) + "]";
+    }
+    return "";
+  }
+
+  // A container where a SageMaker image should be: false, with the error.
+  bool sagemaker_container(const char* what) {
+    if ((m_key_id == Key::training_image || m_key_id == Key::image_aws) && !sagemaker_image_where().empty()) {
+      return fail("field " + key_path() + " must be a string, found " + what);
+    }
+    return true;
+  }
+
+  bool sagemaker_value(const std::string_view* val, const char* what) {
+    std::string where = sagemaker_image_where();
+    if (where.empty()) {
+      return false;
+    }
+    if (!val) {
+      if (std::strcmp(what, "null") != 0) {
+        fail("field " + key_path() + " must be a string, found " + what);
+      }
+      return true; // an explicit null is a missing field
+    }
+    res.images.push_back(ImageUse{std::string(*val), std::move(where)});
+    return true;
+  }
+
   // A Vertex AI value: an image, or a field of deployedModels[]. False when it is none; sets
   // `error` (and returns true) for one that is not a string.
   bool vertex_value(const std::string_view* val, const char* what) {
@@ -328,6 +394,9 @@ private:
     if (m_frames.size() == 1 && val) {
       note_vertex_key();
     }
+    if (m_frames.size() > 1 && (m_key_id == Key::training_image || m_key_id == Key::image_aws) && sagemaker_value(val, what)) {
+      return error.empty();
+    }
     if (m_frames.size() > 1 && vertex_value(val, what)) {
       return error.empty();
     }
@@ -350,6 +419,14 @@ private:
       if (!saw_job_id)
         res.name.assign(*val);
       break;
+    case Field::training_job_name:
+      res.name.assign(*val);
+      saw_training_job = true;
+      break;
+    case Field::model_name:
+      res.name.assign(*val);
+      saw_model = true;
+      break;
     case Field::member:
       (res.*s.member).assign(*val);
       break;
@@ -360,10 +437,13 @@ private:
       // The latest (RFC 3339 times in UTC compare as text).
       if (*val > std::string_view(res.seen)) {
         res.seen.assign(*val);
-        res.seen_field = m_key_id == Key::start_time    ? "startTime"
-                         : m_key_id == Key::end_time    ? "endTime"
-                         : m_key_id == Key::update_time ? "updateTime"
-                                                        : "lastUseTime";
+        res.seen_field = m_key_id == Key::start_time            ? "startTime"
+                         : m_key_id == Key::end_time            ? "endTime"
+                         : m_key_id == Key::update_time         ? "updateTime"
+                         : m_key_id == Key::last_modified_time  ? "LastModifiedTime"
+                         : m_key_id == Key::training_start_time ? "TrainingStartTime"
+                         : m_key_id == Key::training_end_time   ? "TrainingEndTime"
+                                                                : "lastUseTime";
       }
       break;
     case Field::none:
@@ -396,13 +476,14 @@ private:
 
 namespace {
 
-constexpr util::Names<ResourceKind, 7> k_kind_names{{{{ResourceKind::job, "job"},
+constexpr util::Names<ResourceKind, 8> k_kind_names{{{{ResourceKind::job, "job"},
                                                       {ResourceKind::model_version, "model_version"},
                                                       {ResourceKind::model, "model"},
                                                       {ResourceKind::custom_job, "custom_job"},
                                                       {ResourceKind::hyperparameter_tuning_job, "hyperparameter_tuning_job"},
                                                       {ResourceKind::training_pipeline, "training_pipeline"},
-                                                      {ResourceKind::endpoint, "endpoint"}}}};
+                                                      {ResourceKind::endpoint, "endpoint"},
+                                                      {ResourceKind::training_job, "training_job"}}}};
 
 } // namespace
 
@@ -460,6 +541,8 @@ void clear(Resource& r) {
   r.endpoints.clear();
   r.deployed.clear();
   r.model_missing = false;
+  r.sagemaker = false;
+  r.summary = false;
   r.seen_field = {};
   r.record = {};
   r.line = 0;
@@ -469,6 +552,14 @@ void clear(Resource& r) {
 // What a record read by `h` into `r` is: sets its kind and service; false (and the error)
 // when it is none of the kinds an audit knows.
 bool settle_kind(const RecordHandler& h, Resource& r, std::string& error, size_t& offset) {
+  if (h.saw_training_job || h.saw_algorithm || (h.saw_model && !h.saw_job_id && h.vertex_spec.empty())) {
+    const bool job = h.saw_training_job || h.saw_algorithm;
+    r.kind = job ? ResourceKind::training_job : ResourceKind::model;
+    r.service = job ? "training" : "prediction";
+    r.sagemaker = true;
+    r.summary = job && !h.saw_algorithm;
+    return true;
+  }
   std::optional<ResourceKind> vertex = h.saw_job_id ? std::nullopt : vertex_kind(r.name, h.vertex_spec);
   if (!vertex && h.vertex_spec == "deployedModels") {
     vertex = r.endpoints.empty() && !r.deployed.empty() ? ResourceKind::endpoint : ResourceKind::model;
@@ -486,7 +577,8 @@ bool settle_kind(const RecordHandler& h, Resource& r, std::string& error, size_t
   } else {
     error = "neither a job (no jobId, trainingInput or predictionInput), a model version (no name with /versions/) nor "
             "a Vertex AI resource (no name projects/P/locations/L/{models,customJobs,hyperparameterTuningJobs,"
-            "trainingPipelines,endpoints}/ID, no jobSpec, trialJobSpec, trainingTaskDefinition or containerSpec)";
+            "trainingPipelines,endpoints}/ID, no jobSpec, trialJobSpec, trainingTaskDefinition or containerSpec) nor a "
+            "SageMaker training job or model (no TrainingJobName, AlgorithmSpecification, ModelName or PrimaryContainer)";
     offset = 0;
     return false;
   }

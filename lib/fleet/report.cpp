@@ -532,7 +532,7 @@ Report build_report(const catalog::CatalogSet& set, const std::vector<std::strin
       rep.findings.push_back(malformed_finding(m));
     }
   };
-  Units units([&](const Resource& r) { builder.add(r); });
+  Units units([&](const Resource& r) { builder.add(r); }, &set);
   Listings listings;
   for (const auto& path : inventories) {
     listings.add(read_inventory(

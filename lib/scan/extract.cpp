@@ -105,7 +105,7 @@ std::optional<Value> expression_at(std::string_view t, size_t i, ExprKind& kind)
 namespace {
 
 // The images a get_prebuilt_prediction_container_uri call written with variables names.
-void sdk_values(const Reference& r, const Vars& vars, Alts& values, std::vector<std::pair<std::string, std::string>>& images) {
+void sdk_values(const Reference& r, const Vars& vars, Alts& values, std::vector<Reference>& images) {
   std::vector<std::string_view> parts = util::split(r.expr, '\x1f');
   Alts fw = parts.size() > 0 && !parts[0].empty() ? vars.python(parts[0], r.runtime.offset) : Alts{};
   Alts ver = parts.size() > 1 && !parts[1].empty() ? vars.python(parts[1], r.runtime.offset) : Alts{};
@@ -126,26 +126,36 @@ void sdk_values(const Reference& r, const Vars& vars, Alts& values, std::vector<
         x.text = id;
         x.conditional = f.conditional || v.conditional || a.conditional;
         values.push_back(x);
-        images.emplace_back("vertex-prediction", id);
+        Reference img;
+        img.catalog = "vertex-prediction";
+        img.service = image_service(img.catalog);
+        images.push_back(std::move(img));
       }
     }
   }
 }
 
 // The prebuilt images a templated image URI names.
-void image_values(const Reference& r, const Vars& vars, Alts& values, std::vector<std::pair<std::string, std::string>>& images) {
+void image_values(const Reference& r, const Vars& vars, Alts& values, std::vector<Reference>& images) {
   Alts uris = r.expr_kind == ExprKind::shell_image ? vars.shell(r.expr, r.runtime.offset, true)
                                                    : vars.python(r.expr, r.runtime.offset, true);
   for (auto& u : uris) {
     if (!u.known) {
       continue;
     }
+    // An ECR image's account says nothing of the image (each region has its own): one that could
+    // not be evaluated is left a valid account, so that the repository and tag still count.
+    static constexpr std::string_view k_unknown_account = ".dkr.ecr.";
+    if (u.text.starts_with(k_unknown_part) &&
+        std::string_view(u.text).substr(k_unknown_part.size()).starts_with(k_unknown_account)) {
+      u.text.replace(0, k_unknown_part.size(), "000000000000");
+    }
     auto found = extract_images(u.text);
     if (found.empty() || found[0].runtime.text.empty() || found[0].runtime.text.find(k_unknown_part) != std::string::npos) {
       continue; // the image's own name is what rtcat could not evaluate
     }
-    images.emplace_back(found[0].catalog, found[0].runtime.text);
     u.text = found[0].runtime.text;
+    images.push_back(std::move(found[0]));
     values.push_back(u);
   }
 }
@@ -156,7 +166,7 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
     return kind == ExprKind::shell ? vars.shell(expr, at) : vars.python(expr, at);
   };
   Alts values;
-  std::vector<std::pair<std::string, std::string>> images; // (catalog, id) per value
+  std::vector<Reference> images; // per value: the image it names (its catalog, service, ecr)
   if (r.expr_kind == ExprKind::sdk) {
     sdk_values(r, vars, values, images);
   } else if (r.expr_kind == ExprKind::shell_image || r.expr_kind == ExprKind::python_image) {
@@ -165,7 +175,7 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
     for (auto& v : eval(r.expr, r.expr_kind, r.runtime.offset)) {
       if (v.known && is_version(v.text)) {
         values.push_back(v);
-        images.emplace_back("", "");
+        images.emplace_back();
       }
     }
   }
@@ -187,9 +197,10 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
     x.expr_kind = ExprKind::none;
     x.python_expr.clear();
     x.runtime.text = v.text;
-    if (!images[k].first.empty()) {
-      x.catalog = images[k].first;
-      x.service = image_service(x.catalog);
+    if (!images[k].catalog.empty() || images[k].ecr) {
+      x.catalog = images[k].catalog;
+      x.service = images[k].service;
+      x.ecr = images[k].ecr;
     }
     if (python) {
       x.python = python;
@@ -244,13 +255,14 @@ std::vector<Reference> evaluated(std::string_view text, std::vector<Reference>& 
       }
     }
   }
-  // A literal keyed value (runtime_version = "1.15") that reaches a use is reported there.
+  // A literal keyed value (runtime_version = "1.15") or image URI (IMAGE = "...") that reaches a
+  // use is reported there.
   if (!used_at.empty()) {
     done.erase(std::remove_if(done.begin(), done.end(),
                               [&](const Reference& r) {
                                 // set_offset is where the value starts (its opening quote)
-                                return r.form == Form::key && !r.via &&
-                                       std::any_of(used_at.begin(), used_at.end(), [&](size_t at) {
+                                return (r.form == Form::key || (r.form == Form::image && r.expr_kind == ExprKind::none)) &&
+                                       !r.via && std::any_of(used_at.begin(), used_at.end(), [&](size_t at) {
                                          return r.runtime.offset == at || r.runtime.offset == at + 1;
                                        });
                               }),
@@ -286,6 +298,8 @@ std::vector<Reference> extract_all(std::string_view text) {
   out.insert(out.end(), sdk.begin(), sdk.end());
   auto images = extract_images(text);
   out.insert(out.end(), images.begin(), images.end());
+  auto image_args = extract_image_args(text);
+  out.insert(out.end(), image_args.begin(), image_args.end());
   if (out.empty()) {
     return out;
   }

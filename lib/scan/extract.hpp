@@ -21,7 +21,7 @@ struct Value {
 enum class Form {
   gcloud, // a gcloud command line, or its flags in a shell string or Python list
   key,    // runtimeVersion / pythonVersion keys (YAML, JSON, Python) and keyword arguments
-  image,  // a Vertex AI prebuilt image URI, or the SDK call that names one
+  image,  // a prebuilt image URI (Vertex AI, AWS Deep Learning Containers), or the SDK call or argument that names one
 };
 
 // "gcloud", "key", "image": the names scan's reports give.
@@ -43,6 +43,9 @@ struct Reference {
   Service service = Service::training;
   std::string catalog; // the catalog an image belongs to ("vertex-training"); "" for runtimes
   Value runtime;       // a runtime version or an image id
+  // An image on an ECR registry: runtime is its repository:tag, which scan matches with the
+  // catalogs' entries (lib::ImageIndex); catalog is then "".
+  bool ecr = false;
   std::optional<Value> python;
   bool python_written = false;         // a Python key or flag is there (its value may be a variable)
   std::vector<std::string> frameworks; // framework keys
@@ -106,6 +109,11 @@ std::vector<Reference> extract_sdk(std::string_view text);
 // The image id get_prebuilt_prediction_container_uri names ("sklearn", "1.0" -> sklearn-cpu.1-0;
 // TensorFlow 2 is tf2-, 1.x tf-); "" for a framework it does not know.
 std::string prebuilt_prediction_image(std::string_view framework, std::string_view version, std::string_view accelerator);
+
+// The SageMaker Python SDK's image argument written as a variable or an expression
+// (Estimator(image_uri=IMAGE), PyTorch(..., image_uri=cfg.image), Model(image_uri=...)): the image
+// its value names, once evaluated. A string there is found by extract_images.
+std::vector<Reference> extract_image_args(std::string_view text);
 
 // Every form above, after a quick check that the text can hold any; in file order.
 std::vector<Reference> extract_all(std::string_view text);

@@ -274,6 +274,7 @@ Reference image_reference(const ImageRef& img) {
   r.form = Form::image;
   r.catalog = img.catalog;
   r.service = img.service;
+  r.ecr = img.ecr;
   r.job_offset = img.offset;
   return r;
 }

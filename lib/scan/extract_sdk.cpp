@@ -1,7 +1,7 @@
 // Forms outside a gcloud command line: --runtime-version flags in a string or an argument list
 // (FLAGS="--runtime-version 1.10 ...", ["gcloud", ..., "--runtime-version", "1.15"]) and the
 // Vertex AI SDK's aiplatform.helpers.get_prebuilt_prediction_container_uri(...), resolved to the
-// image it names.
+// image it names; the SageMaker Python SDK's image_uri= keyword argument written as a variable.
 
 #include "lib/core/frameworks.hpp"
 #include "lib/scan/extract.hpp"
@@ -270,6 +270,54 @@ std::vector<Reference> extract_sdk(std::string_view text) {
     }
     Reference r = prediction_image(p);
     r.runtime = Value{image, args[1]->offset, args[1]->length};
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<Reference> extract_image_args(std::string_view text) {
+  static constexpr std::string_view k_key = "image_uri";
+  std::vector<Reference> out;
+  size_t from = 0;
+  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_key.data(), k_key.size())) {
+    const size_t at = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+    from = at + k_key.size();
+    // A keyword argument: after '(' or ',' (across spaces and lines), a whole name.
+    size_t before = at;
+    while (before > 0 &&
+           (text[before - 1] == ' ' || text[before - 1] == '\t' || text[before - 1] == '\n' || text[before - 1] == '\r')) {
+      --before;
+    }
+    if (before == 0 || (text[before - 1] != '(' && text[before - 1] != ',') || (at > 0 && is_ident(text[at - 1]))) {
+      continue;
+    }
+    size_t i = from;
+    while (i < text.size() && text[i] == ' ') {
+      ++i;
+    }
+    if (i + 1 >= text.size() || text[i] != '=' || text[i + 1] == '=') {
+      continue;
+    }
+    ++i;
+    while (i < text.size() && text[i] == ' ') {
+      ++i;
+    }
+    // A string (an f-string too) is found as the image it is, or the template it builds.
+    auto quote = [&](size_t k) { return k < text.size() && (text[k] == '"' || text[k] == '\''); };
+    if (quote(i) || (i < text.size() && std::strchr("fFrRbBuU", text[i]) && quote(i + 1))) {
+      continue;
+    }
+    ExprKind kind = ExprKind::none;
+    auto value = expression_at(text, i, kind);
+    if (!value || kind != ExprKind::python) {
+      continue;
+    }
+    Reference r;
+    r.form = Form::image;
+    r.job_offset = value->offset;
+    r.runtime = Value{"", value->offset, value->length};
+    r.expr = value->text;
+    r.expr_kind = ExprKind::python_image;
     out.push_back(std::move(r));
   }
   return out;

@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "lib/core/check.hpp"
+#include "lib/core/image_ref.hpp"
 #include "lib/jobs/job_rules.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "lib/scan/extract.hpp"
@@ -123,7 +124,7 @@ bool suppressed(const std::vector<Suppression>& sups, const Finding& f) {
 // Judges references with lib::check(), remembering each distinct request's answer.
 class Judge {
 public:
-  Judge(const catalog::CatalogSet& set, const ScanOptions& o) : m_set(set), m_options(o) {
+  Judge(const catalog::CatalogSet& set, const ScanOptions& o) : m_set(set), m_options(o), m_images(set) {
     // A job that names no runtime is judged by the first catalog that requires one
     // (ai-platform in the embedded set).
     for (const auto* c : set.all()) {
@@ -134,8 +135,20 @@ public:
     }
   }
 
+  // nullptr for a reference that is not judged: a value the catalog cannot read, an ECR image of
+  // a repository no catalog lists (a custom image).
   const CheckResult* check(const Reference& r) {
     std::string id = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime.text : r.catalog + ":" + r.runtime.text;
+    if (r.ecr) {
+      ImageRef img;
+      img.ecr = true;
+      img.image = r.runtime.text;
+      auto match = m_images.match(img);
+      if (!match) {
+        return nullptr;
+      }
+      id = match->catalog + ":" + match->image;
+    }
     const std::string python = r.python ? r.python->text : defaulted_python(r);
     std::string key = id + "|" + python + "|" + service_name(r.service);
     for (const auto& f : r.frameworks) {
@@ -220,6 +233,7 @@ private:
   const catalog::CatalogSet& m_set;
   const ScanOptions& m_options;
   const catalog::Catalog* m_required_catalog = nullptr;
+  ImageIndex m_images;
   std::map<std::string, std::optional<CheckResult>> m_cache;
 };
 
@@ -593,7 +607,7 @@ private:
                          r.form,
                          r.service,
                          res->target ? res->target->catalog->name : "",
-                         r.runtime.text,
+                         r.ecr && res->target ? res->target->entry->id : r.runtime.text,
                          r.python ? r.python->text : "",
                          res->lifecycle ? res->lifecycle->status.name : "unknown-runtime",
                          r.cell,

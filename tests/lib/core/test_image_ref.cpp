@@ -1,3 +1,4 @@
+#include "catalog/catalog_set.hpp"
 #include "lib/core/image_ref.hpp"
 #include "tests/support/image_uris.hpp"
 
@@ -122,4 +123,88 @@ TEST_CASE("image_ref: the prebuilt image of a whole URI") {
     INFO(uri);
     CHECK_FALSE(image_ref(uri));
   }
+}
+
+namespace {
+
+// The fixture catalog aws-dlc (three images of AWS Deep Learning Containers).
+const catalog::CatalogSet& aws_set() {
+  static const auto set = catalog::CatalogSet::from_paths({RTCAT_SOURCE_DIR "/tests/fixtures/aws/catalog.json"});
+  return set;
+}
+
+} // namespace
+
+TEST_CASE("find_image_refs: ECR images, any account and region, .amazonaws.com and .amazonaws.com.cn") {
+  const std::string text = "FROM 763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.6.0-gpu-py312-ec2\n"
+                           "image = '727897471807.dkr.ecr.cn-north-1.amazonaws.com.cn/pytorch-inference:2.6-cpu-py312'\n"
+                           "f\"{account}.dkr.ecr.{region}.amazonaws.com/pytorch-training:2.9-gpu-py312\"\n";
+  auto refs = find_image_refs(text);
+  REQUIRE(refs.size() == 3);
+  CHECK(refs[0].ecr);
+  CHECK(refs[0].catalog.empty());
+  CHECK(refs[0].image == "pytorch-training:2.6.0-gpu-py312-ec2");
+  CHECK(refs[0].service == lib::Service::training);
+  CHECK(uri_of(text, refs[0]) == "763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.6.0-gpu-py312-ec2");
+  CHECK(refs[1].image == "pytorch-inference:2.6-cpu-py312");
+  CHECK(refs[1].service == lib::Service::prediction);
+  CHECK(uri_of(text, refs[1]) == "727897471807.dkr.ecr.cn-north-1.amazonaws.com.cn/pytorch-inference:2.6-cpu-py312");
+  // A templated account and region change nothing: the repository and tag name the image.
+  CHECK_FALSE(refs[2].templated);
+  CHECK(refs[2].image == "pytorch-training:2.9-gpu-py312");
+  CHECK(uri_of(text, refs[2]) == "{account}.dkr.ecr.{region}.amazonaws.com/pytorch-training:2.9-gpu-py312");
+}
+
+TEST_CASE("find_image_refs: what is no ECR image") {
+  for (std::string_view text : {"76310435188.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.6-gpu-py312", // 11 digits
+                                "1763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.6-gpu-py312",
+                                "763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training", // no tag
+                                "763104351884.dkr.ecr.us-west-2.amazonaws.com/", "s3.us-west-2.amazonaws.com/bucket/key:1",
+                                "763104351884.dkr.ecr.amazonaws.com/x:1"}) {
+    CAPTURE(text);
+    CHECK(find_image_refs(text).empty());
+  }
+  auto refs = find_image_refs("763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:${TAG}");
+  REQUIRE(refs.size() == 1);
+  CHECK(refs[0].templated);
+  CHECK(refs[0].image.empty());
+}
+
+TEST_CASE("image_ref: a whole ECR URI is one image; with text around it, none") {
+  auto r = image_ref("763104351884.dkr.ecr.eu-central-1.amazonaws.com/pytorch-training:2.6-gpu-py312-ec2");
+  REQUIRE(r);
+  CHECK(r->ecr);
+  CHECK(r->image == "pytorch-training:2.6-gpu-py312-ec2");
+  CHECK_FALSE(image_ref("x 763104351884.dkr.ecr.eu-central-1.amazonaws.com/pytorch-training:2.6-gpu-py312-ec2"));
+}
+
+TEST_CASE("ImageIndex: an ECR image is the entry whose uris list its repository and tag, whatever the account and region") {
+  lib::ImageIndex index(aws_set());
+  // Every tag of every entry, under another account and region: that entry.
+  for (const auto& entry : aws_set().get("aws-dlc")->runtimes) {
+    for (const auto& uri : entry.uris) {
+      std::string other = "123456789012.dkr.ecr.ap-south-1.amazonaws.com" + uri.substr(uri.find('/'));
+      CAPTURE(other);
+      auto ref = image_ref(other);
+      REQUIRE(ref);
+      auto m = index.match(*ref);
+      REQUIRE(m);
+      CHECK(m->listed);
+      CHECK(m->catalog == "aws-dlc");
+      CHECK(m->image == entry.id);
+    }
+  }
+  // A tag no entry lists, of a repository the catalog has: an unknown image of that catalog.
+  auto unknown = index.match(*image_ref("763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:9.9-gpu-py399"));
+  REQUIRE(unknown);
+  CHECK_FALSE(unknown->listed);
+  CHECK(unknown->catalog == "aws-dlc");
+  CHECK(unknown->image == "pytorch-training:9.9-gpu-py399");
+  // A repository no catalog lists: a custom image, no entry guessed.
+  CHECK_FALSE(index.match(*image_ref("123456789012.dkr.ecr.us-east-1.amazonaws.com/acme/trainer:2.6-gpu-py312-ec2")));
+  // A Vertex AI image is its catalog and id as written.
+  auto vertex = index.match(*image_ref("us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest"));
+  REQUIRE(vertex);
+  CHECK(vertex->catalog == "vertex-training");
+  CHECK(vertex->image == "tf-cpu.2-11");
 }

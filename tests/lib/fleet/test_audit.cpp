@@ -419,3 +419,50 @@ TEST_CASE("audit: one verdict per distinct set of fields, however many, and none
   // A model version's key differs from a job's with the same fields.
   CHECK(&auditor.judge(version("9.1")) != first[1]);
 }
+
+TEST_CASE("audit units: SageMaker images by the aws-dlc entry that lists their repository and tag") {
+  const auto set = catalog::CatalogSet::from_paths({std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/aws/catalog.json"});
+  lib::Resource job;
+  job.kind = lib::ResourceKind::training_job;
+  job.name = "churn";
+  job.service = "training";
+  job.sagemaker = true;
+  job.images = {
+      {"871362719292.dkr.ecr.ap-northeast-1.amazonaws.com/pytorch-training:2.6-gpu-py312-ec2", "AlgorithmSpecification"}};
+  lib::Resource model = job;
+  model.kind = lib::ResourceKind::model;
+  model.service = "prediction";
+  model.images = {{"763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:9.9-gpu-py399", "Containers[0]"},
+                  {"111122223333.dkr.ecr.us-east-1.amazonaws.com/acme/serve:1", "Containers[1]"}};
+  lib::Resource summary = job;
+  summary.images.clear();
+  summary.summary = true;
+  std::vector<lib::Resource> units;
+  lib::Units split([&](const lib::Resource& u) { units.push_back(u); }, &set);
+  for (const auto& r : {job, model, summary}) {
+    split.add(r);
+  }
+  split.finish();
+  REQUIRE(units.size() == 4);
+  CHECK(units[0].catalog == "aws-dlc");
+  CHECK(units[0].runtime == "pytorch-training.2.6-gpu-ec2");
+  CHECK(units[1].catalog == "aws-dlc");
+  CHECK(units[1].runtime == "pytorch-training:9.9-gpu-py399"); // no entry lists the tag: not guessed
+  CHECK(units[2].catalog.empty());
+  lib::Auditor auditor(set, test::day("2026-05-01"), 90, "");
+  CHECK(lib::status_name(auditor.judge(units[0]).status) == "support_end");
+  CHECK(auditor.judge(units[0]).severity == catalog::Severity::warning);
+  CHECK(lib::status_name(auditor.judge(units[1]).status) == "unknown-runtime");
+  const auto& custom = auditor.judge(units[2]);
+  CHECK(lib::status_name(custom.status) == "custom-image");
+  CHECK(custom.findings.at(0).message.find("is not an image the catalogs list") != std::string::npos);
+  const auto& listed = auditor.judge(units[3]);
+  CHECK(lib::status_name(listed.status) == "no-image");
+  CHECK(listed.action.find("describe-training-job") != std::string::npos);
+  // Without the catalogs, an ECR image is a custom image.
+  std::vector<lib::Resource> bare;
+  lib::Units none([&](const lib::Resource& u) { bare.push_back(u); });
+  none.add(job);
+  REQUIRE(bare.size() == 1);
+  CHECK(bare[0].catalog.empty());
+}

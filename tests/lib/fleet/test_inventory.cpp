@@ -562,3 +562,75 @@ TEST_CASE("inventory: a listing is incomplete when the last page read of its col
   CHECK(reversed.incomplete().size() == 2);
   CHECK(lib::Listings().incomplete().empty());
 }
+
+TEST_CASE("inventory: SageMaker training jobs and models, their images where the record names them") {
+  const std::string src = std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/sagemaker/";
+  SUBCASE("describe-training-job: one pretty-printed object") {
+    auto r = collect(src + "describe-training-job.json");
+    require_clean(r, lib::InventoryShape::json_object, 1);
+    const auto& job = r.resources[0];
+    CHECK(job.kind == lib::ResourceKind::training_job);
+    CHECK(job.sagemaker);
+    CHECK_FALSE(job.summary);
+    CHECK(job.name == "churn-2026-04");
+    CHECK(job.state == "Completed");
+    CHECK(job.service == "training");
+    CHECK(job.created == "2026-04-02T09:14:03.120000+00:00");
+    CHECK(job.seen == "2026-04-02T10:02:12.000000+00:00");
+    CHECK(job.seen_field == "LastModifiedTime");
+    REQUIRE(job.images.size() == 1);
+    CHECK(job.images[0].where == "AlgorithmSpecification");
+    CHECK(job.images[0].uri ==
+          "763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.6.0-gpu-py312-cu126-ubuntu22.04-ec2");
+  }
+  SUBCASE("describe-model: objects one after another, PrimaryContainer and Containers[]") {
+    auto r = collect(src + "describe-model.json");
+    require_clean(r, lib::InventoryShape::json_object, 2);
+    CHECK(r.resources[0].kind == lib::ResourceKind::model);
+    CHECK(r.resources[0].service == "prediction");
+    REQUIRE(r.resources[0].images.size() == 1);
+    CHECK(r.resources[0].images[0].where == "PrimaryContainer");
+    CHECK(r.resources[1].name == "ranker-pipeline");
+    CHECK(r.resources[1].line == 14);
+    REQUIRE(r.resources[1].images.size() == 2);
+    CHECK(r.resources[1].images[0].where == "Containers[0]");
+    CHECK(r.resources[1].images[1].where == "Containers[1]");
+    CHECK(r.resources[1].images[1].uri == "763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-inference:2.6-cpu-py312");
+  }
+  SUBCASE("JSON Lines of describe outputs; a built-in algorithm names no image") {
+    auto r = collect(src + "training-jobs.jsonl");
+    require_clean(r, lib::InventoryShape::jsonl, 4);
+    CHECK(r.resources[3].name == "xgb-builtin");
+    CHECK(r.resources[3].images.empty());
+    CHECK_FALSE(r.resources[3].summary);
+  }
+  SUBCASE("list-training-jobs: summaries without images, a page with its NextToken") {
+    auto r = collect(src + "list-training-jobs.json");
+    require_clean(r, lib::InventoryShape::json_object, 2);
+    for (const auto& job : r.resources) {
+      CHECK(job.kind == lib::ResourceKind::training_job);
+      CHECK(job.summary);
+      CHECK(job.images.empty());
+    }
+    CHECK(r.resources[1].name == "ranker-nightly");
+    CHECK(r.resources[1].state == "InProgress");
+    CHECK(r.resources[1].line == 11);
+    REQUIRE(r.counts.last_pages.count("TrainingJobSummaries") == 1);
+    CHECK(r.counts.last_pages.at("TrainingJobSummaries").more);
+  }
+  SUBCASE("an image that is no string is malformed, where it is") {
+    std::string error;
+    size_t offset = 0;
+    for (const char* text : {R"({"TrainingJobName": "x", "AlgorithmSpecification": {"TrainingImage": 7}})",
+                             R"({"ModelName": "m", "PrimaryContainer": {"Image": {"Uri": "a"}}})",
+                             R"({"ModelName": "m", "Containers": [{"Image": "a"}, {"Image": ["b"]}]})"}) {
+      CAPTURE(text);
+      CHECK_FALSE(lib::parse_record(text, error, offset));
+      CHECK(error.find("must be a string") != std::string::npos);
+    }
+    // An Image elsewhere is not the model's.
+    auto m = lib::parse_record(R"({"ModelName": "m", "InferenceSpecification": {"Containers": [{"Image": 3}]}})", error, offset);
+    REQUIRE(m);
+    CHECK(m->images.empty());
+  }
+}

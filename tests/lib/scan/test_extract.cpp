@@ -6,6 +6,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
 using namespace lib::scan;
 
 namespace {
@@ -253,4 +258,59 @@ TEST_CASE("expression_at: a string left open by a backslash at the very end stay
     b.code(s, i);
   }
   CHECK(i == s.size()); // the last backslash escapes nothing and is not stepped over
+}
+
+TEST_CASE("extract_images: ECR images in a Dockerfile, YAML and JSON, by repository and tag") {
+  const std::string text =
+      "FROM 763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.6-gpu-py312-ec2\n"
+      "    image: 871362719292.dkr.ecr.ap-northeast-1.amazonaws.com/pytorch-inference:2.6-cpu-py312\n"
+      "{\"TrainingImage\": \"727897471807.dkr.ecr.cn-north-1.amazonaws.com.cn/pytorch-training:2.9-gpu-py312\"}\n";
+  auto refs = extract_images(text);
+  REQUIRE(refs.size() == 3);
+  for (const auto& r : refs) {
+    CHECK(r.form == Form::image);
+    CHECK(r.ecr);
+    CHECK(r.catalog.empty()); // scan matches it with the catalogs' entries
+  }
+  check_runtime(text, refs[0], "pytorch-training:2.6-gpu-py312-ec2", {1, 6});
+  check_runtime(text, refs[1], "pytorch-inference:2.6-cpu-py312", {2, 12});
+  CHECK(refs[1].service == lib::Service::prediction);
+  check_runtime(text, refs[2], "pytorch-training:2.9-gpu-py312", {3, 20});
+}
+
+TEST_CASE("extract_image_args: the SageMaker SDK's image_uri= through a variable, a template or a string") {
+  const std::string text =
+      "IMAGE = \"763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.6-gpu-py312-ec2\"\n"
+      "TAG = \"2.6-cpu-py312\"\n"
+      "a = sagemaker.estimator.Estimator(image_uri=IMAGE, role=r)\n"
+      "b = PyTorch(entry_point=\"t.py\",\n"
+      "            image_uri = IMAGE)\n"
+      "c = Model(image_uri=f\"{ACCOUNT}.dkr.ecr.{REGION}.amazonaws.com/pytorch-inference:{TAG}\")\n"
+      "d = Model(image_uri=\"763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.9-gpu-py312\")\n"
+      "image_uri = IMAGE\n"
+      "e = Model(my_image_uri=IMAGE, image_uri == IMAGE)\n";
+  auto args = extract_image_args(text);
+  REQUIRE(args.size() == 2); // strings are extract_images' (d, and c's template); the rest is no argument
+  CHECK(args[0].expr == "IMAGE");
+  CHECK(args[0].expr_kind == ExprKind::python_image);
+  CHECK(at(text, args[0].runtime) == std::pair{3, 45});
+  CHECK(at(text, args[1].runtime) == std::pair{5, 25});
+
+  // Evaluated: each use through IMAGE where it is used (the assignment then makes none), the
+  // template through TAG, the string as it is.
+  auto refs = extract_all(text);
+  std::vector<std::tuple<std::string, int, int, std::string>> got;
+  for (const auto& r : refs) {
+    util::LineIndex index(text);
+    got.emplace_back(r.runtime.text, index.line(r.runtime.offset), index.column(r.runtime.offset), r.variable);
+    CHECK(r.ecr);
+  }
+  std::vector<std::tuple<std::string, int, int, std::string>> want = {
+      {"pytorch-training:2.6-gpu-py312-ec2", 3, 45, "IMAGE"},
+      {"pytorch-training:2.6-gpu-py312-ec2", 5, 25, "IMAGE"},
+      {"pytorch-inference:2.6-cpu-py312", 6, 23, "TAG"},
+      {"pytorch-training:2.9-gpu-py312", 7, 22, ""},
+  };
+  CHECK(got.size() == want.size());
+  CHECK(got == want);
 }

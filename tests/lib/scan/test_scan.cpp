@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 using namespace lib::scan;
 
@@ -101,4 +103,35 @@ TEST_CASE("scan: a path that does not exist is an input error") {
   o.walk.paths = {k_fixture + "/nope"};
   o.on = catalog::parse_date("2024-06-01");
   CHECK_THROWS_AS(scan(catalog::CatalogSet::embedded(), o), catalog::InvalidInput);
+}
+
+TEST_CASE("scan: AWS Deep Learning Containers images, matched with the aws-dlc catalog by repository and tag") {
+  const std::string dir = std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/scan-aws";
+  const auto set = catalog::CatalogSet::from_paths({std::string(RTCAT_SOURCE_DIR) + "/tests/fixtures/aws/catalog.json"});
+  ScanOptions o;
+  o.walk.paths = {dir};
+  o.walk.threads = 2;
+  o.on = catalog::parse_date("2026-05-01");
+  ScanResult r = scan(set, o);
+  std::vector<std::string> got;
+  for (const auto& f : r.findings) {
+    got.push_back(f.path.substr(dir.size() + 1) + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + " " + f.rule +
+                  " " + f.runtime);
+  }
+  std::vector<std::string> want = {
+      "Dockerfile:1:6 support-end pytorch-training.2.6-gpu-ec2",
+      "deployment.yaml:8:18 expiring pytorch-inference.2.6-cpu-sagemaker",
+      "pull.sh:3:8 support-end pytorch-training.2.6-gpu-ec2",
+      "train.ipynb:18:22 support-end pytorch-training.2.6-gpu-ec2",
+      "train.py:11:16 support-end pytorch-training.2.6-gpu-ec2",
+      "train.py:15:51 support-end pytorch-training.2.6-gpu-ec2",
+      "train.py:16:27 expiring pytorch-inference.2.6-cpu-sagemaker",
+      "train.py:17:28 unknown-runtime aws-dlc:pytorch-training:9.9-gpu-py399",
+  };
+  CHECK(got == want);
+  // The custom images (acme/sidecar, acme/trainer) are no references; the supported 2.9 image is one.
+  CHECK(r.references.size() == 9);
+  CHECK(std::any_of(r.references.begin(), r.references.end(), [](const FoundReference& f) {
+    return f.runtime == "pytorch-training.2.9-gpu-sagemaker" && f.catalog == "aws-dlc" && f.status == "supported";
+  }));
 }
