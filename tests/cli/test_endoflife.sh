@@ -55,6 +55,14 @@ run db import "$DB" --format endoflife
 expect_input_error "db import --format endoflife: name the endoflife.date product files to read"
 run db import "$DB" --format yaml "$FIX/python.json"
 expect_input_error "--format yaml is not available for import"
+# --help, the manual and the completions know the input formats.
+run db import --help
+expect_out "  --format FORMAT             Input format: catalog, endoflife (default catalog)"
+run man
+expect_out 'Input format: catalog, endoflife (default catalog)'
+"$RTCAT" completion bash >"$WORK/c.bash"
+run_script "completion of db import --format" bash -c 'source "$1"; COMP_WORDS=(rtcat db import --format ""); COMP_CWORD=4; _rtcat; echo "${COMPREPLY[*]}"' _ "$WORK/c.bash"
+expect_out_eq "catalog endoflife"
 # The default format is still rtcat's catalog JSON.
 run db import "$DB" "$FIX/python.json"
 expect_input_error "$FIX/python.json: /: missing key"
