@@ -35,6 +35,11 @@ j.runtimes.find(r => r.id === "3.5").milestones.support_end.from | 2015-09-13
 j.runtimes.find(r => r.id === "3.5").notes | latest: 3.5.10 (2020-09-05)
 J
 expect_json 'j.policy.sources.join(" ")' "https://devguide.python.org/versions/ $FIX/python.json"
+# What the reader makes is a catalog file like any other: valid against rtcat's catalog schema.
+cp "$WORK/out" "$WORK/imported.json"
+run_script "the imported catalog against data/catalog.schema.json" node "$SRC/tests/schema/validate.js" \
+  "$SRC/data/catalog.schema.json" "$WORK/imported.json"
+expect_exit 0
 # Importing the same product again changes nothing.
 run db import "$DB" --format endoflife "$FIX/python.json"
 expect_exit 0
