@@ -189,8 +189,12 @@ RuntimeEntry read_release(const At& n, const std::vector<const Phase*>& phases, 
       if (first && *first > *m.date) {
         e.fail("after " + std::string(p->from_key) + " (" + format_date(*m.date) + ")");
       }
-      if (!first && r.released && *r.released < *m.date) {
-        first = r.released;
+      // A bound ("no later than") starts where the release can: its day, or its window's first.
+      // With no lower end known, the day is all the model can state.
+      const std::optional<Date> release_first =
+          r.released ? r.released : (r.released_after ? std::optional<Date>(add_days(*r.released_after, 1)) : std::nullopt);
+      if (!first && release_first && *release_first < *m.date) {
+        first = release_first;
       }
       if (first && *first < *m.date) {
         m.from = first;

@@ -141,6 +141,13 @@ TEST_CASE("each phase pair maps to a milestone, or to none") {
     CHECK(m->from == parse_date("2032-10-01"));
     CHECK(m->date == parse_date("2032-10-31"));
   }
+  SUBCASE("a bound rtcat wrote (first day null) comes back as a window from the release") {
+    auto c =
+        parse_endoflife(product(R"("isEol": false, "eolFrom": "2025-02-01", "custom": {"eolFrom_earliest": null})"), "p.json");
+    const auto* m = c.runtimes[0].stated("end_of_life");
+    CHECK(m->from == parse_date("2020-01-01"));
+    CHECK(m->date == parse_date("2025-02-01"));
+  }
   SUBCASE("a release date rtcat wrote as a bound comes back as the release window") {
     auto c = parse_endoflife(product(R"("isEol": false, "eolFrom": null, "custom": {"releaseDate_earliest": "2019-12-01"})"),
                              "p.json");
