@@ -1,3 +1,4 @@
+#include "catalog/endoflife.hpp"
 #include "catalog/error.hpp"
 #include "catalog/json_io.hpp"
 #include "catalog/store.hpp"
@@ -18,6 +19,7 @@ const std::string_view k_db_help = R"(Examples:
   rtcat db init catalog.db
   rtcat db import catalog.db                      # the embedded catalogs
   rtcat db import catalog.db my-images.json
+  rtcat db import catalog.db --format endoflife python.json  # an endoflife.date product
   rtcat db export catalog.db --name ai-platform -o ai-platform.json
   rtcat db verify catalog.db
   rtcat --catalog catalog.db list)";
@@ -87,6 +89,11 @@ int run_init(Context& ctx, const DbArgs& a) {
 int run_import(Context& ctx, const DbArgs& a) {
   // Read and validate every file first: nothing is written unless all of them are good.
   std::vector<catalog::Catalog> catalogs;
+  const bool endoflife = ctx.format() == "endoflife";
+  if (endoflife && a.files.empty()) {
+    throw catalog::InvalidInput("db import --format endoflife: name the endoflife.date product files to read (the embedded "
+                                "catalogs are rtcat catalogs)");
+  }
   if (a.files.empty()) {
     const auto embedded = catalog::CatalogSet::embedded();
     for (const auto* c : embedded.all()) {
@@ -95,7 +102,9 @@ int run_import(Context& ctx, const DbArgs& a) {
   } else {
     stdin_once({&a.files});
     for (const auto& f : a.files) {
-      catalogs.push_back(catalog::parse_catalog(util::read_file(f), util::input_name(f)));
+      const std::string text = util::read_file(f);
+      catalogs.push_back(endoflife ? catalog::parse_endoflife(text, util::input_name(f))
+                                   : catalog::parse_catalog(text, util::input_name(f)));
     }
   }
   auto store = open_existing(a.db, catalog::Store::Mode::write, "; create it with 'rtcat db init " + a.db + "'");
@@ -183,7 +192,11 @@ Action define_db_init(Options& sub, Context& ctx) {
 
 Action define_db_import(Options& sub, Context& ctx) {
   return define_db_command(
-      sub, ctx, [](Options& s, DbArgs& a) { s.add_option("files", a.files, "Catalog JSON files")->type_name("FILE"); },
+      sub, ctx,
+      [](Options& s, DbArgs& a) {
+        s.add_option("files", a.files, "Catalog JSON files, or with --format endoflife endoflife.date API v1 products")
+            ->type_name("FILE");
+      },
       run_import);
 }
 

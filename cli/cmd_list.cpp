@@ -1,8 +1,12 @@
+#include "catalog/error.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
+#include "lib/core/endoflife.hpp"
 #include "lib/core/entry_filter.hpp"
 #include "lib/core/frameworks.hpp"
+#include "util/text.hpp"
 
+#include "render/endoflife.hpp"
 #include "render/json.hpp"
 #include "render/text.hpp"
 
@@ -12,7 +16,8 @@ namespace cli {
 const std::string_view k_list_help = R"(Examples:
   rtcat list
   rtcat list --platform ai-platform --at 2020-06-01 --status supported,expiring
-  rtcat list --platform vertex-prediction --framework scikit-learn --format json)";
+  rtcat list --platform vertex-prediction --framework scikit-learn --format json
+  rtcat list --platform python --format endoflife     # as endoflife.date's API v1 serves a product)";
 
 namespace {
 
@@ -47,6 +52,18 @@ int run_list(Context& ctx, const ListArgs& a) {
   std::vector<lib::EntryView> rows = lib::filter_entries(catalogs, on, ctx.g.warn_days, filter);
   if (format == "json") {
     ctx.out(render::json_entries(rows));
+  } else if (format == "endoflife") {
+    // One product, as endoflife.date serves it: of one catalog.
+    if (catalogs.size() != 1) {
+      std::vector<std::string> names;
+      for (const auto* c : catalogs) {
+        names.push_back(c->name);
+      }
+      throw catalog::InvalidInput("list --format endoflife writes one endoflife.date product, and " +
+                                  std::to_string(catalogs.size()) + " catalogs are selected: choose one with --platform (" +
+                                  util::join(names) + ")");
+    }
+    ctx.out(render::endoflife_json(lib::endoflife_product(*catalogs.front(), rows, on), on));
   } else {
     // CSV has the same columns whatever --platform selects, so scripts read it one way.
     ctx.out_table(format, [&](render::TableFormat table) {

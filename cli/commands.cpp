@@ -21,6 +21,7 @@ constexpr unsigned k_lifecycle_globals =
 
 // The formats of the commands (Command::formats), the default first.
 constexpr std::string_view k_rows_formats[] = {"table", "json", "csv", "markdown"};
+constexpr std::string_view k_list_formats[] = {"table", "json", "csv", "markdown", "endoflife"};
 constexpr std::string_view k_table_json[] = {"table", "json"};
 constexpr std::string_view k_timeline_formats[] = {"table", "json", "csv", "markdown", "svg", "ics"};
 constexpr std::string_view k_findings_formats[] = {"text", "json"};
@@ -30,6 +31,8 @@ constexpr std::string_view k_audit_formats[] = {"text", "json", "jsonl", "csv"};
 constexpr std::string_view k_report_formats[] = {"markdown", "html", "json", "csv"};
 constexpr std::string_view k_scan_formats[] = {"text", "json", "sarif", "github"};
 constexpr std::string_view k_man_formats[] = {"roff", "markdown"};
+// What db import reads: rtcat catalog JSON, or endoflife.date API v1 products.
+constexpr std::string_view k_import_formats[] = {"catalog", "endoflife"};
 // Compiler-style findings were called `table` by validate and audit before they took scan's name.
 constexpr FormatAlias k_findings_aliases[] = {{"table", "text"}};
 
@@ -60,9 +63,11 @@ const std::array k_db_commands = {
             .globals = g_quiet,
             .define = define_db_init},
     Command{.name = "import",
-            .summary = "Import catalog JSON files (default: the embedded catalogs) in one transaction",
+            .summary = "Import catalog JSON files or endoflife.date products (default: the embedded catalogs) in one transaction",
             .help = "",
-            .globals = g_quiet,
+            .formats = k_import_formats,
+            .format_of = "Input",
+            .globals = g_quiet | g_format,
             .define = define_db_import},
     Command{.name = "export", .summary = "Write one catalog as canonical JSON", .help = "", .define = define_db_export},
     Command{.name = "verify",
@@ -74,7 +79,7 @@ const std::array k_db_commands = {
 
 const std::array k_commands = {
     lifecycle_command("list", "Every entry with release, Python, frameworks, status on the date and next milestone", k_list_help,
-                      k_rows_formats, define_list),
+                      k_list_formats, define_list),
     lifecycle_command("show", "One entry in full, with its timeline, notes and sources", k_show_help, k_table_json, define_show),
     lifecycle_command("check",
                       "Is this runtime / Python / framework combination valid on the date? If not, why, and what instead",
@@ -164,15 +169,24 @@ std::span<const Command> commands() {
   return k_commands;
 }
 
-std::vector<std::string_view> all_formats() {
-  std::vector<std::string_view> all;
-  for (const auto& c : commands()) {
+namespace {
+
+void add_formats(std::span<const Command> table, std::vector<std::string_view>& all) {
+  for (const auto& c : table) {
     for (auto f : c.formats) {
       if (std::find(all.begin(), all.end(), f) == all.end()) {
         all.push_back(f);
       }
     }
+    add_formats(c.subcommands, all);
   }
+}
+
+} // namespace
+
+std::vector<std::string_view> all_formats() {
+  std::vector<std::string_view> all;
+  add_formats(commands(), all);
   return all;
 }
 
@@ -180,7 +194,8 @@ std::string formats_help(const Command& command) {
   if (command.formats.empty()) {
     return "";
   }
-  return "Output format: " + util::join(command.formats, ", ", [](std::string_view f) { return std::string(f); }) + " (default " +
+  return std::string(command.format_of) +
+         " format: " + util::join(command.formats, ", ", [](std::string_view f) { return std::string(f); }) + " (default " +
          std::string(command.formats.front()) + ")";
 }
 
@@ -195,7 +210,7 @@ void add_global_options(Options& root, Globals& g) {
       ->type_name("NAME");
   root.add_option("--at", g.at, "Evaluate on this UTC date instead of today (also RTCAT_TODAY)")->type_name("YYYY-MM-DD");
   root.add_option("--format", g.format,
-                  "Output format, one of the command's (its --help lists them): " +
+                  "Output format (db import: input format), one of the command's (its --help lists them): " +
                       util::join(all_formats(), ", ", [](std::string_view f) { return std::string(f); }))
       ->type_name("FORMAT");
   root.add_option("--color", g.color, "Colour: auto, always or never (NO_COLOR is honoured)")

@@ -56,6 +56,8 @@ struct Command {
   std::span<const std::string_view> formats = {};
   // Older names of its formats it still accepts.
   std::span<const FormatAlias> format_aliases = {};
+  // What its --format chooses: "Output", or "Input" for a command that reads in a format.
+  std::string_view format_of = "Output";
   // The global options it honours (GlobalOption bits).
   unsigned globals = 0;
   // Declares the command's arguments and options in `sub` and returns the action that runs it.
@@ -87,11 +89,12 @@ Action define_command(Options& sub, Context& ctx, Declare declare, int (*run)(Co
 // "-": standard input is one input.
 void stdin_once(std::initializer_list<const std::vector<std::string>*> inputs);
 
-// Every format any command accepts, each once, in table order (what --format takes before the
-// command is known).
+// Every format any command or subcommand accepts, each once, in table order (what --format
+// takes before the command is known).
 std::vector<std::string_view> all_formats();
 
-// What --format says in a command's --help and manual: "Output format: text, json (default text)".
+// What --format says in a command's --help and manual: "Output format: text, json (default text)"
+// ("Input format: ..." for a command that reads).
 std::string formats_help(const Command& command);
 
 // The global options: declared on the root by add_global_options, named by bit in global_names.

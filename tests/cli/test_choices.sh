@@ -37,7 +37,7 @@ expect_input_error "rtcat: error: unknown platform 'ai-platfrom' (did you mean '
 run list --status supportd --at 2024-06-01
 expect_input_error "rtcat: error: --status: unknown status 'supportd' (did you mean 'supported'? valid: unreleased, supported, expiring, unknown, "
 run list --format jsn
-expect_input_error "rtcat: error: --format jsn is not available for list (did you mean 'json'? valid: table, json, csv, markdown)"
+expect_input_error "rtcat: error: --format jsn is not available for list (did you mean 'json'? valid: table, json, csv, markdown, endoflife)"
 run list --color alwys
 expect_input_error "rtcat: error: --color: unknown value 'alwys' (did you mean 'always'? valid: auto, always, never)"
 run check --runtime 2.11 --service trainig

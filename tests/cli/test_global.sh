@@ -80,7 +80,7 @@ RTCAT_TODAY=yesterday run list
 expect_input_error "RTCAT_TODAY: invalid date 'yesterday'"
 
 run list --format yaml
-expect_input_error "--format yaml is not available for list (valid: table, json, csv, markdown)"
+expect_input_error "--format yaml is not available for list (valid: table, json, csv, markdown, endoflife)"
 
 run list --color sometimes
 expect_input_error "--color"

@@ -49,10 +49,13 @@ run audit --help
 expect_out "  --format FORMAT             Output format: text, json, jsonl, csv (default text)"
 expect_no_out " table"
 run list --help
-expect_out "  --format FORMAT             Output format: table, json, csv, markdown (default table)"
+expect_out "  --format FORMAT             Output format: table, json, csv, markdown, endoflife (default table)"
+# db import reads in a format: its --format says so.
+run db import --help
+expect_out "  --format FORMAT             Input format: catalog, endoflife (default catalog)"
 # Before the command, --format names every command's formats, each once.
 run --help
-expect_out "  --format FORMAT             Output format, one of the command's (its --help lists them): table, json, csv, markdown, svg, ics, text, sh, dotenv, yaml, gcloud, jsonl, html, sarif, github"
+expect_out "  --format FORMAT             Output format (db import: input format), one of the command's (its --help lists them): table, json, csv, markdown, endoflife, svg, ics, text, sh, dotenv, yaml, gcloud, jsonl, html, sarif, github, catalog, roff"
 
 # The top-level help still has it all.
 run --help
