@@ -138,12 +138,13 @@ bool same_dates(const EntryView& a, const EntryView& b) {
   return true;
 }
 
-// The same image for another accelerator, with the same dates.
+// The same image for another accelerator (of the same family), with the same dates.
 bool twins(const EntryView& a, const EntryView& b) {
   const catalog::RuntimeEntry& x = *a.entry;
   const catalog::RuntimeEntry& y = *b.entry;
   return a.catalog == b.catalog && !x.accelerator.empty() && !y.accelerator.empty() && x.accelerator != y.accelerator &&
-         x.framework == y.framework && x.framework_version == y.framework_version && x.python == y.python && same_dates(a, b);
+         x.framework == y.framework && x.framework_version == y.framework_version && x.family == y.family &&
+         x.python == y.python && same_dates(a, b);
 }
 
 // By framework (images), then numeric version (1.1 before 1.14), then id.
