@@ -208,7 +208,10 @@ def main():
         "entry_noun": "image",
         "as_of": "2026-08-21",
         "as_of_note": (
-            f"Commit date of {REPO}@{COMMIT}, whose docs/src/ generates the support-policy page. Included: the framework "
+            f"Commit date of {REPO}@{COMMIT}, whose docs/src/ generates the support-policy page. rtcat marks support_end "
+            f"on the EOP date itself: GA + {AFTER_MONTHS} months, as for {by_rule} of the {dated} dated image files, unless the file "
+            "states another EOP (the entry then states it). There is no availability end: after EOP the images stay "
+            "pullable. Included: the framework "
             "images whose files carry GA and EOP dates (PyTorch and TensorFlow training and inference, x86 and arm64, EC2 "
             "and SageMaker; the unified PyTorch images; scikit-learn and XGBoost for SageMaker), and the older lines of "
             "legacy/legacy_support.yml (dates only). Left out: the dated images that are not framework images ("
@@ -222,8 +225,7 @@ def main():
                 "severity": "warning",
                 "meaning": (
                     "EOP: the date after which a framework version no longer receives security patches or bug fixes; "
-                    "the images stay pullable. rtcat marks support_end on the EOP date itself, GA + 12 months unless "
-                    "the image's file states another EOP."
+                    "the images stay pullable."
                 ),
                 "reached": "left support",
                 "upcoming": "leaves support",
