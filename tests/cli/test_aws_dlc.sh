@@ -40,6 +40,9 @@ expect_out "  packages     torch 2.6.x
 expect_out "  status       expiring on 2026-01-28"
 expect_out "  2026-01-29      support_end       (policy) EOP: the date after which a framework version no longer receives security patches or bug fixes; the images stay pullable."
 expect_out "https://github.com/aws/deep-learning-containers/blob/e0ecedea6a1c56d6b5914f9cfb2fec5c548e67e0/docs/src/data/pytorch-training/2.6-gpu-ec2.yml"
+run show aws-dlc:pytorch-training.2.6-gpu-ec2 --at 2026-01-28 --format json
+expect_exit 0
+expect_json 'j.family + " " + j.cuda + " " + j.uris.length' 'pytorch-training/ec2 12.6 4'
 run show aws-dlc:pytorch-inference.2.6-cpu-sagemaker --at 2026-01-30
 expect_exit 0
 expect_out "  2026-06-30      support_end       (stated)"
