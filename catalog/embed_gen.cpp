@@ -142,6 +142,9 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
     if (r.cuda) {
       o << " r.cuda = std::string(" << lit(*r.cuda) << ");";
     }
+    if (!r.family.empty()) {
+      o << " r.family = " << lit(r.family) << ";";
+    }
     o << "\n    r.uris = " << strings_expr(r.uris) << ";\n    r.notes = T(" << lit(r.notes) << ");\n"
       << "    static constexpr SV sources[] = {";
     for (const auto& source : r.sources) {

@@ -361,7 +361,7 @@ StatedMilestone read_stated_milestone(const std::string& name, const Node& value
 RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
   n.expect_object({"id"},
                   {"version", "released", "released_after", "released_by", "python", "packages", "package_lines", "milestones",
-                   "framework", "framework_version", "accelerator", "cuda", "uris", "notes", "sources", "confidence"});
+                   "framework", "framework_version", "accelerator", "cuda", "family", "uris", "notes", "sources", "confidence"});
   RuntimeEntry r;
   r.id = n.at("id").str();
   if (r.id.empty() || r.id.find_first_of(" \t\n:") != std::string::npos) {
@@ -409,6 +409,7 @@ RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
   r.framework_version = n.at("framework_version").str_or("");
   r.accelerator = n.at("accelerator").str_or("");
   r.cuda = n.at("cuda").opt_str();
+  r.family = n.at("family").str_or("");
   if (n.has("uris")) {
     r.uris = n.at("uris").strings();
   }
@@ -564,6 +565,9 @@ ordered runtime_json(const RuntimeEntry& r) {
     j["framework_version"] = r.framework_version;
     j["accelerator"] = r.accelerator;
     j["cuda"] = r.cuda ? ordered(*r.cuda) : ordered(nullptr);
+  }
+  if (!r.family.empty()) {
+    j["family"] = r.family;
   }
   if (!r.uris.empty()) {
     j["uris"] = r.uris;

@@ -88,6 +88,10 @@ struct RuntimeEntry {
   std::string framework_version;
   std::string accelerator;
   std::optional<std::string> cuda;
+  // Images: the line of images it belongs to ("pytorch-training/ec2": one repository on one
+  // platform). An image with a family is upgraded only to images of the same family; "" when the
+  // catalog does not group its images.
+  std::string family;
   std::vector<std::string> uris;
   Text notes;
   Texts sources;

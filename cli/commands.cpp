@@ -206,7 +206,7 @@ std::span<const GlobalName> global_names() {
 void add_global_options(Options& root, Globals& g) {
   root.add_option("--catalog", g.catalogs, "Catalog file (JSON) or store (SQLite) instead of the embedded catalogs; repeatable")
       ->type_name("PATH");
-  root.add_option("--platform", g.platform, "Only this catalog (ai-platform, vertex-training, vertex-prediction, ...)")
+  root.add_option("--platform", g.platform, "Only this catalog (ai-platform, vertex-training, vertex-prediction, aws-dlc, ...)")
       ->type_name("NAME");
   root.add_option("--at", g.at, "Evaluate on this UTC date instead of today (also RTCAT_TODAY)")->type_name("YYYY-MM-DD");
   root.add_option("--format", g.format,

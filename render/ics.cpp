@@ -47,7 +47,7 @@ std::string compact(Date d) {
   return s.substr(0, 4) + s.substr(5, 2) + s.substr(8, 2);
 }
 
-// The same image for another accelerator, with the same milestone date.
+// The same image for another accelerator (of the same family), with the same milestone date.
 bool twin_events(const Event& a, const Event& b) {
   if (!a.entry || !b.entry) {
     return false; // a catalog's own event
@@ -56,7 +56,7 @@ bool twin_events(const Event& a, const Event& b) {
   const catalog::RuntimeEntry& y = *b.entry;
   return a.catalog == b.catalog && a.kind == b.kind && a.date == b.date && a.earliest == b.earliest &&
          a.at_latest == b.at_latest && !x.accelerator.empty() && x.accelerator != y.accelerator && x.framework == y.framework &&
-         x.framework_version == y.framework_version && x.python == y.python;
+         x.framework_version == y.framework_version && x.family == y.family && x.python == y.python;
 }
 
 // One calendar event: a milestone of one entry and of its twins.

@@ -274,6 +274,9 @@ std::string json_entry_full(const EntryView& v) {
   if (r.cuda) {
     j["cuda"] = *r.cuda;
   }
+  if (!r.family.empty()) {
+    j["family"] = r.family;
+  }
   if (!r.uris.empty()) {
     j["uris"] = r.uris;
   }

@@ -61,6 +61,7 @@ std::string fields_text(const lib::EntryView& v, catalog::Date on, bool color) {
     field("framework", r.framework + " " + r.framework_version);
     field("accelerator", r.accelerator + (r.cuda ? " (CUDA " + *r.cuda + ")" : ""));
   }
+  field("family", r.family);
   for (const auto& u : r.uris) {
     field("uri", u);
   }

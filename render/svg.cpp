@@ -138,12 +138,13 @@ bool same_dates(const EntryView& a, const EntryView& b) {
   return true;
 }
 
-// The same image for another accelerator, with the same dates.
+// The same image for another accelerator (of the same family), with the same dates.
 bool twins(const EntryView& a, const EntryView& b) {
   const catalog::RuntimeEntry& x = *a.entry;
   const catalog::RuntimeEntry& y = *b.entry;
   return a.catalog == b.catalog && !x.accelerator.empty() && !y.accelerator.empty() && x.accelerator != y.accelerator &&
-         x.framework == y.framework && x.framework_version == y.framework_version && x.python == y.python && same_dates(a, b);
+         x.framework == y.framework && x.framework_version == y.framework_version && x.family == y.family &&
+         x.python == y.python && same_dates(a, b);
 }
 
 // By framework (images), then numeric version (1.1 before 1.14), then id.
@@ -207,12 +208,14 @@ std::vector<Row> rows_of(const std::vector<EntryView>& entries, const std::vecto
 }
 
 // The days the chart spans (cropped to the range) and where a day falls on it.
+// The label column is k_label_w wide, or wider when an entry's label needs it.
 struct Scale {
   long lo = 0;
   long hi = 0;
+  int label_w = k_label_w;
   double x(long d) const {
     d = std::clamp(d, lo, hi);
-    return k_label_w + static_cast<double>(d - lo) * (k_width - k_label_w - k_right) / static_cast<double>(hi - lo);
+    return label_w + static_cast<double>(d - lo) * (k_width - label_w - k_right) / static_cast<double>(hi - lo);
   }
 };
 
@@ -307,16 +310,25 @@ int legend(std::string& s, const std::set<std::pair<Fill, bool>>& used, bool ope
   return y + 16;
 }
 
-// A vertical line and a label below the rows at each new year the chart spans.
+// A vertical line at each new year the chart spans, and a label below the rows at every year, or
+// every second, fifth... when a year is too narrow for its label.
 std::string year_grid(const Scale& sc, int top, int axis_y) {
   std::string s;
   int y0 = catalog::year_of(catalog::date_of_day(sc.lo));
   int y1 = catalog::year_of(catalog::date_of_day(sc.hi));
+  const double year_w = sc.x(day(catalog::first_of_year(y0 + 1))) - sc.x(day(catalog::first_of_year(y0)));
+  int stride = 1;
+  for (int step : {1, 2, 5, 10, 20, 50}) {
+    stride = step;
+    if (year_w * step >= 36) {
+      break;
+    }
+  }
   for (int y = y0 + 1; y <= y1; ++y) {
     long d = day(catalog::first_of_year(y));
     double x = sc.x(d);
     s += format("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e0e0e0\"/>", x, top, x, axis_y);
-    if (x - 16 >= k_label_w && x + 16 <= k_width - 2) {
+    if (y % stride == 0 && x - 16 >= sc.label_w && x + 16 <= k_width - 2) {
       s += format("<text x=\"%.1f\" y=\"%d\" fill=\"#555\" text-anchor=\"middle\">%d</text>", x, axis_y + 13, y);
     }
     s += "\n";
@@ -347,7 +359,7 @@ std::string entry_row(const Row& r, int y, const Scale& sc) {
   std::string s = "<g><title>" +
                   util::xml_escape(e.catalog->name + " " + r.label + ": " + e.lifecycle.status.name + "; " + released) +
                   "</title>";
-  s += format("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", k_label_w - 6, y + 11) + util::xml_escape(r.label) + "</text>";
+  s += format("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", sc.label_w - 6, y + 11) + util::xml_escape(r.label) + "</text>";
   for (const auto& g : r.segs) {
     if (g.to <= sc.lo || g.from >= sc.hi) {
       continue;
@@ -376,8 +388,13 @@ std::string heading_row(const Row& r, int y, int rows_below, const Scale& sc) {
 
 std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const std::string& title, const ChartRange& range,
                          const std::vector<const catalog::Catalog*>& catalogs) {
-  const Scale sc = scale_of(entries, catalogs, on, range);
+  Scale sc = scale_of(entries, catalogs, on, range);
   std::vector<Row> rows = rows_of(entries, catalogs, sc.lo, sc.hi);
+  for (const auto& r : rows) {
+    if (r.view) {
+      sc.label_w = std::max(sc.label_w, 10 + text_w(r.label) + 6); // the left margin, the label, its gap
+    }
+  }
   std::set<std::pair<Fill, bool>> used;
   bool open = false;
   bool shutdown = false;
@@ -421,7 +438,7 @@ std::string timeline_svg(const std::vector<EntryView>& entries, Date on, const s
     const double today = sc.x(day(on));
     s += format("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#1565c0\" stroke-width=\"2\"/>\n", today, top - 14,
                 today, axis_y);
-    s += line_label(today, top - 4, catalog::format_date(on), "#1565c0", k_label_w);
+    s += line_label(today, top - 4, catalog::format_date(on), "#1565c0", sc.label_w);
   }
   return s + "</svg>\n";
 }

@@ -170,8 +170,8 @@ std::vector<size_t> column_widths(const Table& t, size_t limit) {
 namespace {
 
 // A table too wide for `limit` even at its narrowest, one record after another: a line per
-// column, "HEADER  value", the value wrapped under itself (a kept one whole), a blank line
-// between records.
+// column, "HEADER  value", the value wrapped under itself (a kept one whole, on the line below
+// its header when only there it fits), a blank line between records.
 std::string stacked(const Table& t, bool color, size_t limit) {
   size_t label = 0;
   for (const auto& h : t.headers) {
@@ -188,6 +188,11 @@ std::string stacked(const Table& t, bool color, size_t limit) {
       const bool whole = fit_of(t, i) == Fit::keep || width(text) <= room;
       const std::vector<std::string> pieces = whole ? std::vector<std::string>{text} : util::utf8::wrap(text, room);
       std::string head = paint(t.headers[i], Tone::dim, color);
+      if (whole && width(text) > room && width(text) <= limit) {
+        // A kept value too wide beside its header but not for the line: under it, from the margin.
+        out += head + "\n" + paint(text, row[i].tone, color) + "\n";
+        continue;
+      }
       for (size_t at = 0; at < pieces.size(); ++at) {
         const std::string lead = at == 0 ? head + std::string(label - width(t.headers[i]), ' ') : std::string(label, ' ');
         out += pieces[at].empty() ? (at == 0 ? head : std::string()) : lead + paint(pieces[at], row[i].tone, color);

@@ -9,6 +9,7 @@
 #include "util/text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 namespace lib {
@@ -153,7 +154,18 @@ std::optional<catalog::Version> rank_version(const Target& t) {
   if (t.handoff) {
     return catalog::Version::try_parse(t.entry->framework_version);
   }
-  return t.entry->version;
+  return ordering_version(*t.entry);
+}
+
+// Whether two entries carry the same framework at the same version (builds of one line).
+bool same_line(const RuntimeEntry& a, const RuntimeEntry& b) {
+  return !a.framework.empty() && a.framework == b.framework && a.framework_version == b.framework_version;
+}
+
+// A framework version as a change shows it: a major.minor line as "2.6.x"; an exact pin, or a
+// version that is no dotted line ("3.0-5"), as it is.
+std::string shown_version(const PackageVersion& pv) {
+  return pv.version + (pv.line && catalog::Version::try_parse(pv.version) ? ".x" : "");
 }
 
 // A PyTorch/XLA build: Google names them pytorch-xla.*; they run on TPUs (and CPUs), not GPUs.
@@ -282,7 +294,7 @@ private:
       if (m_python_fix && m_current) {
         add_python_fix();
       }
-      rank(m_search.targets, m_current ? m_current->version : std::nullopt);
+      rank(m_search.targets, m_current ? ordering_version(*m_current) : std::nullopt);
       steps_back();
     }
     if (m_search.targets.empty() && m_search.successor) {
@@ -306,7 +318,7 @@ private:
     const bool all_change = std::all_of(m_search.targets.begin(), m_search.targets.end(),
                                         [](const Target& t) { return t.python_changes || t.python_older; });
     if (all_change && !m_search.targets.empty()) {
-      rank(m_held, m_current ? m_current->version : std::nullopt);
+      rank(m_held, m_current ? ordering_version(*m_current) : std::nullopt);
       for (auto& t : m_held) {
         if (!t.python_changes && !t.python_older && !t.python.empty()) {
           m_search.targets.push_back(std::move(t));
@@ -416,8 +428,9 @@ private:
       return false;
     }
     if (!successor) {
-      return m_current->version && (!e.version || *e.version < *m_current->version) &&
-             entry_framework(*m_current) == entry_framework(e);
+      auto from = ordering_version(*m_current);
+      auto to = ordering_version(e);
+      return from && (!to || *to < *from) && entry_framework(*m_current) == entry_framework(e);
     }
     auto from = framework_version_of(*m_current, fw);
     auto to = catalog::Version::try_parse(e.framework_version);
@@ -440,6 +453,9 @@ private:
       }
       if (own && *own == "ray" && std::find(fws.begin(), fws.end(), "ray") == fws.end()) {
         continue; // Ray images run Ray clusters, not a framework's training jobs
+      }
+      if (!successor && m_current && !m_current->family.empty() && (e.family != m_current->family || same_line(e, *m_current))) {
+        continue; // an image of a family moves within it, to another version (not its own other builds)
       }
       const bool back = step_back(e, successor, own ? *own : (fws.empty() ? "" : fws.front()));
       if (back && !relaxed && (successor || !m_q.python)) {
@@ -495,10 +511,10 @@ private:
       auto twin = std::find_if(out.begin(), out.end(), [&](const Target& o) {
         const RuntimeEntry& a = *o.entry;
         const RuntimeEntry& b = *t.entry;
-        return o.catalog == t.catalog && !a.accelerator.empty() && !b.accelerator.empty() && a.accelerator != b.accelerator &&
-               !a.framework.empty() && a.framework == b.framework && a.framework_version == b.framework_version &&
-               a.version == b.version && a.python == b.python && o.usable_until == t.usable_until &&
-               o.unconfirmed == t.unconfirmed && xla_build(a) == xla_build(b);
+        return o.catalog == t.catalog && a.family == b.family && !a.accelerator.empty() && !b.accelerator.empty() &&
+               a.accelerator != b.accelerator && !a.framework.empty() && a.framework == b.framework &&
+               a.framework_version == b.framework_version && a.version == b.version && a.python == b.python &&
+               o.usable_until == t.usable_until && o.unconfirmed == t.unconfirmed && xla_build(a) == xla_build(b);
       });
       if (twin == out.end()) {
         out.push_back(std::move(t));
@@ -675,6 +691,29 @@ private:
 
 } // namespace
 
+std::optional<catalog::Version> ordering_version(const RuntimeEntry& e) {
+  if (e.version || e.framework_version.empty()) {
+    return e.version;
+  }
+  // "1.4-2", "3.0-5": the numbers of the text, in order (at most four).
+  std::string parts;
+  size_t count = 0;
+  for (size_t i = 0; i < e.framework_version.size() && count < 4;) {
+    if (std::isdigit(static_cast<unsigned char>(e.framework_version[i])) == 0) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < e.framework_version.size() && std::isdigit(static_cast<unsigned char>(e.framework_version[j])) != 0) {
+      ++j;
+    }
+    parts += (parts.empty() ? "" : ".") + e.framework_version.substr(i, j - i);
+    ++count;
+    i = j;
+  }
+  return catalog::Version::try_parse(parts);
+}
+
 TargetSearch find_targets(const catalog::CatalogSet& set, const Catalog& from, const RuntimeEntry* current,
                           const TargetQuery& q) {
   return Finder(set, from, current, q).run();
@@ -689,7 +728,7 @@ Finding custom_container_route(const TargetSearch& s, const Catalog& from, const
   for (const auto& fw : s.frameworks) {
     auto req = std::find_if(q.requires_.begin(), q.requires_.end(), [&](const auto& r) { return r.name == fw; });
     auto pv = exists ? package_version(*current, fw) : std::nullopt;
-    what.push_back(req != q.requires_.end() ? req->str() : fw + (pv ? " " + pv->version + (pv->line ? ".x" : "") : ""));
+    what.push_back(req != q.requires_.end() ? req->str() : fw + (pv ? " " + shown_version(*pv) : ""));
   }
   std::string python = q.python                     ? q.python->str()
                        : current && current->python ? util::join(*current->python, " or ", [](const auto& p) { return p.str(); })
@@ -741,8 +780,8 @@ std::vector<Change> changes_between(const RuntimeEntry& current, const RuntimeEn
     if (!from && !to) {
       continue;
     }
-    std::string f = from ? from->version + (from->line ? ".x" : "") : "";
-    std::string t = to ? to->version + (to->line ? ".x" : "") : "";
+    std::string f = from ? shown_version(*from) : "";
+    std::string t = to ? shown_version(*to) : "";
     if (f == t) {
       continue;
     }

@@ -150,6 +150,11 @@ std::vector<std::string> frameworks_carried(const RuntimeEntry& r);
 // it is one.
 std::string describe_pick(const Target& t);
 
+// The version an entry is ordered by among its catalog's entries: its version; without one, the
+// numbers of its framework version in order ("1.4-2" as 1.4.2, "3.0-5" as 3.0.5); nullopt when
+// neither gives one.
+std::optional<catalog::Version> ordering_version(const RuntimeEntry& e);
+
 // The first milestone that closes the entry to new work, if the catalog has one.
 const MilestoneDate* first_error_milestone(const Lifecycle& lc);
 

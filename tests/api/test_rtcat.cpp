@@ -27,7 +27,7 @@ TEST_CASE("api: dates round-trip and malformed ones are rtcat::Error") {
 
 TEST_CASE("api: the embedded catalogs and the status of an entry on a date") {
   const auto catalogs = rtcat::Catalogs::embedded();
-  CHECK(catalogs.names() == std::vector<std::string>{"ai-platform", "vertex-training", "vertex-prediction", "python"});
+  CHECK(catalogs.names() == std::vector<std::string>{"ai-platform", "vertex-training", "vertex-prediction", "aws-dlc", "python"});
   const auto ids = catalogs.ids("ai-platform");
   CHECK(std::find(ids.begin(), ids.end(), "1.15") != ids.end());
   CHECK(catalogs.ids("nope").empty());

@@ -14,7 +14,7 @@ TEST_CASE("every shipped catalog in data/ loads and is what the binary embeds") 
     REQUIRE(embedded);
     CHECK(catalog::write_catalog(*embedded) == catalog::write_catalog(from_file));
   }
-  CHECK(catalog::embedded_names().size() == 4);
+  CHECK(catalog::embedded_names().size() == 5);
   CHECK_FALSE(catalog::embedded_catalog("nope"));
 }
 
@@ -55,4 +55,40 @@ TEST_CASE("catalog_paths splits a ':'-separated list and skips empty parts") {
   CHECK(catalog::catalog_paths("a.json") == std::vector<std::string>{"a.json"});
   CHECK(catalog::catalog_paths("a.json::b.db:") == std::vector<std::string>{"a.json", "b.db"});
   CHECK(catalog::catalog_paths("/x/y z.json:rel/c.json") == std::vector<std::string>{"/x/y z.json", "rel/c.json"});
+}
+
+TEST_CASE("the aws-dlc data: support_end by rule, stated only where the source says otherwise") {
+  auto c = *catalog::embedded_catalog("aws-dlc");
+  REQUIRE(c.policy.milestones.size() == 1); // no availability end: the images stay pullable
+  CHECK(c.policy.milestones[0].name == "support_end");
+  CHECK(c.policy.milestones[0].after_months == 12);
+  CHECK(c.policy.milestones[0].severity == catalog::Severity::warning);
+  CHECK(c.runtimes.size() == 61);
+  const std::string commit = "e0ecedea6a1c56d6b5914f9cfb2fec5c548e67e0";
+  size_t images = 0;
+  size_t stated = 0;
+  for (const auto& r : c.runtimes) {
+    CAPTURE(r.id);
+    CHECK(r.id.find(':') == std::string::npos);
+    REQUIRE(r.sources.size() == 1);
+    CHECK(std::string(r.sources[0]).find(commit) != std::string::npos);
+    CHECK(r.released);
+    stated += r.milestones.size();
+    if (r.uris.empty()) {
+      CHECK(r.family.empty()); // an older line: dates only
+      CHECK_FALSE(r.python);
+      continue;
+    }
+    ++images;
+    CHECK_FALSE(r.family.empty());
+    for (const auto& u : r.uris) {
+      CHECK(u.find(".dkr.ecr.us-west-2.amazonaws.com/" + r.family.substr(0, r.family.find('/')) + ":") != std::string::npos);
+    }
+  }
+  CHECK(images == 51);
+  CHECK(stated == 8); // the seven PyTorch 2.6 inference images and PyTorch 1.13
+  CHECK(catalog::format_date(*c.find("pytorch.1.13")->milestones.at(0).date) == "2024-10-28");
+  CHECK(catalog::format_date(*c.find("pytorch-inference.2.6-gpu-ec2")->milestones.at(0).date) == "2026-06-30");
+  CHECK_FALSE(c.find("sagemaker-xgboost.3.0-5-cpu-sagemaker")->version); // not a dotted release
+  CHECK(c.find("sagemaker-xgboost.3.0-5-cpu-sagemaker")->framework_version == "3.0-5");
 }

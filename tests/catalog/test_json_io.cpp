@@ -202,3 +202,19 @@ TEST_CASE("a release window must be a window") {
 TEST_CASE("a number too large for JSON's doubles is an input error, not a crash (found by fuzzing)") {
   CHECK(error_of("{\"format\": 1E400}") == "cat.json: invalid JSON: number overflow parsing '1E400'");
 }
+
+TEST_CASE("an image's family parses, writes after cuda and round-trips; a non-string family is refused") {
+  const std::string image = R"({"format": "rtcat-catalog/1", "catalog": "fam", "policy": {"milestones": []}, "runtimes": [
+    {"id": "a.2.6-gpu-ec2", "version": "2.6", "released": "2025-01-29", "python": ["3.12"], "packages": {},
+     "milestones": {}, "framework": "PyTorch", "framework_version": "2.6", "accelerator": "gpu", "cuda": "12.6",
+     "family": "a/ec2", "uris": ["x/a:2.6"], "notes": "", "sources": ["s"]}]})";
+  auto c = parse_catalog(image, "fam.json");
+  CHECK(c.find("a.2.6-gpu-ec2")->family == "a/ec2");
+  std::string once = catalog::write_catalog(c);
+  CHECK(once.find("\"cuda\": \"12.6\",\n      \"family\": \"a/ec2\",\n      \"uris\"") != std::string::npos);
+  CHECK(catalog::write_catalog(parse_catalog(once, "again.json")) == once);
+  CHECK(error_of(with(image, R"("family": "a/ec2")", R"("family": 3)")).find("/runtimes/0/family") != std::string::npos);
+  // Without a family, none is written.
+  auto plain = parse_catalog(with(image, R"("family": "a/ec2", )", ""), "plain.json");
+  CHECK(catalog::write_catalog(plain).find("family") == std::string::npos);
+}

@@ -33,7 +33,7 @@ run combos --python 3.10.4 --at 2024-06-01
 expect_input_error "--python: '3.10.4' is not a Python version"
 
 run list --platform ai-platfrom
-expect_input_error "rtcat: error: unknown platform 'ai-platfrom' (did you mean 'ai-platform'? valid: ai-platform, vertex-training, vertex-prediction, python)"
+expect_input_error "rtcat: error: unknown platform 'ai-platfrom' (did you mean 'ai-platform'? valid: ai-platform, vertex-training, vertex-prediction, aws-dlc, python)"
 run list --status supportd --at 2024-06-01
 expect_input_error "rtcat: error: --status: unknown status 'supportd' (did you mean 'supported'? valid: unreleased, supported, expiring, unknown, "
 run list --format jsn
@@ -79,7 +79,7 @@ expect_input_error "rtcat: error: --format table is not available for scan (vali
 
 # Nothing near: the valid values only.
 run list --platform zzz
-expect_input_error "rtcat: error: unknown platform 'zzz' (valid: ai-platform, vertex-training, vertex-prediction, python)"
+expect_input_error "rtcat: error: unknown platform 'zzz' (valid: ai-platform, vertex-training, vertex-prediction, aws-dlc, python)"
 
 # The scan config file's keys.
 mkdir -p "$WORK/repo"

@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 
 cases <<'T'
-0 | completion bash | complete -F _rtcat rtcat | 'ai-platform vertex-training vertex-prediction python'
+0 | completion bash | complete -F _rtcat rtcat | 'ai-platform vertex-training vertex-prediction aws-dlc python'
 0 | completion zsh  | #compdef rtcat | _rtcat_db_export() | (sh json dotenv)
 0 | completion fish | complete -c rtcat -n '__fish_seen_subcommand_from list' -l status -x -a 'unreleased supported expiring unknown submission_end deletion support_end availability_end bugfix_end end_of_life'
 0 | completion --help | Print the shell completion script | source <(rtcat completion bash)

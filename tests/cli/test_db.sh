@@ -13,10 +13,11 @@ run db import "$DB"
 expect_exit 0
 expect_out "imported ai-platform (26 entries) into $DB"
 expect_out "imported vertex-prediction (78 entries)"
+expect_out "imported aws-dlc (61 entries)"
 
 run db verify "$DB"
 expect_exit 0
-expect_out "$DB: ok (schema version 3, 4 catalogs)"
+expect_out "$DB: ok (schema version 3, 5 catalogs)"
 
 # Again on the same store: nothing is created or lost, and the answer says so (on a copy).
 cp "$DB" "$WORK/again.db"
@@ -24,7 +25,7 @@ DB0=$DB
 DB="$WORK/again.db"
 run db init "$DB"
 expect_exit 0
-expect_out_eq "catalog store $DB already exists (schema version 3), unchanged: it holds ai-platform (26 entries), vertex-training (91 entries), vertex-prediction (78 entries), python (18 entries)"
+expect_out_eq "catalog store $DB already exists (schema version 3), unchanged: it holds ai-platform (26 entries), vertex-training (91 entries), vertex-prediction (78 entries), aws-dlc (61 entries), python (18 entries)"
 run db import "$DB"
 expect_exit 0
 expect_out "unchanged ai-platform (26 entries) in $DB: the same catalog is already there"
@@ -70,9 +71,9 @@ cmp -s <(printf '%s\n' "$OUT") "$WORK/a1.json" || fail "the store changed after 
 
 # Errors: each one line, exit 2.
 run db export "$DB"
-expect_input_error "holds 4 catalogs; choose one with --name (ai-platform, vertex-training, vertex-prediction, python)"
+expect_input_error "holds 5 catalogs; choose one with --name (ai-platform, vertex-training, vertex-prediction, aws-dlc, python)"
 run db export "$DB" --name nope
-expect_input_error "no catalog named 'nope' (valid: ai-platform, vertex-training, vertex-prediction, python)"
+expect_input_error "no catalog named 'nope' (valid: ai-platform, vertex-training, vertex-prediction, aws-dlc, python)"
 run db import "$WORK/none.db"
 expect_input_error "no such catalog store; create it with 'rtcat db init $WORK/none.db'"
 echo "not a database" >"$WORK/text.db"

@@ -113,7 +113,7 @@ cp "$WORK/out" "$WORK/ai-platform-eol.json"
 expect_json 'j.result.labels.eoas + " " + j.result.labels.eol' "submission_end deletion"
 # One product at a time: several catalogs selected is an input error naming them.
 run --at 2026-08-22 list --format endoflife
-expect_input_error "list --format endoflife writes one endoflife.date product, and 4 catalogs are selected: choose one with --platform"
+expect_input_error "list --format endoflife writes one endoflife.date product, and 5 catalogs are selected: choose one with --platform"
 
 # Valid against the API's own schema (ProductResponse, formats checked).
 run_script "validate against the OpenAPI schema" node "$SRC/tests/schema/validate_openapi.js" \

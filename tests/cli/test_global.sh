@@ -92,7 +92,7 @@ run list --fail-on fatal
 expect_input_error "--fail-on"
 
 run list --platform nope
-expect_input_error "unknown platform 'nope' (valid: ai-platform, vertex-training, vertex-prediction, python)"
+expect_input_error "unknown platform 'nope' (valid: ai-platform, vertex-training, vertex-prediction, aws-dlc, python)"
 
 # RTCAT_TODAY gives reproducible runs; --at wins over it.
 RTCAT_TODAY=2020-06-01 run check --runtime 1.15

@@ -123,6 +123,21 @@ TEST_CASE("a wrapped cell goes on under its own column") {
                                                                   "NOTE  -\n");
 }
 
+TEST_CASE("a kept value too wide beside its header but not for the line goes under it") {
+  render::Table t;
+  t.headers = {"ID", "RELEASED"};
+  t.rows = {{{"sagemaker-scikit-learn.1.4-2-py312"}, {"2025-10-30"}}, {{"1.15"}, {"2019-12-19"}}};
+  t.fits = {render::Fit::keep, render::Fit::keep};
+  CHECK(render::table(t, render::TableFormat::text, false, 36) == "ID\n"
+                                                                  "sagemaker-scikit-learn.1.4-2-py312\n"
+                                                                  "RELEASED  2025-10-30\n"
+                                                                  "\n"
+                                                                  "ID        1.15\n"
+                                                                  "RELEASED  2019-12-19\n");
+  // Wider than the line: beside its header, whole.
+  CHECK(render::table(t, render::TableFormat::text, false, 30).starts_with("ID        sagemaker-scikit-learn.1.4-2-py312\n"));
+}
+
 TEST_CASE("CSV headers join words with '_' and an unknown value is the empty cell") {
   render::Table t;
   t.headers = {"NAME", "AS OF"};
