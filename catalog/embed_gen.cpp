@@ -142,6 +142,9 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
     if (r.cuda) {
       o << " r.cuda = std::string(" << lit(*r.cuda) << ");";
     }
+    if (!r.service.empty()) {
+      o << " r.service = " << lit(r.service) << ";";
+    }
     if (!r.family.empty()) {
       o << " r.family = " << lit(r.family) << ";";
     }

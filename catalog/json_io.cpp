@@ -361,7 +361,8 @@ StatedMilestone read_stated_milestone(const std::string& name, const Node& value
 RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
   n.expect_object({"id"},
                   {"version", "released", "released_after", "released_by", "python", "packages", "package_lines", "milestones",
-                   "framework", "framework_version", "accelerator", "cuda", "family", "uris", "notes", "sources", "confidence"});
+                   "framework", "framework_version", "accelerator", "cuda", "family", "service", "uris", "notes", "sources",
+                   "confidence"});
   RuntimeEntry r;
   r.id = n.at("id").str();
   if (r.id.empty() || r.id.find_first_of(" \t\n:") != std::string::npos) {
@@ -410,6 +411,13 @@ RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
   r.accelerator = n.at("accelerator").str_or("");
   r.cuda = n.at("cuda").opt_str();
   r.family = n.at("family").str_or("");
+  r.service = n.at("service").str_or("");
+  if (!r.service.empty() && r.service != "training" && r.service != "prediction") {
+    n.at("service").fail("invalid service \"" + r.service + "\" (valid: training, prediction)");
+  }
+  if (!r.service.empty() && !c.policy.service.empty() && r.service != c.policy.service) {
+    n.at("service").fail("the entry's service \"" + r.service + "\" contradicts the catalog's (\"" + c.policy.service + "\")");
+  }
   if (n.has("uris")) {
     r.uris = n.at("uris").strings();
   }
@@ -568,6 +576,9 @@ ordered runtime_json(const RuntimeEntry& r) {
   }
   if (!r.family.empty()) {
     j["family"] = r.family;
+  }
+  if (!r.service.empty()) {
+    j["service"] = r.service;
   }
   if (!r.uris.empty()) {
     j["uris"] = r.uris;

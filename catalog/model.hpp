@@ -92,6 +92,9 @@ struct RuntimeEntry {
   // platform). An image with a family is upgraded only to images of the same family; "" when the
   // catalog does not group its images.
   std::string family;
+  // "training" or "prediction" when the entry serves one and its catalog's policy does not say
+  // (a catalog of both kinds of images); "" otherwise.
+  std::string service;
   std::vector<std::string> uris;
   Text notes;
   Texts sources;

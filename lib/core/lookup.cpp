@@ -163,7 +163,8 @@ std::string usable_near(const std::vector<NearMatch>& near) {
 Service service_for(const catalog::CatalogSet& set, std::string_view runtime, const std::string& platform,
                     std::optional<Service> given) {
   auto ref = find_entry(set, runtime, Scope{platform, given});
-  const std::string own = ref ? ref->catalog->policy.service : "";
+  // The entry's own service, where its catalog serves both.
+  const std::string own = !ref ? "" : !ref->entry->service.empty() ? ref->entry->service : ref->catalog->policy.service;
   if (!given) {
     return own.empty() ? Service::training : parse_service(own);
   }

@@ -124,6 +124,9 @@ def image_entry(repository, path, doc, glob):
         "accelerator": str(doc["accelerator"]),
         "cuda": cuda,
         "family": f"{repository}/{platform}",
+        # What the repository's name says it serves; none for those that serve both (pytorch,
+        # sagemaker-scikit-learn, sagemaker-xgboost).
+        "service": "prediction" if "inference" in repository else "training" if "training" in repository else None,
         "uris": uris,
         "notes": " ".join(notes),
         "sources": [f"{BLOB}data/{repository}/{path.name}"],
@@ -131,6 +134,8 @@ def image_entry(repository, path, doc, glob):
     }
     if not entry["package_lines"]:
         del entry["package_lines"]
+    if entry["service"] is None:
+        del entry["service"]
     return entry, ga, eop
 
 

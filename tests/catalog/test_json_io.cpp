@@ -103,6 +103,8 @@ TEST_CASE("malformed catalogs name the place and the problem") {
       {"{\"submission_end\": \"2020-01-13\"", "{\"submission_end\": {\"from\": \"2020-01-13\", \"to\": \"2020-01-13\"}",
        "cat.json: /runtimes/0/milestones/submission_end/from: a window's from (2020-01-13) must be before its to (2020-01-13); a "
        "single day is written as a date"},
+      {"\"id\": \"1.15\"", "\"id\": \"1.15\", \"service\": \"serving\"",
+       "cat.json: /runtimes/2/service: invalid service \"serving\" (valid: training, prediction)"},
       {"{\"submission_end\": \"2020-01-13\"", "{\"submission_end\": {\"from\": \"2020-01-01\"}",
        "cat.json: /runtimes/0/milestones/submission_end: missing key \"to\""},
       {"{\"submission_end\": \"2020-01-13\"",

@@ -124,4 +124,12 @@ expect_out ">AWS Deep Learning Containers framework images</text>"
 expect_out ">pytorch-training.2.9-cpu-ec2 +gpu</text>"
 expect_out ">pytorch-training.2.9-cpu-sagemaker +gpu</text>"
 
+# An inference image serves prediction, a training image training: each entry says which, since
+# the catalog holds both; --service contradicting it is an input error.
+run check --runtime aws-dlc:pytorch-inference.2.6-cpu-sagemaker --at 2026-12-01
+expect_out "image aws-dlc:pytorch-inference.2.6-cpu-sagemaker (aws-dlc) is valid, with warnings, for prediction on 2026-12-01: support_end"
+run check --runtime aws-dlc:pytorch-training.2.6-gpu-ec2 --at 2026-12-01
+expect_out "for training on 2026-12-01"
+run check --runtime aws-dlc:pytorch-inference.2.6-cpu-sagemaker --service training --at 2026-12-01
+expect_input_error "--service training contradicts aws-dlc:pytorch-inference.2.6-cpu-sagemaker, a prediction image"
 finish
