@@ -359,10 +359,9 @@ StatedMilestone read_stated_milestone(const std::string& name, const Node& value
 }
 
 RuntimeEntry read_runtime(const Node& n, const Catalog& c) {
-  n.expect_object({"id"},
-                  {"version", "released", "released_after", "released_by", "python", "packages", "package_lines", "milestones",
-                   "framework", "framework_version", "accelerator", "cuda", "family", "service", "uris", "notes", "sources",
-                   "confidence"});
+  n.expect_object({"id"}, {"version", "released", "released_after", "released_by", "python", "packages", "package_lines",
+                           "milestones", "framework", "framework_version", "accelerator", "cuda", "family", "service", "uris",
+                           "notes", "sources", "confidence"});
   RuntimeEntry r;
   r.id = n.at("id").str();
   if (r.id.empty() || r.id.find_first_of(" \t\n:") != std::string::npos) {
