@@ -135,6 +135,7 @@ std::optional<ImageRef> ecr_image_at(std::string_view text, size_t slash, size_t
   if (repository.empty() || !std::isalnum(static_cast<unsigned char>(repository.front())) || i >= text.size() || text[i] != ':') {
     return std::nullopt; // no repository, or no tag
   }
+  // What the repository's name says; the entry ImageIndex matches may say otherwise, and wins.
   r.service = repository.find("inference") != std::string_view::npos ? Service::prediction : Service::training;
   const size_t tag = ++i;
   while (i < text.size() && is_name_char(text[i])) {
@@ -237,10 +238,19 @@ void ImageIndex::build() {
     for (const auto& entry : c->runtimes) {
       for (const auto& uri : entry.uris) {
         auto ref = image_ref(uri);
+        if (size_t close = uri.find('>'); !ref && uri.starts_with('<') && close != std::string::npos) {
+          // A placeholder account ("<account-id>.dkr.ecr..."): the image is published under
+          // accounts the source does not name, so it matches under any account.
+          ref = image_ref("000000000000" + uri.substr(close + 1));
+        }
         if (!ref || !ref->ecr) {
           continue;
         }
-        m_tags.try_emplace(ref->image, Match{c->name, entry.id, true});
+        Match m{c->name, entry.id, true, std::nullopt};
+        if (!entry.service.empty()) {
+          m.service = parse_service(entry.service);
+        }
+        m_tags.try_emplace(ref->image, m);
         m_repositories.try_emplace(ref->image.substr(0, ref->image.rfind(':')), c->name);
       }
     }
@@ -249,7 +259,7 @@ void ImageIndex::build() {
 
 std::optional<ImageIndex::Match> ImageIndex::match(const ImageRef& ref) {
   if (!ref.ecr) {
-    return Match{ref.catalog, ref.image, true};
+    return Match{ref.catalog, ref.image, true, std::nullopt};
   }
   if (!m_built) {
     build();
@@ -261,7 +271,7 @@ std::optional<ImageIndex::Match> ImageIndex::match(const ImageRef& ref) {
   if (repo == m_repositories.end()) {
     return std::nullopt;
   }
-  return Match{repo->second, ref.image, false};
+  return Match{repo->second, ref.image, false, std::nullopt};
 }
 
 } // namespace lib

@@ -59,6 +59,9 @@ public:
     std::string catalog; // the catalog that lists the repository
     std::string image;   // the entry's id; the repository:tag as written when no entry lists the tag
     bool listed = false; // an entry lists the tag
+    // What the entry says it serves (RuntimeEntry::service), when it says: it wins over the
+    // repository's name.
+    std::optional<Service> service;
   };
   // For a Vertex AI image its catalog and id as they are; for an ECR image the entry that lists
   // its repository and tag, or (listed false) the catalog that lists other tags of its repository,

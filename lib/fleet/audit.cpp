@@ -519,7 +519,7 @@ Resource image_unit(const Resource& r, const std::string& uri, std::string part,
   } else if (auto m = images ? images->match(*img) : std::nullopt) {
     u.catalog = m->catalog;
     u.runtime = m->image;
-    u.service = service_name(img->service);
+    u.service = service_name(m->service.value_or(img->service));
   }
   return u;
 }

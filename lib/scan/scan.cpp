@@ -139,6 +139,7 @@ public:
   // a repository no catalog lists (a custom image).
   const CheckResult* check(const Reference& r) {
     std::string id = r.catalog.empty() || !m_set.has(r.catalog) ? r.runtime.text : r.catalog + ":" + r.runtime.text;
+    Service service = r.service;
     if (r.ecr) {
       ImageRef img;
       img.ecr = true;
@@ -148,9 +149,10 @@ public:
         return nullptr;
       }
       id = match->catalog + ":" + match->image;
+      service = match->service.value_or(r.service);
     }
     const std::string python = r.python ? r.python->text : defaulted_python(r);
-    std::string key = id + "|" + python + "|" + service_name(r.service);
+    std::string key = id + "|" + python + "|" + service_name(service);
     for (const auto& f : r.frameworks) {
       key += "|" + f;
     }
@@ -166,7 +168,7 @@ public:
         req.python = catalog::Version::parse(python);
       }
       req.frameworks = r.frameworks;
-      req.service = r.service;
+      req.service = service;
       req.on = m_options.on;
       req.warn_days = m_options.warn_days;
       res = lib::check(m_set, req);

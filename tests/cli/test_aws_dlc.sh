@@ -132,4 +132,11 @@ run check --runtime aws-dlc:pytorch-training.2.6-gpu-ec2 --at 2026-12-01
 expect_out "for training on 2026-12-01"
 run check --runtime aws-dlc:pytorch-inference.2.6-cpu-sagemaker --service training --at 2026-12-01
 expect_input_error "--service training contradicts aws-dlc:pytorch-inference.2.6-cpu-sagemaker, a prediction image"
+# The SageMaker XGBoost and scikit-learn images are published under accounts the source does not
+# name ("<account-id>" in the catalog): scan matches them under any account.
+mkdir -p "$WORK/xgb"
+printf 'FROM 683313688378.dkr.ecr.us-east-1.amazonaws.com/sagemaker-xgboost:3.0-5\n' >"$WORK/xgb/Dockerfile"
+run scan "$WORK/xgb" --at 2026-12-01
+expect_exit 0
+expect_out "Dockerfile:1:6: warning: image sagemaker-xgboost.3.0-5-cpu-sagemaker left support on 2026-11-17 [support-end] (use sagemaker-xgboost.3.2-0-cpu-sagemaker)"
 finish

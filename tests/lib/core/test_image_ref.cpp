@@ -208,3 +208,25 @@ TEST_CASE("ImageIndex: an ECR image is the entry whose uris list its repository 
   CHECK(vertex->catalog == "vertex-training");
   CHECK(vertex->image == "tf-cpu.2-11");
 }
+
+TEST_CASE("an ECR image's service is its entry's, where the entry says") {
+  const auto set = catalog::CatalogSet::embedded();
+  lib::ImageIndex index(set);
+  auto service_of = [&](const char* uri) {
+    auto ref = lib::image_ref(uri);
+    REQUIRE(ref);
+    auto m = index.match(*ref);
+    REQUIRE(m);
+    CHECK(m->listed);
+    return m->service;
+  };
+  CHECK(service_of("123456789012.dkr.ecr.eu-west-1.amazonaws.com/pytorch-inference:2.6-cpu-py312-ubuntu22.04-sagemaker-v1") ==
+        lib::Service::prediction);
+  CHECK(service_of("763104351884.dkr.ecr.us-east-1.amazonaws.com/pytorch-training:2.6-gpu-py312-ec2") == lib::Service::training);
+  // The SageMaker XGBoost container serves both: no service of its own. Its catalog URI names no
+  // account ("<account-id>"): it matches under any.
+  const auto* xgb = set.get("aws-dlc")->find("sagemaker-xgboost.3.0-5-cpu-sagemaker");
+  REQUIRE(xgb);
+  REQUIRE(xgb->uris.front().starts_with("<account-id>.dkr.ecr."));
+  CHECK_FALSE(service_of("683313688378.dkr.ecr.us-east-1.amazonaws.com/sagemaker-xgboost:3.0-5"));
+}
