@@ -2,6 +2,7 @@
 
 #include "catalog/error.hpp"
 #include "catalog/json_io.hpp"
+#include "catalog/json_node.hpp"
 #include "util/json.hpp"
 
 #include <nlohmann/json.hpp>
@@ -15,73 +16,20 @@ using json = nlohmann::json;
 
 namespace {
 
-// A JSON value with its JSON pointer, so that every error names its place.
-struct At {
-  const json& j;
-  const std::string& origin;
-  std::string path;
+using At = detail::Node;
 
-  [[noreturn]] void fail(const std::string& why) const {
-    throw InvalidInput(origin + ": " + (path.empty() ? "/" : path) + ": " + why);
+// An RFC 3339 date-time as its UTC date, or null.
+std::optional<Date> opt_date_time(const At& n) {
+  auto s = n.opt_str();
+  if (!s) {
+    return std::nullopt;
   }
-  bool has(std::string_view key) const { return j.is_object() && j.contains(key); }
-  At at(std::string_view key) const {
-    static const json null_value;
-    auto it = j.find(key);
-    return At{it == j.end() ? null_value : *it, origin, path + "/" + std::string(key)};
+  auto d = parse_date_time_utc(*s);
+  if (!d) {
+    n.fail("invalid date-time \"" + *s + "\" (expected RFC 3339, like 2025-06-03T14:05:52+01:00)");
   }
-  void expect_object() const {
-    if (!j.is_object()) {
-      fail("expected an object");
-    }
-  }
-  std::optional<std::string> opt_str() const {
-    if (j.is_null()) {
-      return std::nullopt;
-    }
-    if (!j.is_string()) {
-      fail("expected a string or null");
-    }
-    return j.get<std::string>();
-  }
-  std::string str() const {
-    if (!j.is_string()) {
-      fail("expected a string");
-    }
-    return j.get<std::string>();
-  }
-  std::optional<bool> opt_bool() const {
-    if (j.is_null()) {
-      return std::nullopt;
-    }
-    if (!j.is_boolean()) {
-      fail("expected true, false or null");
-    }
-    return j.get<bool>();
-  }
-  std::optional<Date> opt_date() const {
-    auto s = opt_str();
-    if (!s) {
-      return std::nullopt;
-    }
-    auto d = try_parse_date(*s);
-    if (!d) {
-      fail("invalid date \"" + *s + "\" (expected YYYY-MM-DD)");
-    }
-    return d;
-  }
-  std::optional<Date> opt_date_time() const {
-    auto s = opt_str();
-    if (!s) {
-      return std::nullopt;
-    }
-    auto d = parse_date_time_utc(*s);
-    if (!d) {
-      fail("invalid date-time \"" + *s + "\" (expected RFC 3339, like 2025-06-03T14:05:52+01:00)");
-    }
-    return d;
-  }
-};
+  return d;
+}
 
 // A phase of endoflife.date's releases and the milestone it becomes.
 struct Phase {
@@ -129,7 +77,7 @@ RuntimeEntry read_release(const At& n, const std::vector<const Phase*>& phases, 
   // rtcat writes a date that is only the last day it can be with its first day (or null) in
   // custom as <field>_earliest (render/endoflife.hpp); other custom fields are the product's own.
   const At custom = n.at("custom");
-  if (!custom.j.is_null()) {
+  if (!custom.raw().is_null()) {
     custom.expect_object();
   }
   if (custom.has("releaseDate_earliest") && r.released) {
@@ -157,7 +105,7 @@ RuntimeEntry read_release(const At& n, const std::vector<const Phase*>& phases, 
     StatedMilestone m;
     m.name = std::string(p->milestone);
     m.date = from.opt_date();
-    if (!m.date && n.has(p->is_key) && is.j.is_null()) {
+    if (!m.date && n.has(p->is_key) && is.raw().is_null()) {
       notes.push_back(std::string(p->is_key) + " null: not eligible for this phase");
       continue; // states nothing: the phase does not apply to this release
     }
@@ -176,7 +124,7 @@ RuntimeEntry read_release(const At& n, const std::vector<const Phase*>& phases, 
       m.date = as_of;
       if (*r.released < *as_of) {
         m.from = r.released;
-        m.sources = {n.origin + " (" + n.path + ": " + std::string(p->is_key) + " true, " + std::string(p->from_key) +
+        m.sources = {n.origin() + " (" + n.path() + ": " + std::string(p->is_key) + " true, " + std::string(p->from_key) +
                      " null: reached after releaseDate " + format_date(*r.released) + ", by " + as_of_what + " " +
                      format_date(*as_of) + ")"};
       }
@@ -198,12 +146,12 @@ RuntimeEntry read_release(const At& n, const std::vector<const Phase*>& phases, 
       }
       if (first && *first < *m.date) {
         m.from = first;
-        m.sources = {n.origin + " (" + e.path + ": the first day of a window that ends on " + std::string(p->from_key) + ")"};
+        m.sources = {n.origin() + " (" + e.path() + ": the first day of a window that ends on " + std::string(p->from_key) + ")"};
       }
     }
     r.milestones.push_back(std::move(m));
   }
-  if (n.has("latest") && !n.at("latest").j.is_null()) {
+  if (n.has("latest") && !n.at("latest").raw().is_null()) {
     At latest = n.at("latest");
     latest.expect_object();
     std::string text = "latest: " + latest.at("name").str();
@@ -217,7 +165,7 @@ RuntimeEntry read_release(const At& n, const std::vector<const Phase*>& phases, 
     joined += (joined.empty() ? "" : "; ") + s;
   }
   r.notes = joined;
-  r.sources = std::vector<std::string>{n.origin};
+  r.sources = std::vector<std::string>{n.origin()};
   return r;
 }
 
@@ -293,10 +241,10 @@ Catalog parse_endoflife(std::string_view text, const std::string& origin) {
   c.entry_noun = "release";
   std::string as_of_what;
   if (envelope) {
-    c.as_of = root.at("last_modified").opt_date_time();
+    c.as_of = opt_date_time(root.at("last_modified"));
     as_of_what = "last_modified";
     if (!c.as_of) {
-      c.as_of = root.at("generated_at").opt_date_time();
+      c.as_of = opt_date_time(root.at("generated_at"));
       as_of_what = "generated_at";
     }
   }
@@ -305,13 +253,13 @@ Catalog parse_endoflife(std::string_view text, const std::string& origin) {
   }
 
   const At releases = product.at("releases");
-  if (!releases.j.is_array()) {
+  if (!releases.raw().is_array()) {
     releases.fail("expected an array");
   }
   // The phases the product has: those any of its releases mentions.
   std::vector<const Phase*> phases;
   for (const auto& p : k_phases) {
-    for (const auto& rel : releases.j) {
+    for (const auto& rel : releases.raw()) {
       if (rel.is_object() && (rel.contains(p.is_key) || rel.contains(p.from_key))) {
         phases.push_back(&p);
         break;
@@ -337,8 +285,8 @@ Catalog parse_endoflife(std::string_view text, const std::string& origin) {
   c.policy.sources.push_back(origin);
 
   std::set<std::string> ids;
-  for (size_t i = 0; i < releases.j.size(); ++i) {
-    At rn{releases.j[i], origin, releases.path + "/" + std::to_string(i)};
+  for (size_t i = 0; i < releases.raw().size(); ++i) {
+    At rn{releases.raw()[i], origin, releases.path() + "/" + std::to_string(i)};
     c.runtimes.push_back(read_release(rn, phases, c.as_of, as_of_what));
     if (!ids.insert(c.runtimes.back().id).second) {
       rn.at("name").fail("duplicate release name \"" + c.runtimes.back().id + "\"");

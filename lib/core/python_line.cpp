@@ -130,7 +130,7 @@ std::vector<catalog::Version> unlisted_pythons(const Catalog& c) {
   }
   for (const auto& r : c.runtimes) {
     for (const auto& v : r.python.value_or(std::vector<catalog::Version>{})) {
-      if (!python_line(c, v).line && std::find(out.begin(), out.end(), major_minor(v)) == out.end()) {
+      if (!find_line(c, major_minor(v)) && std::find(out.begin(), out.end(), major_minor(v)) == out.end()) {
         out.push_back(major_minor(v));
       }
     }
