@@ -161,6 +161,7 @@ int run_scan(Context& ctx, const ScanArgs& a) {
     ctx.g.catalogs = policy.catalogs;
     ctx.g.max_data_age = policy.max_data_age;
     check_rules(ctx, cfg.ignore, *config_path + ": ignore");
+    o.markdown = cfg.markdown;
   }
   o.walk.excludes = policy.excludes;
   o.ignore_rules = policy.ignore;

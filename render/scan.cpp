@@ -63,7 +63,7 @@ std::string json_scan(const ScanResult& r, catalog::Date on) {
     e["form"] = lib::scan::form_name(ref.form);
     e["service"] = lib::service_name(ref.service);
     e["catalog"] = text_or_null(ref.catalog);
-    e["runtime"] = ref.runtime;
+    e["runtime"] = text_or_null(ref.runtime); // null for a Python version alone
     e["python"] = text_or_null(ref.python);
     e["status"] = ref.status;
     if (ref.cell >= 0) {

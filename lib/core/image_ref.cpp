@@ -19,8 +19,21 @@ bool is_name_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
 }
 
-// A region written as a template before "-docker.pkg.dev": {REGION}, ${REGION}, $REGION, {}.
+// A region written as a template before "-docker.pkg.dev": {REGION}, ${REGION}, $REGION, {},
+// or a placeholder for the reader to fill: [your-multi-region], <REGION>.
 size_t template_start(std::string_view text, size_t p) {
+  if (p > 0 && (text[p - 1] == ']' || text[p - 1] == '>')) {
+    size_t open = text.rfind(text[p - 1] == ']' ? '[' : '<', p - 1);
+    if (open == std::string_view::npos || p - open > 40 || p - open < 3) {
+      return p;
+    }
+    for (size_t k = open + 1; k + 1 < p; ++k) {
+      if (!is_host_char(text[k]) && text[k] != '_' && !std::isupper(static_cast<unsigned char>(text[k]))) {
+        return p;
+      }
+    }
+    return open;
+  }
   if (p > 0 && text[p - 1] == '}') {
     size_t open = text.rfind('{', p - 1);
     if (open == std::string_view::npos || p - open > 60) {
@@ -162,9 +175,10 @@ Service image_service(std::string_view catalog) {
 
 std::vector<ImageRef> find_image_refs(std::string_view text) {
   std::vector<ImageRef> out;
-  // One pass over the slashes (memchr), each checked for the two hosts around it:
-  // REGION-docker.pkg.dev/vertex-ai[-restricted]/... (the region possibly a template), and AI
-  // Platform's former host for the same images, [us.|eu.|asia.]gcr.io/cloud-aiplatform/...
+  // One pass over the slashes (memchr), each checked for the hosts around it:
+  // REGION-docker.pkg.dev/vertex-ai[-restricted]/... and REGION-docker.pkg.dev/cloud-aiplatform/...
+  // (the region possibly a template or placeholder), AI Platform's former host for the same
+  // images, [us.|eu.|asia.]gcr.io/cloud-aiplatform/..., and ECR's.
   static constexpr std::string_view k_vertex = "-docker.pkg.dev";
   static constexpr std::string_view k_vertex_path = "/vertex-ai";
   static constexpr std::string_view k_restricted = "-restricted";
@@ -184,8 +198,9 @@ std::vector<ImageRef> find_image_refs(std::string_view text) {
   while (const void* hit = std::memchr(text.data() + from, '/', text.size() - from)) {
     size_t slash = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
     from = slash + 1;
+    const bool vertex_path = text.substr(slash, k_vertex_path.size()) == k_vertex_path;
     if (slash >= k_vertex.size() && text.substr(slash - k_vertex.size(), k_vertex.size()) == k_vertex &&
-        text.substr(slash, k_vertex_path.size()) == k_vertex_path) {
+        (vertex_path || text.substr(slash, k_gcr_path.size()) == k_gcr_path)) {
       size_t p = slash - k_vertex.size();
       size_t start = p;
       while (start > 0 && is_host_char(text[start - 1])) {
@@ -197,8 +212,8 @@ std::vector<ImageRef> find_image_refs(std::string_view text) {
       if (start == p) {
         continue;
       }
-      size_t i = slash + k_vertex_path.size();
-      if (text.substr(i, k_restricted.size()) == k_restricted) {
+      size_t i = slash + (vertex_path ? k_vertex_path.size() : k_gcr_path.size());
+      if (vertex_path && text.substr(i, k_restricted.size()) == k_restricted) {
         i += k_restricted.size();
       }
       take(image_at(text, start, i));

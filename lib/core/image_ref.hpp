@@ -36,8 +36,9 @@ struct ImageRef {
 Service image_service(std::string_view catalog);
 
 // Every prebuilt image URI in text, in order: REGION-docker.pkg.dev/vertex-ai[-restricted]/
-// {training,prediction}/IMAGE[:TAG|@DIGEST], the region possibly a template ({REGION}-,
-// ${REGION}-, $REGION-, {}-), and AI Platform's former host
+// {training,prediction}/IMAGE[:TAG|@DIGEST] (or the same under /cloud-aiplatform/), the region
+// possibly a template ({REGION}-, ${REGION}-, $REGION-, {}-) or a placeholder
+// ([your-multi-region]-, <REGION>-), and AI Platform's former host
 // [us.|eu.|asia.]gcr.io/cloud-aiplatform/{training,prediction}/IMAGE. A path with no image
 // (".../training/..." in prose) is none. After a literal URI the search goes on past its end;
 // after a templated one at the next '/', so that a caller that does not take it (see scan's

@@ -22,7 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string> k_keys = {"fail-on", "warn-days", "exclude", "ignore", "catalog", "max-data-age"};
+const std::vector<std::string> k_keys = {"fail-on",       "warn-days", "exclude", "exclude-fences",
+                                         "exclude-after", "ignore",    "catalog", "max-data-age"};
 
 struct Item {
   std::variant<std::string, long, std::vector<std::string>> value;
@@ -67,6 +68,18 @@ void apply(ScanConfig& c, const std::string& key, const Item& it) {
       want("an array of strings");
     }
     (key == "exclude" ? c.excludes : c.ignore) = *v;
+  } else if (key == "exclude-fences" || key == "exclude-after") {
+    const auto* v = std::get_if<std::vector<std::string>>(&it.value);
+    if (!v) {
+      want("an array of strings");
+    }
+    auto& to = key == "exclude-fences" ? c.markdown.output_labels : c.markdown.output_lead_ins;
+    for (const auto& item : *v) {
+      if (util::trim(item).empty()) {
+        fail(c.path, it.line, it.column, key + " must not hold an empty string");
+      }
+      to.push_back(util::lower(util::trim(item)));
+    }
   } else if (key == "max-data-age") {
     // "90d", "12w", or a number of days.
     const auto* n = std::get_if<long>(&it.value);

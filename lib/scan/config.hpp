@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lib/scan/markdown.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@ struct ScanConfig {
   std::optional<int> warn_days;            // 0..36500
   std::vector<std::string> excludes;       // gitignore-style globs
   std::vector<std::string> ignore;         // rule ids
+  MarkdownRules markdown;                  // exclude-fences, exclude-after (lower case)
   std::optional<std::string> catalog;      // resolved against the config file's folder
   std::optional<std::string> max_data_age; // "90d", "12w" or a number of days (lib/freshness)
 };
@@ -26,8 +29,8 @@ std::optional<std::string> find_config(const std::string& start);
 
 // Reads a config file. The TOML form takes top-level `key = value` lines (strings, integers,
 // arrays of strings, '#' comments); the YAML form a mapping of the same keys. Keys: fail-on,
-// warn-days, exclude, ignore, catalog. Throws InvalidInput "path:line:col: what is wrong" for
-// a syntax error, an unknown key or a bad value.
+// warn-days, exclude, exclude-fences, exclude-after, ignore, catalog, max-data-age. Throws InvalidInput "path:line:col: what is
+// wrong" for a syntax error, an unknown key or a bad value.
 ScanConfig read_config(const std::string& path);
 
 // The same, from text (the path is used in messages and to resolve `catalog`).

@@ -18,7 +18,7 @@ bool contains(std::string_view text, std::string_view needle) {
 }
 
 size_t sort_key(const Reference& r) {
-  return r.runtime.text.empty() ? r.job_offset : r.runtime.offset;
+  return r.python_only ? r.python->offset : r.runtime.text.empty() ? r.job_offset : r.runtime.offset;
 }
 
 } // namespace
@@ -190,6 +190,21 @@ void resolve(const Reference& r, const Vars& vars, std::vector<Reference>& out) 
       }
     }
   }
+  if (values.empty() && (python || (r.python && r.python_expr.empty()))) {
+    // The runtime cannot be evaluated: the Python version written beside it still counts.
+    Reference x = r;
+    x.expr.clear();
+    x.expr_kind = ExprKind::none;
+    x.python_expr.clear();
+    x.python_only = true;
+    x.python_written = true;
+    if (python) {
+      x.python = python;
+      x.via = python_via;
+    }
+    out.push_back(std::move(x));
+    return;
+  }
   for (size_t k = 0; k < values.size(); ++k) {
     const Alt& v = values[k];
     Reference x = r;
@@ -271,6 +286,72 @@ std::vector<Reference> evaluated(std::string_view text, std::vector<Reference>& 
   return done;
 }
 
+// Python's docstrings and other bare string statements ('''...''' or """...""" standing alone,
+// first on their line outside brackets): prose about values ("Supported images: ..."), not a use.
+std::vector<std::pair<size_t, size_t>> bare_strings(std::string_view text) {
+  std::vector<std::pair<size_t, size_t>> out;
+  int depth = 0;
+  bool first = true; // nothing but blanks yet on this logical line
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\n') {
+      first = depth == 0 && !(i > 0 && text[i - 1] == '\\') ? true : first;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') {
+      continue;
+    }
+    if (c == '#') {
+      while (i + 1 < text.size() && text[i + 1] != '\n') {
+        ++i;
+      }
+      continue;
+    }
+    size_t q = i;
+    while (q < text.size() && q - i < 2 && std::strchr("rRuU", text[q]) != nullptr && text[q] != '\0') {
+      ++q;
+    }
+    if (q < text.size() && (text[q] == '"' || text[q] == '\'')) {
+      char quote = text[q];
+      bool triple = text.substr(q, 3) == std::string(3, quote);
+      size_t k = q + (triple ? 3 : 1);
+      while (k < text.size()) {
+        if (text[k] == '\\') {
+          k += 2;
+          continue;
+        }
+        if (text[k] == quote && (!triple || text.substr(k, 3) == std::string(3, quote))) {
+          k += triple ? 3 : 1;
+          break;
+        }
+        if (!triple && text[k] == '\n') {
+          break;
+        }
+        ++k;
+      }
+      k = std::min(k, text.size());
+      size_t after = k;
+      while (after < text.size() && (text[after] == ' ' || text[after] == '\t' || text[after] == '\r')) {
+        ++after;
+      }
+      if (triple && first && depth == 0 &&
+          (after >= text.size() || text[after] == '\n' || text[after] == '#' || text[after] == ';')) {
+        out.emplace_back(i, k);
+      }
+      first = false;
+      i = k - 1;
+      continue;
+    }
+    if (is_open_bracket(c)) {
+      ++depth;
+    } else if (is_close_bracket(c) && depth > 0) {
+      --depth;
+    }
+    first = false;
+  }
+  return out;
+}
+
 } // namespace
 
 std::vector<Reference> extract_all(std::string_view text) {
@@ -314,6 +395,18 @@ std::vector<Reference> extract_all(std::string_view text) {
                                std::string_view before = text.substr(line, at - line);
                                size_t hash = before.find('#');
                                return hash != std::string_view::npos && before.find("@param", hash) != std::string_view::npos;
+                             }),
+              out.end());
+  }
+  // An image or key written in a docstring documents a value; it is no use of one.
+  if (contains(text, "\"\"\"") || contains(text, "'''")) {
+    auto prose = bare_strings(text);
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [&](const Reference& r) {
+                               size_t at = r.runtime.offset;
+                               return r.form != Form::gcloud && std::any_of(prose.begin(), prose.end(), [&](const auto& s) {
+                                        return at >= s.first && at < s.second;
+                                      });
                              }),
               out.end());
   }

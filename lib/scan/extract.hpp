@@ -74,6 +74,9 @@ struct Reference {
   // branches of a condition that cannot be decided.
   bool via = false;
   bool conditional = false;
+  // The runtime is written but cannot be evaluated ($(cat RUNTIME), a function's argument): the
+  // Python version written with it is reported on its own (runtime.text is then empty).
+  bool python_only = false;
   std::string variable;
   size_t set_offset = 0;
 };
@@ -86,14 +89,18 @@ struct Reference {
 // --runtime-version, --python-version, --framework, --master-image-uri.
 std::vector<Reference> extract_gcloud(std::string_view text);
 
-// runtimeVersion / pythonVersion keys (YAML, JSON, Python dict literals) and runtime_version /
-// python_version keyword arguments; a Python version is paired with the nearest runtime.
+// runtimeVersion / pythonVersion keys (YAML, JSON, Python dict literals, subscript assignments
+// body['runtimeVersion'] = ...) and runtime_version / python_version keyword arguments of any
+// call (Python, R), also with a prefix (model_runtime_version=); a Python version is paired with
+// the nearest runtime.
 // Sets *runtime_flag when the text holds "--runtime-version" (seen on the same pass).
 std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag = nullptr);
 
-// Prebuilt image URIs: {us,europe,asia}-docker.pkg.dev/vertex-ai[-restricted]/
+// Prebuilt image URIs: {us,europe,asia}-docker.pkg.dev/{vertex-ai[-restricted],cloud-aiplatform}/
 // {training,prediction}/IMAGE[:TAG], the region possibly a template ({REGION}-, ${REGION}-,
-// $REGION-), and AI Platform's former host [us.|eu.|asia.]gcr.io/cloud-aiplatform/.
+// $REGION-) or a placeholder ([your-region]-, <REGION>-), AI Platform's former host
+// [us.|eu.|asia.]gcr.io/cloud-aiplatform/, and ECR images (lib/core/image_ref.hpp). Not in a
+// Python docstring (extract_all drops what a docstring documents).
 // In a Dockerfile's FROM line as anywhere else.
 std::vector<Reference> extract_images(std::string_view text);
 

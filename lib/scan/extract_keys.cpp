@@ -39,6 +39,9 @@ size_t closing_paren(std::string_view text, size_t k) {
 size_t value_start(std::string_view t, size_t i) {
   if (i < t.size() && (t[i] == '"' || t[i] == '\'')) {
     ++i;
+    if (i < t.size() && t[i] == ']') {
+      ++i; // a subscript assignment: body['runtimeVersion'] = ...
+    }
   }
   while (i < t.size() && (t[i] == ' ' || t[i] == '\t')) {
     ++i;
@@ -81,6 +84,34 @@ std::optional<Value> value_after(std::string_view t, size_t i) {
   }
   v.length = v.text.size();
   return v;
+}
+
+// Whether the key at key_start, after a prefix (model_runtime_version), still names the runtime
+// a job or model uses: a prefix and '_', the prefix no bound (min_, max_, supported_...), as an
+// argument of a call or a key of a mapping (after '(', ',', '{' or a quote), not a variable of
+// its own (my_runtime_version = ... starting a statement).
+bool named_for_use(std::string_view text, size_t key_start) {
+  if (text[key_start - 1] != '_') {
+    return false;
+  }
+  size_t p = key_start - 1;
+  while (p > 0 && is_ident(text[p - 1])) {
+    --p;
+  }
+  std::string_view prefix = text.substr(p, key_start - 1 - p);
+  size_t before = p;
+  while (before > 0 && std::isspace(static_cast<unsigned char>(text[before - 1]))) {
+    --before;
+  }
+  if (before == 0 || std::string_view("(,{\"'").find(text[before - 1]) == std::string_view::npos) {
+    return false;
+  }
+  for (std::string_view bound : {"min", "max", "minimum", "maximum", "supported", "latest"}) {
+    if (prefix == bound || prefix.ends_with(std::string("_") + std::string(bound))) {
+      return false;
+    }
+  }
+  return !prefix.empty() && std::islower(static_cast<unsigned char>(prefix.front()));
 }
 
 // What the keys of a file give: runtime references, and the Python versions to attach to them.
@@ -216,7 +247,7 @@ std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
       continue;
     }
     size_t key_start = stem_end - (runtime ? 7 : 6);
-    if (key_start > 0 && is_ident(text[key_start - 1])) {
+    if (key_start > 0 && is_ident(text[key_start - 1]) && !named_for_use(text, key_start)) {
       continue;
     }
     read_key(text, key_start, from, python, keys);

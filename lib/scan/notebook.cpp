@@ -364,22 +364,6 @@ size_t skip_blanks(std::string_view s, size_t i) {
   return i;
 }
 
-// A fence line (``` or ~~~ after at most three spaces): its marker, else empty.
-std::string_view fence(std::string_view line) {
-  size_t i = 0;
-  while (i < line.size() && i < 3 && line[i] == ' ') {
-    ++i;
-  }
-  std::string_view rest = line.substr(i);
-  if (starts_with(rest, "```")) {
-    return "```";
-  }
-  if (starts_with(rest, "~~~")) {
-    return "~~~";
-  }
-  return {};
-}
-
 void code_cell(CodeView& v, const Decoded& d, int cell) {
   std::string_view s = d.text;
   size_t line_start = 0;
@@ -401,6 +385,11 @@ void code_cell(CodeView& v, const Decoded& d, int cell) {
       while (name_end < line_end && s[name_end] != ' ' && s[name_end] != '\t' && s[name_end] != '=' && s[name_end] != '\n') {
         ++name_end;
       }
+      // An environment variable: later cells read it with os.getenv (lib/scan/vars.hpp).
+      static constexpr std::string_view k_export = "export ";
+      v.text += k_export;
+      v.raw.insert(v.raw.end(), k_export.size(), d.raw[std::min(name, d.raw.size() - 1)]);
+      v.cells.resize(v.cells.size() + k_export.size(), cell);
       emit(v, d, name, name_end, cell);
       if (name_end < line_end && s[name_end] == '=') {
         emit(v, d, name_end, line_end, cell);
@@ -423,24 +412,9 @@ void code_cell(CodeView& v, const Decoded& d, int cell) {
   }
 }
 
-void markdown_cell(CodeView& v, const Decoded& d, int cell) {
-  std::string_view s = d.text;
-  std::string_view open;
-  size_t line_start = 0;
-  while (line_start < s.size()) {
-    size_t nl = s.find('\n', line_start);
-    size_t line_end = nl == std::string_view::npos ? s.size() : nl + 1;
-    std::string_view f = fence(s.substr(line_start, line_end - line_start));
-    if (!open.empty()) {
-      if (f == open) {
-        open = {};
-      } else {
-        emit(v, d, line_start, line_end, cell);
-      }
-    } else if (!f.empty()) {
-      open = f;
-    }
-    line_start = line_end;
+void markdown_cell(CodeView& v, const Decoded& d, int cell, const MarkdownRules& rules) {
+  for (const Span& block : code_blocks(d.text, rules)) {
+    emit(v, d, block.from, block.to, cell);
   }
 }
 
@@ -452,7 +426,7 @@ void end_cell(CodeView& v, const Decoded& d, int cell) {
   }
 }
 
-void read_cells(Reader& r, CodeView& v, int& index) {
+void read_cells(Reader& r, CodeView& v, int& index, const MarkdownRules& rules) {
   r.objects([&] {
     std::string type;
     std::optional<Decoded> src;
@@ -474,7 +448,7 @@ void read_cells(Reader& r, CodeView& v, int& index) {
     if (type == "code") {
       code_cell(v, *src, cell);
     } else if (type == "markdown") {
-      markdown_cell(v, *src, cell);
+      markdown_cell(v, *src, cell, rules);
     }
     end_cell(v, *src, cell);
   });
@@ -482,7 +456,7 @@ void read_cells(Reader& r, CodeView& v, int& index) {
 
 } // namespace
 
-NotebookCode notebook_code(std::string_view json) {
+NotebookCode notebook_code(std::string_view json, const MarkdownRules& rules) {
   NotebookCode out;
   Reader r(json);
   CodeView v;
@@ -491,13 +465,13 @@ NotebookCode notebook_code(std::string_view json) {
     bool cells = false;
     r.members([&](const std::string& key) {
       if (key == "cells") {
-        read_cells(r, v, index);
+        read_cells(r, v, index, rules);
         cells = true;
       } else if (key == "worksheets" && r.peek() == '[') { // nbformat 3
         r.objects([&] {
           r.members([&](const std::string& k) {
             if (k == "cells") {
-              read_cells(r, v, index);
+              read_cells(r, v, index, rules);
               cells = true;
             } else {
               r.skip_value();
@@ -524,64 +498,8 @@ NotebookCode notebook_code(std::string_view json) {
   return out;
 }
 
-std::string markdown_code(std::string_view text) {
-  std::string out(text);
-  std::string_view open;
-  size_t line_start = 0;
-  while (line_start < text.size()) {
-    size_t nl = text.find('\n', line_start);
-    size_t line_end = nl == std::string_view::npos ? text.size() : nl + 1;
-    std::string_view line = text.substr(line_start, line_end - line_start);
-    std::string_view f = fence(line);
-    if (!open.empty()) {
-      if (f == open) {
-        open = {};
-      }
-      line_start = line_end;
-      continue; // code: kept
-    }
-    if (!f.empty()) {
-      open = f;
-      line_start = line_end;
-      continue;
-    }
-    // Prose: only `inline code` spans stay.
-    size_t i = 0;
-    while (i < line.size()) {
-      if (line[i] == '`') {
-        size_t run = 0;
-        while (i + run < line.size() && line[i + run] == '`') {
-          ++run;
-        }
-        std::string ticks(run, '`');
-        size_t close = line.find(ticks, i + run);
-        std::string_view span = close == std::string_view::npos ? std::string_view() : line.substr(i + run, close - i - run);
-        // A whole command or image URI in `code` is one; a lone flag or key ("replace
-        // `--runtime-version 1.15`") is prose about it.
-        if (close != std::string_view::npos &&
-            (span.find("gcloud ") != std::string_view::npos || span.find("docker.pkg.dev/") != std::string_view::npos ||
-             span.find("gcr.io/") != std::string_view::npos)) {
-          i = close + run;
-          continue;
-        }
-      }
-      if (line[i] != '\n' && line[i] != '\r') {
-        out[line_start + i] = ' ';
-      }
-      ++i;
-    }
-    line_start = line_end;
-  }
-  return out;
-}
-
 bool is_notebook_path(std::string_view path) {
   return lower(path.substr(path.size() > 6 ? path.size() - 6 : 0)).ends_with(".ipynb");
-}
-
-bool is_markdown_path(std::string_view path) {
-  std::string tail = lower(path.substr(path.size() > 9 ? path.size() - 9 : 0));
-  return tail.ends_with(".md") || tail.ends_with(".markdown") || tail.ends_with(".mdx");
 }
 
 } // namespace lib::scan

@@ -3,6 +3,8 @@
 // Jupyter notebooks (.ipynb) and Markdown: the code a scan should read, and where each byte of it
 // sits in the file as written, so that findings point into the raw file.
 
+#include "lib/scan/markdown.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <optional>
@@ -34,23 +36,18 @@ struct NotebookError {
 // a list of strings; nbformat 3's "worksheets" too) and returns its code, cell after cell:
 // - code cells: Python as written; "!cmd" lines as the shell command; "%%bash", "%%sh",
 //   "%%script bash" and "%%writefile FILE" cells as their body; "%env NAME VALUE" and
-//   "%env NAME=VALUE" as the shell assignment NAME=VALUE; other magic lines are left out;
-// - Markdown cells: only the bodies of fenced code blocks;
+//   "%env NAME=VALUE" as the shell assignment export NAME=VALUE (an environment variable, which
+//   os.getenv reads); other magic lines are left out;
+// - Markdown cells: only the bodies of fenced code blocks that are code (markdown.hpp);
 // - outputs, metadata and raw cells: never.
 // Each cell ends with a newline. Returns the error instead for text that is not a notebook.
 struct NotebookCode {
   std::optional<CodeView> code;
   NotebookError error;
 };
-NotebookCode notebook_code(std::string_view json);
+NotebookCode notebook_code(std::string_view json, const MarkdownRules& rules = {});
 
-// Markdown: the same text with everything that is not code blanked out with spaces, so that
-// offsets stay those of the file. Code is fenced code blocks, and `inline code` spans that hold a
-// whole gcloud command or image URI (a lone flag or key in a sentence is prose about it).
-std::string markdown_code(std::string_view text);
-
-// Whether a path names a notebook or a Markdown file (by its extension).
+// Whether a path names a notebook (by its extension).
 bool is_notebook_path(std::string_view path);
-bool is_markdown_path(std::string_view path);
 
 } // namespace lib::scan

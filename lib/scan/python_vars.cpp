@@ -31,6 +31,26 @@ public:
     }
     Alts v = sum();
     ws();
+    if (starts("or ")) {
+      // a or b: a where it is true; b where it is None or empty, or cannot be known (an
+      // argument's default: param or "1.4"), then as one branch of a condition.
+      m_i += 3;
+      Alts b = all();
+      Alts out;
+      for (auto& a : v) {
+        if (a.known && !a.text.empty()) {
+          out.push_back(a);
+          continue;
+        }
+        bool none = !a.known && a.text == "None";
+        for (Alt x : b) {
+          x.conditional = x.conditional || !(a.known || none);
+          out.push_back(std::move(x));
+        }
+      }
+      dedupe(out);
+      return out;
+    }
     if (m_i < m_s.size() && m_s[m_i] != '#') {
       if (starts("if ")) {
         // a if cond else b: both, conditional (the condition is not evaluated here)
@@ -521,6 +541,15 @@ private:
       }
       auto args = split_args(m_s.substr(e + 1, close - e - 2));
       m_i = close;
+      // A variable the code itself set in the environment (%env, export, os.environ[...] = ...).
+      if (!args.empty()) {
+        Alts names = sub(args[0]);
+        if (names.size() == 1 && names[0].known) {
+          if (Alts set = m_vars.env(names[0].text, m_at); !set.empty()) {
+            return set;
+          }
+        }
+      }
       if (args.size() >= 2) {
         return sub(args[1].substr(
             args[1].find('=') == std::string_view::npos || trim(args[1]).find("default") != 0 ? 0 : args[1].find('=') + 1));

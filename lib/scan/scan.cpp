@@ -7,6 +7,7 @@
 #include "lib/jobs/parsers.hpp"
 #include "lib/scan/extract.hpp"
 #include "lib/scan/fragments.hpp"
+#include "lib/scan/markdown.hpp"
 #include "lib/scan/notebook.hpp"
 #include "util/position.hpp"
 #include "util/text.hpp"
@@ -259,9 +260,10 @@ void to_raw(const CodeView& code, std::string_view raw, Value& v) {
 
 // The references of one file: a notebook's cells, a Markdown file's code, any other file whole.
 // Offsets are those of the file as written. Sets `bad` for a notebook that cannot be read.
-std::vector<Reference> references_in(const std::string& path, std::string_view text, std::optional<NotebookError>& bad) {
+std::vector<Reference> references_in(const std::string& path, std::string_view text, const MarkdownRules& markdown,
+                                     std::optional<NotebookError>& bad) {
   if (is_notebook_path(path)) {
-    NotebookCode nb = notebook_code(text);
+    NotebookCode nb = notebook_code(text, markdown);
     if (!nb.code) {
       bad = nb.error;
       return {};
@@ -286,7 +288,7 @@ std::vector<Reference> references_in(const std::string& path, std::string_view t
     if (std::memchr(text.data(), '`', text.size()) == nullptr) {
       return {}; // no code block and no inline code: all prose
     }
-    return extract_all(markdown_code(text));
+    return extract_all(markdown_code(text, markdown));
   }
   return extract_all(text);
 }
@@ -407,10 +409,11 @@ std::vector<FoundJob> find_jobs(const std::string& path, std::string_view text, 
 
 // Where the references of one file stand, with its suppressions; for a notebook that cannot be
 // read, the finding that says so.
-FileRefs file_refs(const std::string& path, std::string_view text, const std::vector<std::string>& roots) {
+FileRefs file_refs(const std::string& path, std::string_view text, const std::vector<std::string>& roots,
+                   const MarkdownRules& markdown) {
   FileRefs out;
   std::optional<NotebookError> bad;
-  std::vector<Reference> refs = references_in(path, text, bad);
+  std::vector<Reference> refs = references_in(path, text, markdown, bad);
   for (auto& r : refs) {
     if (r.config) {
       if (auto use = merge_fragment(r, path, roots)) {
@@ -454,8 +457,9 @@ FileRefs file_refs(const std::string& path, std::string_view text, const std::ve
   }
   util::LineIndex index(text);
   for (const auto& r : refs) {
-    out.runtime_at.push_back(r.runtime.text.empty() ? locate(index, r.job_offset, 6)
-                                                    : locate(index, r.runtime.offset, r.runtime.length));
+    out.runtime_at.push_back(r.python_only            ? locate(index, r.python->offset, r.python->length)
+                             : r.runtime.text.empty() ? locate(index, r.job_offset, 6)
+                                                      : locate(index, r.runtime.offset, r.runtime.length));
     out.python_at.push_back(r.python ? locate(index, r.python->offset, r.python->length) : Position{});
     out.set_line.push_back(r.via ? index.line(r.set_offset) : 0);
   }
@@ -595,7 +599,11 @@ private:
   }
 
   void reference(const std::string& path, const FileRefs& fr, size_t k, const Resolved* resolved, std::set<std::string>& rules) {
-    const Reference& r = fr.refs[k];
+    if (fr.refs[k].python_only && !m_set.has(std::string(catalog::k_python_catalog))) {
+      return; // a Python version alone is judged by the Python catalog
+    }
+    // A Python version alone is judged as the Python line it names.
+    const Reference& r = fr.refs[k].python_only ? python_alone(fr.refs[k]) : fr.refs[k];
     if (r.config_unread && r.runtime.text.empty()) {
       return; // the fragment that may give the runtime could not be read
     }
@@ -609,8 +617,12 @@ private:
                          r.form,
                          r.service,
                          res->target ? res->target->catalog->name : "",
-                         r.ecr && res->target ? res->target->entry->id : r.runtime.text,
-                         r.python ? r.python->text : "",
+                         r.python_only          ? std::string()
+                         : r.ecr && res->target ? res->target->entry->id
+                                                : r.runtime.text,
+                         r.python_only ? r.runtime.text
+                         : r.python    ? r.python->text
+                                       : "",
                          res->lifecycle ? res->lifecycle->status.name : "unknown-runtime",
                          r.cell,
                          r.via ? r.variable : "",
@@ -620,7 +632,7 @@ private:
     } else if (!r.runtime.text.empty()) {
       return;
     }
-    if (auto f = m_judge.required_field(r, res)) {
+    if (auto f = r.python_only ? std::nullopt : m_judge.required_field(r, res)) {
       fs.push_back(*f);
     }
     // Notes that follow from a finding go with it when it is suppressed; "nothing fits" is said
@@ -661,9 +673,21 @@ private:
     }
   }
 
+  // The reference a Python version alone makes: the Python catalog's line.
+  const Reference& python_alone(const Reference& r) {
+    m_alone = r;
+    m_alone.catalog = std::string(catalog::k_python_catalog);
+    m_alone.runtime = *r.python;
+    m_alone.python.reset();
+    m_alone.ecr = false;
+    m_alone.frameworks.clear();
+    return m_alone;
+  }
+
   const catalog::CatalogSet& m_set;
   const ScanOptions& m_options;
   Judge m_judge;
+  Reference m_alone; // python_alone's
   SaidOnce m_said_once;
   ScanResult& m_result;
 };
@@ -676,7 +700,7 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   std::vector<FileRefs> found(files.size());
   std::vector<std::string> roots = options.walk.paths.empty() ? std::vector<std::string>{"."} : options.walk.paths;
   util::read_files(files, options.walk, stats,
-                   [&](size_t i, std::string_view text) { found[i] = file_refs(files[i].path, text, roots); });
+                   [&](size_t i, std::string_view text) { found[i] = file_refs(files[i].path, text, roots, options.markdown); });
   std::map<std::string, Resolved> fragments;
   for (const auto& fr : found) {
     for (const auto& use : fr.fragments) {

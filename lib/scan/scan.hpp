@@ -3,6 +3,7 @@
 #include "catalog/catalog_set.hpp"
 #include "lib/core/finding.hpp"
 #include "lib/scan/extract.hpp"
+#include "lib/scan/markdown.hpp"
 #include "util/walker.hpp"
 
 #include <string>
@@ -13,6 +14,7 @@ namespace lib::scan {
 struct ScanOptions {
   util::WalkOptions walk;
   std::vector<std::string> ignore_rules; // rule ids dropped everywhere (config "ignore", --ignore)
+  MarkdownRules markdown;                // what else marks a fenced block as example output (config)
   catalog::Date on;
   int warn_days = 90;
 };

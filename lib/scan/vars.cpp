@@ -77,6 +77,9 @@ using util::is_ident;
 using util::is_ident_start;
 using util::trim;
 
+// The environment's variables are kept beside the code's, under a name no variable can have.
+constexpr std::string_view k_env_prefix = "$";
+
 // A logical line: its indent, text and where it starts.
 struct Line {
   size_t indent = 0;
@@ -375,7 +378,42 @@ private:
     }
   }
 
+  // An environment variable the code sets: read by os.getenv (Vars::env).
+  void set_env(const std::string& name, const Alts& v, size_t value_offset, size_t end) {
+    set(std::string(k_env_prefix) + name, v, value_offset, end);
+    for (auto& a : m_v.m_vars[std::string(k_env_prefix) + name].back().values) {
+      a.variable = name;
+    }
+  }
+
+  // os.environ["NAME"] = value
+  bool environ_assignment(std::string_view text, size_t offset, size_t end) {
+    static constexpr std::string_view k_environ = "os.environ[";
+    if (!text.starts_with(k_environ)) {
+      return false;
+    }
+    size_t close = matching(text, k_environ.size() - 1);
+    if (close == std::string_view::npos) {
+      return true;
+    }
+    size_t eq = text.find_first_not_of(" \t", close);
+    if (eq == std::string_view::npos || text[eq] != '=' || (eq + 1 < text.size() && text[eq + 1] == '=')) {
+      return true;
+    }
+    Alts names = m_v.python(text.substr(k_environ.size(), close - 1 - k_environ.size()), offset);
+    if (names.size() != 1 || !names[0].known) {
+      return true;
+    }
+    std::string_view rhs = text.substr(eq + 1);
+    size_t rhs_offset = offset + eq + 1 + std::min(rhs.find_first_not_of(" \t"), rhs.size());
+    set_env(names[0].text, m_v.python(rhs, offset), rhs_offset, end);
+    return true;
+  }
+
   void assignment(std::string_view text, size_t offset, size_t end) {
+    if (environ_assignment(text, offset, end)) {
+      return;
+    }
     size_t i = 0;
     bool exported = false;
     for (std::string_view kw :
@@ -393,6 +431,16 @@ private:
     size_t targets_start = i;
     while (i < text.size() && (is_ident(text[i]) || text[i] == ',' || text[i] == ' ' || text[i] == '(' || text[i] == ')')) {
       ++i;
+    }
+    if (i + 1 < text.size() && text[i] == '<' && text[i + 1] == '-' && i > targets_start) {
+      // R: NAME <- value, read as Python reads NAME = value.
+      std::string name(trim(text.substr(targets_start, i - targets_start)));
+      std::string_view rhs = text.substr(i + 2);
+      size_t rhs_offset = offset + i + 2 + std::min(rhs.find_first_not_of(" \t"), rhs.size());
+      if (!name.empty() && is_ident_start(name[0]) && std::all_of(name.begin(), name.end(), is_ident)) {
+        set(name, m_v.python(trim(rhs), offset), rhs_offset, end);
+      }
+      return;
     }
     if (other_assignment(text, targets_start, i, offset, end)) {
       return;
@@ -418,6 +466,10 @@ private:
     rhs = trim(rhs);
     if (names.size() == 1 && (exported || (tight && shell_like(rhs)))) {
       shell_assign(std::string(names[0]), text.substr(targets_start), offset + targets_start, rhs_offset, end);
+      if (exported && !m_v.m_vars[std::string(names[0])].empty()) {
+        const Vars::Binding& b = m_v.m_vars[std::string(names[0])].back();
+        set_env(std::string(names[0]), b.values, b.values.empty() ? rhs_offset : b.values.front().set_offset, end);
+      }
       if (exported) {
         // export A=1 B=2
         for (const auto& w : util::read_shell_command(text.substr(targets_start)).words) {
@@ -490,6 +542,14 @@ Vars::Vars(std::string_view code) {
   VarsBuilder b(*this);
   b.m_end = code.size();
   b.run(code);
+}
+
+Alts Vars::env(std::string_view name, size_t at) const {
+  Alts v = lookup(std::string(k_env_prefix) + std::string(name), at);
+  for (auto& a : v) {
+    a.variable = std::string(name);
+  }
+  return v;
 }
 
 Alts Vars::lookup(std::string_view name, size_t at) const {

@@ -1,11 +1,13 @@
 #pragma once
 
 // Values that reach a reference through variables, within one file or one notebook (its cells in
-// order): shell assignments (NAME=value, export NAME=value, %env) and Python ones (constants,
-// f-strings, "...".format(...), % formatting, concatenation, .replace, .split(s)[i], tuple
-// assignment, if/elif/else chains), evaluated as the code would run with no environment
-// variables set: os.getenv("X", "d") is "d", os.getenv("X") is None. Where a condition cannot be
-// decided (a function's result, user input), every branch's value is kept, marked conditional.
+// order): shell assignments (NAME=value, export NAME=value, %env), Python ones (constants,
+// f-strings, "...".format(...), % formatting, concatenation, .replace, .split(s)[i], a or b,
+// tuple assignment, if/elif/else chains) and R's NAME <- value, evaluated as the code would run
+// with no environment variables set but those the code sets itself: os.getenv("X", "d") is "d"
+// and os.getenv("X") is None, unless an earlier export X=..., %env X=... or
+// os.environ["X"] = ... gave X a value. Where a condition cannot be decided (a function's
+// result, user input), every branch's value is kept, marked conditional.
 
 #include <cstddef>
 #include <map>
@@ -44,6 +46,9 @@ public:
   Alts shell(std::string_view word, size_t at, bool lenient = false) const;
   // The values of a variable at `at`; empty when it is never set before.
   Alts lookup(std::string_view name, size_t at) const;
+  // The values of an environment variable the code sets (export NAME=..., a notebook's %env,
+  // os.environ["NAME"] = ...) at `at`; empty when it sets none before.
+  Alts env(std::string_view name, size_t at) const;
 
   struct Binding {
     size_t offset; // where the assignment ends: uses after it see it

@@ -85,7 +85,7 @@ expect_input_error "rtcat: error: unknown platform 'zzz' (valid: ai-platform, ve
 mkdir -p "$WORK/repo"
 printf 'warn_days = 30\n' >"$WORK/repo/.rtcat.toml"
 run scan "$WORK/repo" --at 2024-06-01
-expect_input_error "rtcat: error: $WORK/repo/.rtcat.toml:1:1: unknown key 'warn_days' (did you mean 'warn-days'? valid: fail-on, warn-days, exclude, ignore, catalog, max-data-age)"
+expect_input_error "rtcat: error: $WORK/repo/.rtcat.toml:1:1: unknown key 'warn_days' (did you mean 'warn-days'? valid: fail-on, warn-days, exclude, exclude-fences, exclude-after, ignore, catalog, max-data-age)"
 printf 'fail-on = "warnings"\n' >"$WORK/repo/.rtcat.toml"
 run scan "$WORK/repo" --at 2024-06-01
 expect_input_error "fail-on 'warnings' is not valid (did you mean 'warning'? valid: error, warning, note, never)"

@@ -70,7 +70,7 @@ run scan --at 2020-07-18
 expect_exit 0
 expect_no_out "[expiring]"
 run scan --at 2020-07-18 --config "$SRC/tests/fixtures/scan/jobs/config.yaml"
-expect_input_error "config.yaml:1:1: unknown key 'trainingInput' (valid: fail-on, warn-days, exclude, ignore, catalog, max-data-age)"
+expect_input_error "config.yaml:1:1: unknown key 'trainingInput' (valid: fail-on, warn-days, exclude, exclude-fences, exclude-after, ignore, catalog, max-data-age)"
 
 # A broken config is an input error naming the file, line and column.
 printf "fail-on: sometimes\n" >"$T/.rtcat.yaml"

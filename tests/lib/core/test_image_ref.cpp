@@ -230,3 +230,27 @@ TEST_CASE("an ECR image's service is its entry's, where the entry says") {
   REQUIRE(xgb->uris.front().starts_with("<account-id>.dkr.ecr."));
   CHECK_FALSE(service_of("683313688378.dkr.ecr.us-east-1.amazonaws.com/sagemaker-xgboost:3.0-5"));
 }
+
+TEST_CASE("find_image_refs: the cloud-aiplatform project on the regional hosts, and region placeholders") {
+  const std::string text = R"(a = "us-docker.pkg.dev/cloud-aiplatform/prediction/tf2-cpu.2-5:latest"
+b = "[your-multi-region]-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.0-23:latest"
+c = "<REGION>-docker.pkg.dev/vertex-ai/training/pytorch-gpu.1-7:latest"
+d = "us-docker.pkg.dev/my-project/prediction/tf2-cpu.2-5:latest" "[a b]-docker.pkg.dev/vertex-ai/training/tf-cpu.2-1"
+e = "us-docker.pkg.dev/cloud-aiplatform-restricted/training/tf-cpu.2-1:latest" "<>-docker.pkg.dev/vertex-ai/training/tf-cpu.2-2"
+)";
+  auto refs = find_image_refs(text);
+  std::vector<std::string> uris;
+  for (const auto& r : refs) {
+    uris.emplace_back(uri_of(text, r));
+  }
+  // Another project is no prebuilt image; a placeholder with a space or nothing in it is none
+  // (the URI then starts after it, with no region: not found either).
+  CHECK(uris == std::vector<std::string>{"us-docker.pkg.dev/cloud-aiplatform/prediction/tf2-cpu.2-5:latest",
+                                         "[your-multi-region]-docker.pkg.dev/vertex-ai/prediction/sklearn-cpu.0-23:latest",
+                                         "<REGION>-docker.pkg.dev/vertex-ai/training/pytorch-gpu.1-7:latest"});
+  REQUIRE(refs.size() == 3);
+  CHECK(refs[0].catalog == "vertex-prediction");
+  CHECK(refs[0].image == "tf2-cpu.2-5");
+  CHECK(refs[2].catalog == "vertex-training");
+  CHECK(image_ref("<REGION>-docker.pkg.dev/vertex-ai/training/pytorch-gpu.1-7:latest").has_value());
+}

@@ -19,6 +19,7 @@ TEST_CASE("parse_config: TOML") {
   SUBCASE("errors name the line and column") {
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "fail-on = \"warning\"\nfail_on = 'x'\n"),
                          ".rtcat.toml:2:1: unknown key 'fail_on' (did you mean 'fail-on'? valid: fail-on, warn-days, exclude, "
+                         "exclude-fences, exclude-after, "
                          "ignore, catalog, max-data-age)",
                          catalog::InvalidInput);
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "fail-on = \"sometimes\"\n"),
@@ -28,6 +29,7 @@ TEST_CASE("parse_config: TOML") {
                          ".rtcat.toml:1:13: warn-days must be a whole number of days from 0 to 36500", catalog::InvalidInput);
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "[scan]\n"),
                          ".rtcat.toml:1:1: tables are not supported: put the keys at the top level (fail-on, warn-days, exclude, "
+                         "exclude-fences, exclude-after, "
                          "ignore, catalog, max-data-age)",
                          catalog::InvalidInput);
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.toml", "exclude = [\"a\"\n"), ".rtcat.toml:2:1: unterminated array",
@@ -48,11 +50,13 @@ TEST_CASE("parse_config: YAML") {
   SUBCASE("errors name the line and column") {
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.yaml", "fail-on: error\nexcludes: [a]\n"),
                          ".rtcat.yaml:2:1: unknown key 'excludes' (did you mean 'exclude'? valid: fail-on, warn-days, exclude, "
+                         "exclude-fences, exclude-after, "
                          "ignore, catalog, max-data-age)",
                          catalog::InvalidInput);
     CHECK_THROWS_AS(parse_config(".rtcat.yaml", "fail-on: [\n"), catalog::InvalidInput);
     CHECK_THROWS_WITH_AS(parse_config(".rtcat.yaml", "- a\n"),
-                         ".rtcat.yaml:1:1: expected a mapping of fail-on, warn-days, exclude, ignore, catalog, max-data-age",
+                         ".rtcat.yaml:1:1: expected a mapping of fail-on, warn-days, exclude, exclude-fences, exclude-after, "
+                         "ignore, catalog, max-data-age",
                          catalog::InvalidInput);
   }
   SUBCASE("what aliases expand to is bounded, as in every YAML rtcat reads") {

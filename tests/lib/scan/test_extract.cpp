@@ -314,3 +314,61 @@ TEST_CASE("extract_image_args: the SageMaker SDK's image_uri= through a variable
   CHECK(got.size() == want.size());
   CHECK(got == want);
 }
+
+TEST_CASE("extract_all: what a docstring documents is no reference") {
+  const std::string text = "\"\"\"Serves with us-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.2-8:latest.\"\"\"\n"
+                           "def f(image):\n"
+                           "    r'''Supported images:\n"
+                           "      us-docker.pkg.dev/vertex-ai/prediction/tf2-gpu.2-8:latest\n"
+                           "    runtimeVersion: '2.1'\n"
+                           "    gcloud ai-platform versions create v --model m --runtime-version 1.15\n"
+                           "    '''\n"
+                           "    x = \"\"\"us-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.2-3:latest\"\"\"\n"
+                           "    call(\n"
+                           "        \"\"\"us-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.2-4:latest\"\"\")\n"
+                           "    \"\"\"us-docker.pkg.dev/vertex-ai/prediction/tf2-cpu.2-5:latest\"\"\".strip()\n";
+  // Kept: the gcloud usage line, an assigned string, an argument, a string that is operated on.
+  std::vector<std::string> found;
+  for (const auto& r : extract_all(text)) {
+    found.push_back(r.runtime.text);
+  }
+  CHECK(found == std::vector<std::string>{"1.15", "tf2-cpu.2-3", "tf2-cpu.2-4", "tf2-cpu.2-5"});
+}
+
+TEST_CASE("extract_keys: prefixed keyword names and subscript assignments") {
+  const std::string text = "op(model_runtime_version=\"1.13\", model_python_version=\"3.5\")\n"
+                           "body['runtimeVersion'] = '1.14'\n"
+                           "body[\"trainingInput\"][\"pythonVersion\"] = \"3.7\"\n"
+                           "MIN_RUNTIME_VERSION = '1.0'\n"
+                           "check(min_runtime_version='1.0', supported_runtime_version='1.1', latest_runtime_version='2.11')\n"
+                           "if body['runtimeVersion'] == '1.15': pass\n"
+                           "print(body['runtimeVersion'])\n"
+                           "cloudml_train('t.R', runtime_version = \"1.12\")\n";
+  auto refs = extract_keys(text);
+  REQUIRE(refs.size() == 3);
+  check_runtime(text, refs[0], "1.13", {1, 27});
+  REQUIRE(refs[0].python);
+  CHECK(refs[0].python->text == "3.5");
+  check_runtime(text, refs[1], "1.14", {2, 27});
+  REQUIRE(refs[1].python);
+  CHECK(refs[1].python->text == "3.7");
+  check_runtime(text, refs[2], "1.12", {8, 41});
+}
+
+TEST_CASE("extract_all: a Python version beside a runtime that cannot be evaluated is reported alone") {
+  const std::string text =
+      "runtime=$(cat RUNTIME)\n"
+      "gcloud ai-platform versions create v --model m --runtime-version {runtime_version} --python-version 2.7\n"
+      "gcloud ai-platform versions create v --model m --runtime-version \"$runtime\" --python-version 3.5\n"
+      "gcloud ai-platform versions create v --model m --runtime-version \"$runtime\"\n";
+  auto refs = extract_all(text);
+  REQUIRE(refs.size() == 2);
+  for (const auto& r : refs) {
+    CHECK(r.python_only);
+    CHECK(r.runtime.text.empty());
+    REQUIRE(r.python);
+  }
+  CHECK(refs[0].python->text == "2.7");
+  CHECK(at(text, *refs[0].python) == std::pair<int, int>{2, 101});
+  CHECK(refs[1].python->text == "3.5");
+}

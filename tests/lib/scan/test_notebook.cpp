@@ -36,7 +36,7 @@ TEST_CASE("notebook_code: code cells, shell lines and cell magics") {
   CHECK(code.text == "gcloud x --runtime-version 1.14\n"
                      "gcloud ai-platform jobs submit training j \\\n  --runtime-version 1.15\n"
                      "echo \"runtimeVersion: 2.1\"\n"
-                     "RT=2.3\nPY=3.7\nx = 1\n");
+                     "export RT=2.3\nexport PY=3.7\nx = 1\n");
   CHECK(code.raw.size() == code.text.size() + 1);
   // Each byte maps to where it is written, escapes included.
   size_t g = code.text.find("gcloud ai");

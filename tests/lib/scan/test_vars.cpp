@@ -186,3 +186,43 @@ TEST_CASE("extract_all: a command built by concatenation") {
   CHECK(refs[0].variable == "RUNTIME_VERSION");
   CHECK(refs[0].runtime.offset == code.rfind("RUNTIME_VERSION"));
 }
+
+TEST_CASE("vars: environment variables the code sets reach os.getenv") {
+  std::string code = "export RUNTIME=1.15\n"
+                     "import os\n"
+                     "os.environ[\"IMAGE\"] = 'tf-cpu.' + '2-1'\n"
+                     "os.environ['LATER'] = '1'\n"
+                     "PLAIN = '2.1'\n";
+  Vars vars(code);
+  auto text = [&](std::string_view expr, size_t at) {
+    std::vector<std::string> out;
+    for (const auto& a : vars.python(expr, at)) {
+      out.push_back(a.known ? a.text : std::string("<unknown>"));
+    }
+    return out;
+  };
+  CHECK(text("os.getenv('RUNTIME')", code.size()) == V{"1.15"});
+  CHECK(text("os.environ.get(\"IMAGE\", 'x')", code.size()) == V{"tf-cpu.2-1"});
+  // Before the assignment, and a variable of the code that is not in the environment: unset.
+  CHECK(text("os.getenv('LATER', 'd')", code.find("os.environ['LATER']")) == V{"d"});
+  CHECK(text("os.getenv('PLAIN')", code.size()) == V{"<unknown>"});
+  Alts via = vars.python("os.getenv('RUNTIME')", code.size());
+  REQUIRE(via.size() == 1);
+  CHECK(via[0].via);
+  CHECK(via[0].variable == "RUNTIME");
+}
+
+TEST_CASE("vars: a or b, and R's <-") {
+  std::string code = "def f(version=None):\n"
+                     "    pass\n"
+                     "A = None or '1.4'\n"
+                     "B = '2.1' or '1.4'\n"
+                     "C = '' or '1.5'\n"
+                     "runtime <- \"1.13\"\n";
+  CHECK(values(code, "A") == V{"1.4"});
+  CHECK(values(code, "B") == V{"2.1"});
+  CHECK(values(code, "C") == V{"1.5"});
+  // A name that cannot be known (an argument): its default, as one branch.
+  CHECK(values(code, "version or '1.4'") == V{"1.4?"});
+  CHECK(values(code, "runtime") == V{"1.13"});
+}
