@@ -30,15 +30,16 @@ const std::string_view k_scan_help =
     R"(Formats (--format): text (default, compiler style), json, sarif (SARIF 2.1.0), github (workflow annotations).
 Policy: --fail-on error|warning|note|never, --warn-days N; 'rtcat: ignore[RULE]' on a line or the line above
 suppresses RULE there; .rtcat.toml / .rtcat.yaml at the repository root sets fail-on, warn-days, exclude,
-ignore, catalog and max-data-age (command-line flags win).
+exclude-fences, exclude-after, ignore, catalog and max-data-age (command-line flags win).
 Baselines: --write-baseline FILE records today's findings (the run passes); --baseline FILE then reports
 and fails only on findings not in it, matched by the SARIF fingerprint (rule, path, line text: moving a
 line keeps it baselined). --baseline FILE --write-baseline FILE rewrites it with only the entries still
 found, so it only shrinks.
 
-Reads shell scripts, YAML/JSON jobs, Python, Dockerfiles, Markdown code blocks and Jupyter notebooks
+Reads shell scripts, YAML/JSON jobs, Python, R, Dockerfiles, Markdown code blocks and Jupyter notebooks
 (code cells, !gcloud lines, %%bash/%%writefile cells, %env; findings at the line:col of the .ipynb file),
-and follows values through shell and Python variables within a file or notebook. A gcloud command
+and follows values through variables and the environment within a file or notebook; example output
+(a fence labelled output, or after 'Example output:') and docstrings are not references. A gcloud command
 with --config FILE is judged as the merged job (the file from the script's folder, then the folder
 scanned; flags win), reported at the command. Every training job found (a JSON/YAML job spec with a
 top-level trainingInput, a gcloud 'jobs submit training' command outside Markdown, Python and
@@ -49,7 +50,6 @@ Examples:
   rtcat scan --write-baseline .rtcat-baseline.json
   rtcat scan --baseline .rtcat-baseline.json
   rtcat scan src deploy --exclude 'vendor/**' --fail-on warning
-  rtcat scan notebooks/ --exclude '.ipynb_checkpoints/'
   rtcat scan --format sarif -o rtcat.sarif
   rtcat scan --format github --warn-days 180
   RTCAT_TODAY=2024-06-01 rtcat scan --format json jobs/ training.ipynb)";
