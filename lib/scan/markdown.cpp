@@ -115,7 +115,10 @@ bool is_example_output(std::string_view label, std::string_view lead_in, std::st
          std::any_of(rules.output_lead_ins.begin(), rules.output_lead_ins.end(), in);
 }
 
-std::vector<Span> code_blocks(std::string_view text, const MarkdownRules& rules) {
+namespace {
+
+// The fenced blocks that are code, in order; the lines outside fences into *prose.
+std::vector<Span> read_blocks(std::string_view text, const MarkdownRules& rules, std::vector<Span>* prose) {
   std::vector<Span> out;
   std::string_view open;    // the marker of the open fence; empty outside blocks
   std::string label;        // the open block's label
@@ -141,8 +144,13 @@ std::vector<Span> code_blocks(std::string_view text, const MarkdownRules& rules)
       label = label_of(line);
       lead_in = last_prose;
       body = line_end;
-    } else if (!trim(line).empty()) {
-      last_prose = line;
+    } else {
+      if (!trim(line).empty()) {
+        last_prose = line;
+      }
+      if (prose) {
+        prose->push_back(Span{line_start, line_end});
+      }
     }
     line_start = line_end;
   }
@@ -152,6 +160,12 @@ std::vector<Span> code_blocks(std::string_view text, const MarkdownRules& rules)
   return out;
 }
 
+} // namespace
+
+std::vector<Span> code_blocks(std::string_view text, const MarkdownRules& rules) {
+  return read_blocks(text, rules, nullptr);
+}
+
 std::string markdown_code(std::string_view text, const MarkdownRules& rules) {
   std::string out(text.size(), ' ');
   for (size_t i = 0; i < text.size(); ++i) {
@@ -159,23 +173,14 @@ std::string markdown_code(std::string_view text, const MarkdownRules& rules) {
       out[i] = text[i];
     }
   }
-  for (const Span& s : code_blocks(text, rules)) {
+  std::vector<Span> prose;
+  for (const Span& s : read_blocks(text, rules, &prose)) {
     std::copy(text.begin() + static_cast<long>(s.from), text.begin() + static_cast<long>(s.to),
               out.begin() + static_cast<long>(s.from));
   }
   // Prose: only `inline code` spans that hold a whole command or image URI stay.
-  std::string_view open;
-  size_t line_start = 0;
-  while (line_start < text.size()) {
-    size_t nl = text.find('\n', line_start);
-    size_t line_end = nl == std::string_view::npos ? text.size() : nl + 1;
-    std::string_view line = text.substr(line_start, line_end - line_start);
-    std::string_view f = fence(line);
-    if (!open.empty() || !f.empty()) {
-      open = !open.empty() && f == open ? std::string_view() : open.empty() ? f : open;
-      line_start = line_end;
-      continue;
-    }
+  for (const Span& p : prose) {
+    std::string_view line = text.substr(p.from, p.to - p.from);
     for (size_t i = 0; i < line.size(); ++i) {
       if (line[i] != '`') {
         continue;
@@ -194,11 +199,10 @@ std::string markdown_code(std::string_view text, const MarkdownRules& rules) {
       if (span.find("gcloud ") != std::string_view::npos || span.find("docker.pkg.dev/") != std::string_view::npos ||
           span.find("gcr.io/") != std::string_view::npos) {
         std::copy(line.begin() + static_cast<long>(i), line.begin() + static_cast<long>(close + run),
-                  out.begin() + static_cast<long>(line_start + i));
+                  out.begin() + static_cast<long>(p.from + i));
       }
       i = close + run - 1;
     }
-    line_start = line_end;
   }
   return out;
 }

@@ -4,14 +4,19 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 using namespace lib::scan;
 
 namespace {
 
 // The known values of an expression at the end of the code, as "text" or "text?" (conditional).
-std::vector<std::string> values(std::string_view code, std::string_view expr, bool shell = false) {
+// At `at`, or the end of the code.
+std::vector<std::string> values(std::string_view code, std::string_view expr, bool shell = false,
+                                size_t at = std::string_view::npos) {
   Vars vars(code);
-  Alts alts = shell ? vars.shell(expr, code.size()) : vars.python(expr, code.size());
+  at = std::min(at, code.size());
+  Alts alts = shell ? vars.shell(expr, at) : vars.python(expr, at);
   std::vector<std::string> out;
   for (const auto& a : alts) {
     out.push_back(a.known ? a.text + (a.conditional ? "?" : "") : std::string("<unknown>"));
@@ -193,19 +198,12 @@ TEST_CASE("vars: environment variables the code sets reach os.getenv") {
                      "os.environ[\"IMAGE\"] = 'tf-cpu.' + '2-1'\n"
                      "os.environ['LATER'] = '1'\n"
                      "PLAIN = '2.1'\n";
-  Vars vars(code);
-  auto text = [&](std::string_view expr, size_t at) {
-    std::vector<std::string> out;
-    for (const auto& a : vars.python(expr, at)) {
-      out.push_back(a.known ? a.text : std::string("<unknown>"));
-    }
-    return out;
-  };
-  CHECK(text("os.getenv('RUNTIME')", code.size()) == V{"1.15"});
-  CHECK(text("os.environ.get(\"IMAGE\", 'x')", code.size()) == V{"tf-cpu.2-1"});
+  CHECK(values(code, "os.getenv('RUNTIME')") == V{"1.15"});
+  CHECK(values(code, "os.environ.get(\"IMAGE\", 'x')") == V{"tf-cpu.2-1"});
   // Before the assignment, and a variable of the code that is not in the environment: unset.
-  CHECK(text("os.getenv('LATER', 'd')", code.find("os.environ['LATER']")) == V{"d"});
-  CHECK(text("os.getenv('PLAIN')", code.size()) == V{"<unknown>"});
+  CHECK(values(code, "os.getenv('LATER', 'd')", false, code.find("os.environ['LATER']")) == V{"d"});
+  CHECK(values(code, "os.getenv('PLAIN')") == V{"<unknown>"});
+  Vars vars(code);
   Alts via = vars.python("os.getenv('RUNTIME')", code.size());
   REQUIRE(via.size() == 1);
   CHECK(via[0].via);
