@@ -145,6 +145,17 @@ const std::string& AuditWriter::verdict_columns(const lib::Verdict& v) {
 }
 
 void AuditWriter::append_resource(std::string& out, const lib::Resource& r, const lib::Verdict& v) {
+  if (m_format == AuditFormat::json || m_format == AuditFormat::jsonl) {
+    if (m_format == AuditFormat::json && !m_first) {
+      out += ",\n";
+    }
+    m_first = false;
+    append_resource_json(out, r, v);
+    if (m_format == AuditFormat::jsonl) {
+      out += '\n';
+    }
+    return;
+  }
   if (m_format != AuditFormat::csv) {
     out += resource(r, v);
     return;

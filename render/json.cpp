@@ -393,8 +393,130 @@ std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan&
   return util::json::dump_pretty(j);
 }
 
+namespace {
+
+// Compact JSON written field by field, byte for byte as util::json::dump writes the same object
+// (an audit writes one a record: building the library's object costs ten times the text).
+class CompactWriter {
+public:
+  explicit CompactWriter(std::string& out) : m_out(out) {}
+  void open() {
+    m_out += '{';
+    m_first = true;
+  }
+  void close() { m_out += '}'; }
+  void key(std::string_view k) {
+    m_out += m_first ? "\"" : ",\"";
+    m_first = false;
+    m_out += k;
+    m_out += "\":";
+  }
+  void text(std::string_view k, std::string_view v) {
+    key(k);
+    util::json::append_string(m_out, v);
+  }
+  void text_or_null(std::string_view k, std::string_view v) {
+    if (v.empty()) {
+      null(k);
+    } else {
+      text(k, v);
+    }
+  }
+  void null(std::string_view k) {
+    key(k);
+    m_out += "null";
+  }
+  template <class N> void number(std::string_view k, N n) {
+    key(k);
+    m_out += std::to_string(n);
+  }
+  void date_or_null(std::string_view k, const std::optional<catalog::Date>& d) {
+    if (d) {
+      text(k, format_date(*d));
+    } else {
+      null(k);
+    }
+  }
+
+private:
+  std::string& m_out;
+  bool m_first = true;
+};
+
+void append_finding(std::string& out, const Finding& f) {
+  CompactWriter w(out);
+  w.open();
+  w.text("rule", f.rule);
+  w.text("severity", catalog::to_string(f.severity));
+  w.text("message", f.message);
+  if (!f.path.empty()) {
+    w.text("path", f.path);
+  }
+  if (f.line > 0) {
+    w.number("line", f.line);
+  }
+  if (f.column > 0) {
+    w.number("column", f.column);
+  }
+  for (const auto& [k, v] : {std::pair<std::string_view, const std::string*>{"catalog", &f.catalog},
+                             {"runtime", &f.runtime},
+                             {"python", &f.python},
+                             {"suggestion", &f.suggestion}}) {
+    if (!v->empty()) {
+      w.text(k, *v);
+    }
+  }
+  w.close();
+}
+
+} // namespace
+
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v) {
+  // The fields of resource_json, in its order.
+  CompactWriter w(out);
+  w.open();
+  w.text("kind", lib::kind_name(r.kind));
+  w.text("name", r.name);
+  w.text_or_null("part", r.part);
+  w.text("state", r.state);
+  w.text("created", r.created);
+  w.text("path", r.path);
+  w.number("line", r.line);
+  w.text_or_null("runtime", r.runtime);
+  w.text_or_null("python", r.python);
+  w.text_or_null("framework", r.framework);
+  w.text_or_null("image_uri", r.image_uri);
+  w.text("service", r.service);
+  w.text_or_null("catalog", v.catalog);
+  w.text("status", lib::status_name(v.status));
+  w.date_or_null("deadline", v.deadline);
+  w.date_or_null("deadline_earliest", v.deadline_earliest);
+  w.text_or_null("deadline_milestone", v.deadline_milestone);
+  if (v.days) {
+    w.number("days", *v.days);
+  } else {
+    w.null("days");
+  }
+  w.text("action", v.action);
+  w.text_or_null("target", v.target);
+  w.key("findings");
+  out += '[';
+  bool first = true;
+  for (const Finding& f : lib::Auditor::findings_for(r, v)) {
+    if (!first) {
+      out += ',';
+    }
+    first = false;
+    append_finding(out, f);
+  }
+  out += ']';
+  w.close();
+}
+
 std::string json_resource(const lib::Resource& r, const lib::Verdict& v) {
-  return util::json::dump(resource_json(r, v));
+  std::string out;
+  append_resource_json(out, r, v);
+  return out;
 }
 
 ordered incomplete_listings_json(const std::vector<lib::ListPage>& pages) {

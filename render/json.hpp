@@ -66,6 +66,8 @@ std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan&
 // runtime, python, framework, image_uri, service, catalog, status, deadline, deadline_milestone,
 // days, action, target, findings.
 std::string json_resource(const lib::Resource& r, const lib::Verdict& v);
+// The same, appended to out: byte for byte util::json::dump(resource_json(r, v)).
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v);
 
 // Incomplete listings: [{collection, path, line, column}], the last page read of each.
 nlohmann::ordered_json incomplete_listings_json(const std::vector<lib::ListPage>& pages);

@@ -76,6 +76,20 @@ std::string dump(const nlohmann::ordered_json& value) {
   return dump_as(value, -1);
 }
 
+void append_string(std::string& out, std::string_view text) {
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
+  });
+  if (!plain) {
+    out += dump(nlohmann::json(std::string(text))); // escapes, UTF-8 and its errors: the library's way
+    return;
+  }
+  out += '"';
+  out += text;
+  out += '"';
+}
+
 std::string dump_pretty(const nlohmann::json& value) {
   return dump_as(value, 2) + "\n";
 }

@@ -23,6 +23,10 @@ nlohmann::ordered_json parse_ordered(std::string_view text, const std::string& o
 std::string dump(const nlohmann::json& value);
 std::string dump(const nlohmann::ordered_json& value);
 
+// Appends a string as a JSON string value, exactly as dump() writes it; most text (printable
+// ASCII with no quote or backslash) is copied without going through the library.
+void append_string(std::string& out, std::string_view text);
+
 // Pretty JSON text: two-space indent and a final newline; bytes that are not UTF-8 as in dump().
 std::string dump_pretty(const nlohmann::json& value);
 std::string dump_pretty(const nlohmann::ordered_json& value);
