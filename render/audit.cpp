@@ -127,7 +127,12 @@ const std::string& AuditWriter::verdict_columns(const lib::Verdict& v) {
   if (c.same(v)) {
     return c.csv;
   }
-  c = VerdictColumns{&v, v.status, v.deadline_milestone, v.action, v.target, v.deadline, v.deadline_earliest, v.days, ""};
+  c = VerdictColumns{&v,        v.status,   v.deadline_milestone, v.action, v.target,
+                     v.catalog, v.deadline, v.deadline_earliest,  v.days,   ""};
+  if (m_format != AuditFormat::csv) {
+    append_verdict_json(c.csv, v);
+    return c.csv;
+  }
   util::append_csv_field(c.csv, lib::status_name(v.status));
   c.csv += ',';
   util::append_csv_field(c.csv, v.deadline ? catalog::format_date(*v.deadline) : "");
@@ -150,7 +155,7 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
       out += ",\n";
     }
     m_first = false;
-    append_resource_json(out, r, v);
+    append_resource_json(out, r, v, verdict_columns(v));
     if (m_format == AuditFormat::jsonl) {
       out += '\n';
     }

@@ -50,21 +50,22 @@ private:
   bool m_first = true;
   std::vector<lib::Finding> m_malformed; // json: written at the end
 
-  // csv: the columns a verdict decides (status, deadline, its milestone, deadline_earliest, days, action, target), written once
+  // csv: the columns a verdict decides (status, deadline, its milestone, deadline_earliest, days, action, target; for json, its
+  // members), written once
   // per verdict (an audit's records share a few hundred) and kept by the verdict's address, in a fixed table of slots (a verdict
   // that lands in a taken slot takes it over: memory stays bounded), with the values they were written from: a verdict seen again
   // at the same address with other values is written anew.
   struct VerdictColumns {
     const lib::Verdict* verdict = nullptr;
     lib::VerdictStatus status;
-    std::string milestone, action, target;
+    std::string milestone, action, target, catalog;
     std::optional<catalog::Date> deadline, deadline_earliest;
     std::optional<long> days;
-    std::string csv;
+    std::string csv; // or, for json and jsonl, the members append_verdict_json writes
     bool same(const lib::Verdict& v) const {
       return verdict == &v && status == v.status && util::same_text(milestone, v.deadline_milestone) &&
-             util::same_text(action, v.action) && util::same_text(target, v.target) && deadline == v.deadline &&
-             deadline_earliest == v.deadline_earliest && days == v.days;
+             util::same_text(catalog, v.catalog) && util::same_text(action, v.action) && util::same_text(target, v.target) &&
+             deadline == v.deadline && deadline_earliest == v.deadline_earliest && days == v.days;
     }
   };
   static constexpr size_t k_verdict_slots = 2048;

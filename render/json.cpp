@@ -471,7 +471,23 @@ void append_finding(std::string& out, const Finding& f) {
 
 } // namespace
 
-void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v) {
+void append_verdict_json(std::string& out, const lib::Verdict& v) {
+  CompactWriter w(out);
+  w.text_or_null("catalog", v.catalog);
+  w.text("status", lib::status_name(v.status));
+  w.date_or_null("deadline", v.deadline);
+  w.date_or_null("deadline_earliest", v.deadline_earliest);
+  w.text_or_null("deadline_milestone", v.deadline_milestone);
+  if (v.days) {
+    w.number("days", *v.days);
+  } else {
+    w.null("days");
+  }
+  w.text("action", v.action);
+  w.text_or_null("target", v.target);
+}
+
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, std::string_view verdict_json) {
   // The fields of resource_json, in its order.
   CompactWriter w(out);
   w.open();
@@ -487,18 +503,8 @@ void append_resource_json(std::string& out, const lib::Resource& r, const lib::V
   w.text_or_null("framework", r.framework);
   w.text_or_null("image_uri", r.image_uri);
   w.text("service", r.service);
-  w.text_or_null("catalog", v.catalog);
-  w.text("status", lib::status_name(v.status));
-  w.date_or_null("deadline", v.deadline);
-  w.date_or_null("deadline_earliest", v.deadline_earliest);
-  w.text_or_null("deadline_milestone", v.deadline_milestone);
-  if (v.days) {
-    w.number("days", *v.days);
-  } else {
-    w.null("days");
-  }
-  w.text("action", v.action);
-  w.text_or_null("target", v.target);
+  out += ',';
+  out += verdict_json;
   w.key("findings");
   out += '[';
   bool first = true;
@@ -511,6 +517,12 @@ void append_resource_json(std::string& out, const lib::Resource& r, const lib::V
   }
   out += ']';
   w.close();
+}
+
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v) {
+  std::string verdict;
+  append_verdict_json(verdict, v);
+  append_resource_json(out, r, v, verdict);
 }
 
 std::string json_resource(const lib::Resource& r, const lib::Verdict& v) {

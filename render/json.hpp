@@ -68,6 +68,11 @@ std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan&
 std::string json_resource(const lib::Resource& r, const lib::Verdict& v);
 // The same, appended to out: byte for byte util::json::dump(resource_json(r, v)).
 void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v);
+// The members a verdict decides (catalog, status, deadline, deadline_earliest,
+// deadline_milestone, days, action, target), without braces: the same for every record of the
+// verdict, so a writer of many records writes them once and passes them to the overload below.
+void append_verdict_json(std::string& out, const lib::Verdict& v);
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, std::string_view verdict_json);
 
 // Incomplete listings: [{collection, path, line, column}], the last page read of each.
 nlohmann::ordered_json incomplete_listings_json(const std::vector<lib::ListPage>& pages);
