@@ -125,32 +125,39 @@ const std::string& AuditWriter::verdict_columns(const lib::Verdict& v) {
   const size_t slot = static_cast<size_t>((address * 0x9e3779b97f4a7c15u) >> 48) & (k_verdict_slots - 1);
   VerdictColumns& c = m_verdict_columns[slot];
   if (c.same(v)) {
-    return c.csv;
+    return c.text;
   }
   c = VerdictColumns{&v,        v.status,   v.deadline_milestone, v.action, v.target,
                      v.catalog, v.deadline, v.deadline_earliest,  v.days,   ""};
   if (m_format != AuditFormat::csv) {
-    append_verdict_json(c.csv, v);
-    return c.csv;
+    append_verdict_json(c.text, v);
+    return c.text;
   }
-  util::append_csv_field(c.csv, lib::status_name(v.status));
-  c.csv += ',';
-  util::append_csv_field(c.csv, v.deadline ? catalog::format_date(*v.deadline) : "");
-  c.csv += ',';
-  util::append_csv_field(c.csv, v.deadline_milestone);
-  c.csv += ',';
-  util::append_csv_field(c.csv, v.deadline_earliest ? catalog::format_date(*v.deadline_earliest) : "");
-  c.csv += ',';
-  c.csv += v.days ? std::to_string(*v.days) : "";
+  util::append_csv_field(c.text, lib::status_name(v.status));
+  c.text += ',';
+  util::append_csv_field(c.text, v.deadline ? catalog::format_date(*v.deadline) : "");
+  c.text += ',';
+  util::append_csv_field(c.text, v.deadline_milestone);
+  c.text += ',';
+  util::append_csv_field(c.text, v.deadline_earliest ? catalog::format_date(*v.deadline_earliest) : "");
+  c.text += ',';
+  c.text += v.days ? std::to_string(*v.days) : "";
   for (const std::string* f : {&v.action, &v.target}) {
-    c.csv += ',';
-    util::append_csv_field(c.csv, *f);
+    c.text += ',';
+    util::append_csv_field(c.text, *f);
   }
-  return c.csv;
+  return c.text;
 }
 
 void AuditWriter::append_resource(std::string& out, const lib::Resource& r, const lib::Verdict& v) {
-  if (m_format == AuditFormat::json || m_format == AuditFormat::jsonl) {
+  switch (m_format) {
+  case AuditFormat::table:
+    if (!v.findings.empty()) {
+      out += findings_text(lib::Auditor::findings_for(r, v), m_color, m_width);
+    }
+    return;
+  case AuditFormat::json:
+  case AuditFormat::jsonl:
     if (m_format == AuditFormat::json && !m_first) {
       out += ",\n";
     }
@@ -160,10 +167,8 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
       out += '\n';
     }
     return;
-  }
-  if (m_format != AuditFormat::csv) {
-    out += resource(r, v);
-    return;
+  case AuditFormat::csv:
+    break;
   }
   // PATH,LINE,KIND,NAME,STATE,RUNTIME,PYTHON,FRAMEWORK,STATUS,DEADLINE,DEADLINE_MILESTONE,DEADLINE_EARLIEST,DAYS,ACTION,TARGET,PART
   if (r.path != m_path || m_path_csv.empty()) {
@@ -189,21 +194,8 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
 }
 
 std::string AuditWriter::resource(const lib::Resource& r, const lib::Verdict& v) {
-  switch (m_format) {
-  case AuditFormat::table:
-    return v.findings.empty() ? "" : findings_text(lib::Auditor::findings_for(r, v), m_color, m_width);
-  case AuditFormat::csv: {
-    std::string out;
-    append_resource(out, r, v);
-    return out;
-  }
-  case AuditFormat::jsonl:
-    return json_resource(r, v) + "\n";
-  case AuditFormat::json:
-    break;
-  }
-  std::string out = (m_first ? "" : ",\n") + json_resource(r, v);
-  m_first = false;
+  std::string out;
+  append_resource(out, r, v);
   return out;
 }
 

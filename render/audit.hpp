@@ -50,18 +50,18 @@ private:
   bool m_first = true;
   std::vector<lib::Finding> m_malformed; // json: written at the end
 
-  // csv: the columns a verdict decides (status, deadline, its milestone, deadline_earliest, days, action, target; for json, its
-  // members), written once
-  // per verdict (an audit's records share a few hundred) and kept by the verdict's address, in a fixed table of slots (a verdict
-  // that lands in a taken slot takes it over: memory stays bounded), with the values they were written from: a verdict seen again
-  // at the same address with other values is written anew.
+  // What a verdict decides, written once per verdict (an audit's records share a few hundred): csv, its columns (status,
+  // deadline, its milestone, deadline_earliest, days, action, target); json and jsonl, its members (append_verdict_json). Kept
+  // by the verdict's address, in a fixed table of slots (a verdict that lands in a taken slot takes it over: memory stays
+  // bounded), with the values they were written from: a verdict seen again at the same address with other values is written
+  // anew.
   struct VerdictColumns {
     const lib::Verdict* verdict = nullptr;
     lib::VerdictStatus status;
     std::string milestone, action, target, catalog;
     std::optional<catalog::Date> deadline, deadline_earliest;
     std::optional<long> days;
-    std::string csv; // or, for json and jsonl, the members append_verdict_json writes
+    std::string text;
     bool same(const lib::Verdict& v) const {
       return verdict == &v && status == v.status && util::same_text(milestone, v.deadline_milestone) &&
              util::same_text(catalog, v.catalog) && util::same_text(action, v.action) && util::same_text(target, v.target) &&
@@ -69,7 +69,7 @@ private:
     }
   };
   static constexpr size_t k_verdict_slots = 2048;
-  std::vector<VerdictColumns> m_verdict_columns; // k_verdict_slots, once CSV is written
+  std::vector<VerdictColumns> m_verdict_columns; // k_verdict_slots, once a record is written
   // csv: the last path and its field (an inventory's records share theirs)
   std::string m_path, m_path_csv;
   const std::string& verdict_columns(const lib::Verdict& v);

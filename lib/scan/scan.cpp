@@ -603,7 +603,8 @@ private:
       return; // a Python version alone is judged by the Python catalog
     }
     // A Python version alone is judged as the Python line it names.
-    const Reference& r = fr.refs[k].python_only ? python_alone(fr.refs[k]) : fr.refs[k];
+    const std::optional<Reference> alone = fr.refs[k].python_only ? std::optional(python_alone(fr.refs[k])) : std::nullopt;
+    const Reference& r = alone ? *alone : fr.refs[k];
     if (r.config_unread && r.runtime.text.empty()) {
       return; // the fragment that may give the runtime could not be read
     }
@@ -674,20 +675,19 @@ private:
   }
 
   // The reference a Python version alone makes: the Python catalog's line.
-  const Reference& python_alone(const Reference& r) {
-    m_alone = r;
-    m_alone.catalog = std::string(catalog::k_python_catalog);
-    m_alone.runtime = *r.python;
-    m_alone.python.reset();
-    m_alone.ecr = false;
-    m_alone.frameworks.clear();
-    return m_alone;
+  static Reference python_alone(const Reference& r) {
+    Reference alone = r;
+    alone.catalog = std::string(catalog::k_python_catalog);
+    alone.runtime = *r.python;
+    alone.python.reset();
+    alone.ecr = false;
+    alone.frameworks.clear();
+    return alone;
   }
 
   const catalog::CatalogSet& m_set;
   const ScanOptions& m_options;
   Judge m_judge;
-  Reference m_alone; // python_alone's
   SaidOnce m_said_once;
   ScanResult& m_result;
 };
