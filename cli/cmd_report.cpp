@@ -18,7 +18,8 @@ const std::string_view k_report_help = R"(Examples:
   rtcat report --inventory jobs.json --format csv > affected.csv
 
 Formats (--format): markdown (default), html (one self-contained file: inline CSS and SVG, no
-script, readable on a phone, prints cleanly), json, csv. The report opens with what needs
+script, readable on a phone, prints cleanly), json, jsonl (one affected resource a line, then a
+line with the rest of json's object), csv. The report opens with what needs
 action by when (one sentence, the resources by status in words, the next deadline), then the
 affected resources grouped by runtime and service (counts and the five most urgent, in plain
 words: "closed to new jobs 3 years 9 months ago"), then where to move: the targets `upgrade`
@@ -26,8 +27,8 @@ recommends for each framework and Python in use, an unconfirmed one marked with 
 the migrated spec per runtime: one legacy job or model version of each runtime (the most urgent
 affected one that can be migrated), rewritten for Vertex AI as `rtcat migrate` does on the
 report's date, with its gcloud snippet and migrate's findings (json: the array `migrated`;
-Vertex AI resources are not migrated); and the lifecycle timeline (HTML). csv and json list
-every affected resource in inventory order, written as it is read (memory stays flat at any
+Vertex AI resources are not migrated); and the lifecycle timeline (HTML). csv, json and jsonl
+list every affected resource in inventory order, written as it is read (memory stays flat at any
 size; the groups say what is most urgent).
 -o FILE appears only complete: an error on the way (exit 2) leaves FILE as it was.
 Exit codes: 0 nothing at or above --fail-on, 1 a resource's verdict (as audit gives it), a
@@ -77,8 +78,10 @@ int run_report(Context& ctx, const ReportArgs& a) {
   o.platform = ctx.g.platform;
   // CSV and JSON list every affected resource: written as it is read, never held.
   o.migrate = format != "csv"; // CSV has no place for the migrated specs
-  bool list = format == "json" || format == "csv";
-  render::ReportListWriter writer(format == "json" ? render::ReportListFormat::json : render::ReportListFormat::csv);
+  bool list = format == "json" || format == "jsonl" || format == "csv";
+  render::ReportListWriter writer(format == "json"    ? render::ReportListFormat::json
+                                  : format == "jsonl" ? render::ReportListFormat::jsonl
+                                                      : render::ReportListFormat::csv);
   Output out(a.output);
   if (list) {
     std::vector<std::string> inputs;
@@ -86,7 +89,10 @@ int run_report(Context& ctx, const ReportArgs& a) {
       inputs.push_back(util::input_name(path));
     }
     out.put(writer.begin(o.on, inputs));
-    o.on_row = [&](const lib::Resource& r, const lib::Verdict& v) { out.put(writer.row(r, v)); };
+    o.on_row = [&](const lib::Resource& r, const lib::Verdict& v) {
+      writer.append_row(out.buffer(), r, v);
+      out.written();
+    };
   }
   lib::Report rep = lib::build_report(ctx.catalogs(), a.inventories, o);
   if (!a.scan_paths.empty()) {

@@ -28,7 +28,7 @@ constexpr std::string_view k_findings_formats[] = {"text", "json"};
 constexpr std::string_view k_cluster_env_formats[] = {"sh", "json", "dotenv"};
 constexpr std::string_view k_migrate_formats[] = {"json", "yaml", "gcloud"};
 constexpr std::string_view k_audit_formats[] = {"text", "json", "jsonl", "csv"};
-constexpr std::string_view k_report_formats[] = {"markdown", "html", "json", "csv"};
+constexpr std::string_view k_report_formats[] = {"markdown", "html", "json", "jsonl", "csv"};
 constexpr std::string_view k_scan_formats[] = {"text", "json", "sarif", "github"};
 constexpr std::string_view k_man_formats[] = {"roff", "markdown"};
 // What db import reads: rtcat catalog JSON, or endoflife.date API v1 products.

@@ -116,37 +116,21 @@ std::string AuditWriter::begin() const {
 }
 
 const std::string& AuditWriter::verdict_columns(const lib::Verdict& v) {
-  if (m_verdict_columns.empty()) {
-    m_verdict_columns.resize(k_verdict_slots);
-  }
-  // The address's slot: its bits mixed by a multiplication, the top ones kept.
-  static_assert((k_verdict_slots & (k_verdict_slots - 1)) == 0 && k_verdict_slots <= (1u << 16));
-  const auto address = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(&v));
-  const size_t slot = static_cast<size_t>((address * 0x9e3779b97f4a7c15u) >> 48) & (k_verdict_slots - 1);
-  VerdictColumns& c = m_verdict_columns[slot];
-  if (c.same(v)) {
-    return c.text;
-  }
-  c = VerdictColumns{&v,        v.status,   v.deadline_milestone, v.action, v.target,
-                     v.catalog, v.deadline, v.deadline_earliest,  v.days,   ""};
-  if (m_format != AuditFormat::csv) {
-    append_verdict_json(c.text, v);
-    return c.text;
-  }
-  util::append_csv_field(c.text, lib::status_name(v.status));
-  c.text += ',';
-  util::append_csv_field(c.text, v.deadline ? catalog::format_date(*v.deadline) : "");
-  c.text += ',';
-  util::append_csv_field(c.text, v.deadline_milestone);
-  c.text += ',';
-  util::append_csv_field(c.text, v.deadline_earliest ? catalog::format_date(*v.deadline_earliest) : "");
-  c.text += ',';
-  c.text += v.days ? std::to_string(*v.days) : "";
-  for (const std::string* f : {&v.action, &v.target}) {
-    c.text += ',';
-    util::append_csv_field(c.text, *f);
-  }
-  return c.text;
+  return m_columns.get(v, [](std::string& text, const lib::Verdict& verdict) {
+    util::append_csv_field(text, lib::status_name(verdict.status));
+    text += ',';
+    util::append_csv_field(text, verdict.deadline ? catalog::format_date(*verdict.deadline) : "");
+    text += ',';
+    util::append_csv_field(text, verdict.deadline_milestone);
+    text += ',';
+    util::append_csv_field(text, verdict.deadline_earliest ? catalog::format_date(*verdict.deadline_earliest) : "");
+    text += ',';
+    text += verdict.days ? std::to_string(*verdict.days) : "";
+    for (const std::string* f : {&verdict.action, &verdict.target}) {
+      text += ',';
+      util::append_csv_field(text, *f);
+    }
+  });
 }
 
 void AuditWriter::append_resource(std::string& out, const lib::Resource& r, const lib::Verdict& v) {
@@ -162,7 +146,8 @@ void AuditWriter::append_resource(std::string& out, const lib::Resource& r, cons
       out += ",\n";
     }
     m_first = false;
-    append_resource_json(out, r, v, verdict_columns(v));
+    append_resource_json(
+        out, r, v, m_json.get(v, [&r](VerdictJson& j, const lib::Verdict& verdict) { prepare_verdict_json(j, r, verdict); }));
     if (m_format == AuditFormat::jsonl) {
       out += '\n';
     }

@@ -1,11 +1,13 @@
 #pragma once
 
 #include "lib/fleet/audit.hpp"
-#include "util/bytes.hpp"
 
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "render/json.hpp"
+#include "render/verdict_cache.hpp"
 
 namespace render {
 
@@ -50,26 +52,11 @@ private:
   bool m_first = true;
   std::vector<lib::Finding> m_malformed; // json: written at the end
 
-  // What a verdict decides, written once per verdict (an audit's records share a few hundred): csv, its columns (status,
-  // deadline, its milestone, deadline_earliest, days, action, target); json and jsonl, its members (append_verdict_json). Kept
-  // by the verdict's address, in a fixed table of slots (a verdict that lands in a taken slot takes it over: memory stays
-  // bounded), with the values they were written from: a verdict seen again at the same address with other values is written
-  // anew.
-  struct VerdictColumns {
-    const lib::Verdict* verdict = nullptr;
-    lib::VerdictStatus status;
-    std::string milestone, action, target, catalog;
-    std::optional<catalog::Date> deadline, deadline_earliest;
-    std::optional<long> days;
-    std::string text;
-    bool same(const lib::Verdict& v) const {
-      return verdict == &v && status == v.status && util::same_text(milestone, v.deadline_milestone) &&
-             util::same_text(catalog, v.catalog) && util::same_text(action, v.action) && util::same_text(target, v.target) &&
-             deadline == v.deadline && deadline_earliest == v.deadline_earliest && days == v.days;
-    }
-  };
-  static constexpr size_t k_verdict_slots = 2048;
-  std::vector<VerdictColumns> m_verdict_columns; // k_verdict_slots, once a record is written
+  // What a verdict decides, written once per verdict: csv, its columns (status, deadline, its
+  // milestone, deadline_earliest, days, action, target); json and jsonl, its members and its
+  // findings' fixed parts (prepare_verdict_json).
+  VerdictTextCache m_columns;
+  VerdictCache<VerdictJson> m_json;
   // csv: the last path and its field (an inventory's records share theirs)
   std::string m_path, m_path_csv;
   const std::string& verdict_columns(const lib::Verdict& v);

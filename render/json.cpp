@@ -1,8 +1,13 @@
 #include "render/json.hpp"
 
+#include "util/bytes.hpp"
 #include "util/json.hpp"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
 
 #include "render/upgrade.hpp"
 
@@ -231,31 +236,6 @@ ordered candidates_json(const std::vector<lib::Candidate>& candidates) {
   return array_of(candidates, candidate_json);
 }
 
-ordered resource_json(const lib::Resource& r, const lib::Verdict& v) {
-  // What the inventory says, then the verdict.
-  return ordered{{"kind", lib::kind_name(r.kind)},
-                 {"name", r.name},
-                 {"part", text_or_null(r.part)},
-                 {"state", r.state},
-                 {"created", r.created},
-                 {"path", r.path},
-                 {"line", r.line},
-                 {"runtime", text_or_null(r.runtime)},
-                 {"python", text_or_null(r.python)},
-                 {"framework", text_or_null(r.framework)},
-                 {"image_uri", text_or_null(r.image_uri)},
-                 {"service", r.service},
-                 {"catalog", text_or_null(v.catalog)},
-                 {"status", lib::status_name(v.status)},
-                 {"deadline", date_or_null(v.deadline)},
-                 {"deadline_earliest", date_or_null(v.deadline_earliest)},
-                 {"deadline_milestone", text_or_null(v.deadline_milestone)},
-                 {"days", number_or_null(v.days)},
-                 {"action", v.action},
-                 {"target", text_or_null(v.target)},
-                 {"findings", findings_json(lib::Auditor::findings_for(r, v))}};
-}
-
 ordered by_status_json(const std::map<std::string, size_t>& by_status) {
   ordered by = ordered::object();
   for (const auto& [status, n] : by_status) {
@@ -395,25 +375,107 @@ std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan&
 
 namespace {
 
-// Compact JSON written field by field, byte for byte as util::json::dump writes the same object
-// (an audit writes one a record: building the library's object costs ten times the text).
-class CompactWriter {
+// A buffer written through a raw pointer, each piece copied inline after one comparison (a
+// string's append is a call per piece, and a record has a hundred). Kept between records (it
+// only grows), so a record costs one copy of its text into the output.
+class Scratch {
 public:
-  explicit CompactWriter(std::string& out) : m_out(out) {}
+  Scratch() : m_p(m_buf.data()), m_end(m_buf.data() + m_buf.size()) {}
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  ~Scratch() = default;
+
+  void clear() { m_p = m_buf.data(); }
+  size_t size() const { return static_cast<size_t>(m_p - m_buf.data()); }
+  std::string_view text() const { return {m_buf.data(), size()}; }
+  void put(char c) {
+    room(1);
+    *m_p++ = c;
+  }
+  void put(std::string_view s) {
+    room(s.size());
+    std::memcpy(m_p, s.data(), s.size());
+    m_p += s.size();
+  }
+  void spaces(size_t n) {
+    room(n);
+    std::memset(m_p, ' ', n);
+    m_p += n;
+  }
+  template <class N> void number(N n) {
+    room(k_number);
+    m_p = std::to_chars(m_p, m_p + k_number, n).ptr;
+  }
+  // A JSON string value, as util::json::append_string writes it.
+  void string(std::string_view s) {
+    if (util::json_plain(s)) {
+      room(s.size() + 2);
+      *m_p++ = '"';
+      std::memcpy(m_p, s.data(), s.size());
+      m_p += s.size();
+      *m_p++ = '"';
+    } else {
+      std::string escaped;
+      util::json::append_string(escaped, s);
+      put(escaped);
+    }
+  }
+
+  // Where n more bytes may be written; advance() past what was.
+  char* claim(size_t n) {
+    room(n);
+    return m_p;
+  }
+  void advance(char* end) { m_p = end; }
+
+private:
+  static constexpr size_t k_number = 24;
+  // Room for n more bytes.
+  void room(size_t n) {
+    if (static_cast<size_t>(m_end - m_p) < n) {
+      const size_t at = size();
+      m_buf.resize((at + n) * 2);
+      m_p = m_buf.data() + at;
+      m_end = m_buf.data() + m_buf.size();
+    }
+  }
+  std::string m_buf = std::string(4096, '\0');
+  char* m_p;
+  char* m_end;
+};
+
+// JSON written field by field, byte for byte as util::json::dump writes the same object (compact),
+// or as util::json::PrettyObjectWriter nests its pretty text `depth` spaces in (an audit or a
+// report writes one a record: building the library's object costs ten times the text).
+class FieldWriter {
+public:
+  FieldWriter(Scratch& out, int depth) : m_out(out), m_depth(depth) {}
   void open() {
-    m_out += '{';
+    m_out.put('{');
     m_first = true;
   }
-  void close() { m_out += '}'; }
-  void key(std::string_view k) {
-    m_out += m_first ? "\"" : ",\"";
-    m_first = false;
-    m_out += k;
-    m_out += "\":";
+  // Continues an object whose first members are written already.
+  void resume() { m_first = false; }
+  void close() {
+    if (m_depth >= 0) {
+      m_out.put('\n');
+      m_out.spaces(static_cast<size_t>(m_depth));
+    }
+    m_out.put('}');
   }
+  void key(std::string_view k) { m_out.advance(put_key(m_out.claim(key_room(k)), k)); }
   void text(std::string_view k, std::string_view v) {
-    key(k);
-    util::json::append_string(m_out, v);
+    if (!util::json_plain(v)) {
+      key(k);
+      m_out.string(v);
+      return;
+    }
+    char* p = put_key(m_out.claim(key_room(k) + v.size() + 2), k);
+    *p++ = '"';
+    std::memcpy(p, v.data(), v.size());
+    p += v.size();
+    *p++ = '"';
+    m_out.advance(p);
   }
   void text_or_null(std::string_view k, std::string_view v) {
     if (v.empty()) {
@@ -424,11 +486,11 @@ public:
   }
   void null(std::string_view k) {
     key(k);
-    m_out += "null";
+    m_out.put("null");
   }
   template <class N> void number(std::string_view k, N n) {
     key(k);
-    m_out += std::to_string(n);
+    m_out.number(n);
   }
   void date_or_null(std::string_view k, const std::optional<catalog::Date>& d) {
     if (d) {
@@ -437,42 +499,122 @@ public:
       null(k);
     }
   }
+  // An array member: item(i) writes the i-th item's separator and returns the depth to write it
+  // at; close_array(n) closes the array of n items.
+  void open_array(std::string_view k) {
+    key(k);
+    m_out.put('[');
+  }
+  int item(size_t i) {
+    if (i > 0) {
+      m_out.put(',');
+    }
+    if (m_depth < 0) {
+      return -1;
+    }
+    m_out.put('\n');
+    m_out.spaces(static_cast<size_t>(m_depth) + 4);
+    return m_depth + 4;
+  }
+  void close_array(size_t items) {
+    if (m_depth >= 0 && items > 0) {
+      m_out.put('\n');
+      m_out.spaces(static_cast<size_t>(m_depth) + 2);
+    }
+    m_out.put(']');
+  }
 
 private:
-  std::string& m_out;
+  size_t indent() const { return m_depth >= 0 ? static_cast<size_t>(m_depth) + 2 : 0; }
+  // The most a key takes: separator, newline, indent, quotes, colon and space.
+  size_t key_room(std::string_view k) const { return k.size() + indent() + 6; }
+  // Writes the separator, the indent and `"key":` at p; returns the end.
+  char* put_key(char* p, std::string_view k) {
+    if (!m_first) {
+      *p++ = ',';
+    }
+    m_first = false;
+    if (m_depth >= 0) {
+      *p++ = '\n';
+      std::memset(p, ' ', indent());
+      p += indent();
+    }
+    *p++ = '"';
+    std::memcpy(p, k.data(), k.size());
+    p += k.size();
+    *p++ = '"';
+    *p++ = ':';
+    if (m_depth >= 0) {
+      *p++ = ' ';
+    }
+    return p;
+  }
+
+  Scratch& m_out;
+  int m_depth;
   bool m_first = true;
 };
 
-void append_finding(std::string& out, const Finding& f) {
-  CompactWriter w(out);
+// The scratch every record is written in before it is copied to the output (one a thread).
+Scratch& scratch() {
+  thread_local Scratch s;
+  s.clear();
+  return s;
+}
+
+// A finding's place: the record's path, line and column.
+void write_finding_place(FieldWriter& w, const lib::Resource& r) {
+  if (!r.path.empty()) {
+    w.text("path", r.path);
+  }
+  if (r.line > 0) {
+    w.number("line", r.line);
+  }
+  if (r.column > 0) {
+    w.number("column", r.column);
+  }
+}
+
+// A finding's catalog, runtime, Python and suggestion, each when it has one.
+void write_finding_tail(FieldWriter& w, const lib::PlacedFinding& p) {
+  for (const auto& [k, v] : {std::pair<std::string_view, std::string_view>{"catalog", p.finding.catalog},
+                             {"runtime", p.runtime()},
+                             {"python", p.python()},
+                             {"suggestion", p.finding.suggestion}}) {
+    if (!v.empty()) {
+      w.text(k, v);
+    }
+  }
+}
+
+// A finding of the record: the fields of findings_json, in its order.
+void append_finding(Scratch& out, const lib::PlacedFinding& p, int depth) {
+  const Finding& f = p.finding;
+  const lib::Resource& r = p.resource;
+  FieldWriter w(out, depth);
   w.open();
   w.text("rule", f.rule);
   w.text("severity", catalog::to_string(f.severity));
-  w.text("message", f.message);
-  if (!f.path.empty()) {
-    w.text("path", f.path);
+  w.key("message");
+  if (util::json_plain(p.label) && util::json_plain(p.text)) {
+    out.put('"');
+    out.put(p.label);
+    out.put(": ");
+    out.put(p.text);
+    out.put('"');
+  } else { // a sequence cut between the two parts is the joined text's
+    std::string message;
+    util::json::append_strings(message, {p.label, ": ", p.text});
+    out.put(message);
   }
-  if (f.line > 0) {
-    w.number("line", f.line);
-  }
-  if (f.column > 0) {
-    w.number("column", f.column);
-  }
-  for (const auto& [k, v] : {std::pair<std::string_view, const std::string*>{"catalog", &f.catalog},
-                             {"runtime", &f.runtime},
-                             {"python", &f.python},
-                             {"suggestion", &f.suggestion}}) {
-    if (!v->empty()) {
-      w.text(k, *v);
-    }
-  }
+  write_finding_place(w, r);
+  write_finding_tail(w, p);
   w.close();
 }
 
-} // namespace
-
-void append_verdict_json(std::string& out, const lib::Verdict& v) {
-  CompactWriter w(out);
+void write_verdict(Scratch& out, const lib::Verdict& v, int depth) {
+  FieldWriter w(out, depth);
+  w.resume();
   w.text_or_null("catalog", v.catalog);
   w.text("status", lib::status_name(v.status));
   w.date_or_null("deadline", v.deadline);
@@ -487,9 +629,49 @@ void append_verdict_json(std::string& out, const lib::Verdict& v) {
   w.text_or_null("target", v.target);
 }
 
-void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, std::string_view verdict_json) {
-  // The fields of resource_json, in its order.
-  CompactWriter w(out);
+} // namespace
+
+void append_verdict_json(std::string& out, const lib::Verdict& v, int depth) {
+  Scratch& s = scratch();
+  write_verdict(s, v, depth);
+  out += s.text();
+}
+
+void prepare_verdict_json(VerdictJson& out, const lib::Resource& r, const lib::Verdict& v, int depth) {
+  out.depth = depth;
+  append_verdict_json(out.members, v, depth);
+  out.runtime = r.runtime;
+  out.python = r.python;
+  const int at = depth < 0 ? -1 : depth + 4; // the findings' items
+  for (const Finding& f : v.findings) {
+    VerdictJson::FindingParts& parts = out.findings.emplace_back();
+    if (f.message.empty() || !util::json_plain(f.message)) {
+      continue; // worded for the record, or escaped with the label: written whole
+    }
+    parts.kept = true;
+    Scratch& s = scratch();
+    FieldWriter w(s, at);
+    w.open();
+    w.text("rule", f.rule);
+    w.text("severity", catalog::to_string(f.severity));
+    w.key("message");
+    s.put('"');
+    parts.head = s.text();
+    parts.message = ": " + f.message + '"';
+    s.clear();
+    FieldWriter t(s, at);
+    t.resume();
+    lib::PlacedFinding p{f, 0, r, "", f.message};
+    write_finding_tail(t, p);
+    t.close();
+    parts.tail = s.text();
+  }
+}
+
+namespace {
+
+// The record's own fields, then the verdict's members, then the findings' array opened.
+void write_record(Scratch& s, FieldWriter& w, const lib::Resource& r, std::string_view verdict_json) {
   w.open();
   w.text("kind", lib::kind_name(r.kind));
   w.text("name", r.name);
@@ -503,26 +685,55 @@ void append_resource_json(std::string& out, const lib::Resource& r, const lib::V
   w.text_or_null("framework", r.framework);
   w.text_or_null("image_uri", r.image_uri);
   w.text("service", r.service);
-  out += ',';
-  out += verdict_json;
-  w.key("findings");
-  out += '[';
-  bool first = true;
-  for (const Finding& f : lib::Auditor::findings_for(r, v)) {
-    if (!first) {
-      out += ',';
-    }
-    first = false;
-    append_finding(out, f);
-  }
-  out += ']';
-  w.close();
+  s.put(verdict_json);
+  w.open_array("findings");
 }
 
-void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v) {
+} // namespace
+
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, const VerdictJson& verdict) {
+  Scratch& s = scratch();
+  FieldWriter w(s, verdict.depth);
+  write_record(s, w, r, verdict.members);
+  const bool same_record = verdict.findings.size() == v.findings.size() && util::same_text(verdict.runtime, r.runtime) &&
+                           util::same_text(verdict.python, r.python);
+  size_t n = 0;
+  lib::Auditor::each_finding(r, v, [&](const lib::PlacedFinding& p) {
+    const int at = w.item(n++);
+    const VerdictJson::FindingParts* parts = same_record ? &verdict.findings[p.index] : nullptr;
+    if (!parts || !parts->kept || !util::json_plain(p.label)) {
+      append_finding(s, p, at);
+      return;
+    }
+    s.put(parts->head);
+    s.put(p.label);
+    s.put(parts->message);
+    FieldWriter f(s, at);
+    f.resume();
+    write_finding_place(f, r);
+    s.put(parts->tail);
+  });
+  w.close_array(n);
+  w.close();
+  out += s.text();
+}
+
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, std::string_view verdict_json,
+                          int depth) {
+  Scratch& s = scratch();
+  FieldWriter w(s, depth);
+  write_record(s, w, r, verdict_json);
+  size_t n = 0;
+  lib::Auditor::each_finding(r, v, [&](const lib::PlacedFinding& p) { append_finding(s, p, w.item(n++)); });
+  w.close_array(n);
+  w.close();
+  out += s.text();
+}
+
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, int depth) {
   std::string verdict;
-  append_verdict_json(verdict, v);
-  append_resource_json(out, r, v, verdict);
+  append_verdict_json(verdict, v, depth);
+  append_resource_json(out, r, v, verdict, depth);
 }
 
 std::string json_resource(const lib::Resource& r, const lib::Verdict& v) {

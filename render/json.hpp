@@ -36,8 +36,6 @@ nlohmann::ordered_json python_end_json(const lib::PythonVerdict& v);
 // Upgrade candidates: catalog, id, version, python, status, next_milestone, usable_until,
 // days_usable, uris, changes.
 nlohmann::ordered_json candidates_json(const std::vector<lib::Candidate>& candidates);
-// One audited resource, the fields of json_resource.
-nlohmann::ordered_json resource_json(const lib::Resource& r, const lib::Verdict& v);
 // A count per status, in the map's order.
 nlohmann::ordered_json by_status_json(const std::map<std::string, size_t>& by_status);
 // The former ids of a rule, as an array.
@@ -66,13 +64,33 @@ std::string json_upgrade(const lib::UpgradeRequest& req, const lib::UpgradePlan&
 // runtime, python, framework, image_uri, service, catalog, status, deadline, deadline_milestone,
 // days, action, target, findings.
 std::string json_resource(const lib::Resource& r, const lib::Verdict& v);
-// The same, appended to out: byte for byte util::json::dump(resource_json(r, v)).
-void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v);
+// The same, appended to out. `depth` < 0: compact, as util::json::dump writes the object; else
+// pretty, as util::json::PrettyObjectWriter writes it nested `depth` spaces in (an item of a
+// pretty document's top-level array: 4).
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, int depth = -1);
 // The members a verdict decides (catalog, status, deadline, deadline_earliest,
-// deadline_milestone, days, action, target), without braces: the same for every record of the
-// verdict, so a writer of many records writes them once and passes them to the overload below.
-void append_verdict_json(std::string& out, const lib::Verdict& v);
-void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, std::string_view verdict_json);
+// deadline_milestone, days, action, target), each after its separator, without braces: the same
+// for every record of the verdict, so a writer of many records writes them once (at the depth
+// of its records) and passes them to the overload below.
+void append_verdict_json(std::string& out, const lib::Verdict& v, int depth = -1);
+
+// What a writer of many records writes once per verdict (prepare_verdict_json), at the depth of
+// its records: the members the verdict decides, and of each of its findings the text before the
+// message's (rule, severity, the key) and after the record's place (catalog, runtime, Python,
+// suggestion). A finding worded for the record, or text that needs escaping, is written whole
+// for each record instead.
+struct VerdictJson {
+  struct FindingParts {
+    bool kept = false;
+    std::string head, message, tail; // message: ": " and the finding's message, closing quote included
+  };
+  int depth = -1;
+  std::string members;
+  std::vector<FindingParts> findings;
+  std::string runtime, python; // the record's, in the tails where the finding has none of its own
+};
+void prepare_verdict_json(VerdictJson& out, const lib::Resource& r, const lib::Verdict& v, int depth = -1);
+void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, const VerdictJson& verdict);
 
 // Incomplete listings: [{collection, path, line, column}], the last page read of each.
 nlohmann::ordered_json incomplete_listings_json(const std::vector<lib::ListPage>& pages);

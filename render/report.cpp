@@ -552,6 +552,11 @@ std::string ReportListWriter::begin(Date on, const std::vector<std::string>& inp
                      {"ACTION"},
                      {"SOURCE"}});
   }
+  if (m_format == ReportListFormat::jsonl) {
+    m_on = on; // the last line says it
+    m_inputs = inputs;
+    return "";
+  }
   // One statement per piece: the writer counts members, and the operands of + are unsequenced.
   std::string out = m_json.open();
   out += m_json.member("date", format_date(on));
@@ -560,15 +565,26 @@ std::string ReportListWriter::begin(Date on, const std::vector<std::string>& inp
   return out;
 }
 
-std::string ReportListWriter::row(const lib::Resource& res, const lib::Verdict& v) {
-  if (m_format == ReportListFormat::json) {
-    return m_json.item(resource_json(res, v));
+void ReportListWriter::append_row(std::string& out, const lib::Resource& res, const lib::Verdict& v) {
+  if (m_format != ReportListFormat::csv) {
+    // json: nested in the pretty document's array; jsonl: compact, a line each.
+    const int depth = m_format == ReportListFormat::json ? 4 : -1;
+    const VerdictJson& verdict =
+        m_verdicts.get(v, [&res, depth](VerdictJson& j, const lib::Verdict& of) { prepare_verdict_json(j, res, of, depth); });
+    if (depth >= 0) {
+      out += m_json.item_prefix();
+    }
+    append_resource_json(out, res, v, verdict);
+    if (depth < 0) {
+      out += '\n';
+    }
+    return;
   }
   // An unknown value is the empty cell.
   std::string deadline = v.deadline ? format_date(*v.deadline) : "";
   std::string earliest = v.deadline_earliest ? format_date(*v.deadline_earliest) : "";
   std::string days = v.days ? std::to_string(*v.days) : "";
-  return csv_line({res.name, lib::kind_label(res), res.runtime, res.python, lib::status_name(v.status), deadline,
+  out += csv_line({res.name, lib::kind_label(res), res.runtime, res.python, lib::status_name(v.status), deadline,
                    v.deadline ? v.deadline_milestone : "", earliest, days, v.action, res.path + ":" + std::to_string(res.line)});
 }
 
@@ -597,6 +613,16 @@ std::string ReportListWriter::end(const Report& r) {
   ordered groups = ordered::array();
   for (const auto& g : r.groups) {
     groups.push_back(group_json(g));
+  }
+  if (m_format == ReportListFormat::jsonl) {
+    ordered rest{{"date", format_date(m_on)},
+                 {"inputs", m_inputs},
+                 {"headline", r.headline()},
+                 {"summary", sum},
+                 {"runtimes", groups},
+                 {"migrated", migrated_json(r)},
+                 {"findings", findings_json(r.findings)}};
+    return util::json::dump(rest) + "\n";
   }
   std::string out = m_json.close_array();
   out += m_json.member("headline", r.headline());

@@ -67,4 +67,33 @@ inline uint64_t hash_mix(uint64_t h, std::string_view text) {
   return h;
 }
 
+// Whether every byte is printable ASCII (0x20 to 0x7f) other than '"' and '\\': text a JSON
+// string holds as it is. Eight bytes at a time.
+inline bool json_plain(std::string_view text) {
+  using bytes_detail::load;
+  constexpr uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  auto has_zero = [](uint64_t x) { return ((x - ones) & ~x & highs) != 0; };
+  auto word_plain = [&](uint64_t x) {
+    return (x & highs) == 0 && ((x - ones * 0x20) & ~x & highs) == 0 && !has_zero(x ^ (ones * '"')) &&
+           !has_zero(x ^ (ones * '\\'));
+  };
+  const char* d = text.data();
+  const size_t n = text.size();
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 < n; i += 8) {
+      if (!word_plain(load<uint64_t>(d + i))) {
+        return false;
+      }
+    }
+    return word_plain(load<uint64_t>(d + n - 8));
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const auto u = static_cast<unsigned char>(d[i]);
+    if (u < 0x20 || u >= 0x80 || u == '"' || u == '\\') {
+      return false;
+    }
+  }
+  return true;
+}
+
 } // namespace util

@@ -1,5 +1,6 @@
 #include "util/json.hpp"
 
+#include "util/bytes.hpp"
 #include "util/error.hpp"
 #include "util/position.hpp"
 
@@ -77,16 +78,28 @@ std::string dump(const nlohmann::ordered_json& value) {
 }
 
 void append_string(std::string& out, std::string_view text) {
-  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
-  });
-  if (!plain) {
+  if (!util::json_plain(text)) {
     out += dump(nlohmann::json(std::string(text))); // escapes, UTF-8 and its errors: the library's way
     return;
   }
   out += '"';
   out += text;
+  out += '"';
+}
+
+void append_strings(std::string& out, std::initializer_list<std::string_view> parts) {
+  if (!std::all_of(parts.begin(), parts.end(), [](std::string_view p) { return util::json_plain(p); })) {
+    std::string text;
+    for (std::string_view p : parts) {
+      text += p;
+    }
+    append_string(out, text);
+    return;
+  }
+  out += '"';
+  for (std::string_view p : parts) {
+    out += p;
+  }
   out += '"';
 }
 
@@ -136,7 +149,11 @@ std::string PrettyObjectWriter::open_array(const std::string& key) {
 }
 
 std::string PrettyObjectWriter::item(const nlohmann::ordered_json& value) {
-  return (m_items++ ? ",\n    " : "\n    ") + nested(value, 4);
+  return std::string(item_prefix()) + nested(value, 4);
+}
+
+std::string_view PrettyObjectWriter::item_prefix() {
+  return m_items++ ? ",\n    " : "\n    ";
 }
 
 std::string PrettyObjectWriter::close_array() const {

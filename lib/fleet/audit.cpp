@@ -487,9 +487,15 @@ std::string kind_label(const Resource& r) {
 }
 
 std::string resource_label(const Resource& r) {
-  std::string out = kind_label(r) + " " + (r.name.empty() ? std::string("(unnamed)") : r.name);
+  // Built in place: an audit words one a record.
+  const std::string_view name = r.name.empty() ? std::string_view("(unnamed)") : std::string_view(r.name);
+  std::string out = kind_label(r);
+  out.reserve(out.size() + 1 + name.size() + (r.part.empty() ? 0 : 2 + r.part.size()));
+  out += ' ';
+  out += name;
   if (!r.part.empty()) {
-    out += ", " + r.part;
+    out += ", ";
+    out += r.part;
   }
   if (r.kind == ResourceKind::model && !r.endpoints.empty()) {
     out += " (deployed to " + util::join(r.endpoints, ", ") + ")";
@@ -614,26 +620,29 @@ void Units::finish() {
   }
 }
 
+std::string Auditor::record_words(const Resource& r, const Verdict& v, const Finding& f) {
+  if (f.message.empty() && f.rule == rule(RuleId::inventory_disagrees).id) {
+    return disagreement_words(r, v);
+  }
+  if (f.message.empty() && f.rule == rule(RuleId::stale_export).id) {
+    return stale_words(r, v);
+  }
+  return f.message;
+}
+
 std::vector<Finding> Auditor::findings_for(const Resource& r, const Verdict& v) {
-  std::vector<Finding> out = v.findings;
-  const std::string label = resource_label(r);
-  for (auto& f : out) {
-    if (f.message.empty() && f.rule == rule(RuleId::inventory_disagrees).id) {
-      f.message = disagreement_words(r, v);
-    } else if (f.message.empty() && f.rule == rule(RuleId::stale_export).id) {
-      f.message = stale_words(r, v);
-    }
+  std::vector<Finding> out;
+  out.reserve(v.findings.size());
+  each_finding(r, v, [&](const PlacedFinding& p) {
+    Finding f = p.finding;
+    f.message = std::string(p.label) + ": " + std::string(p.text);
     f.path = r.path;
     f.line = r.line;
     f.column = r.column;
-    f.message = label + ": " + f.message;
-    if (f.runtime.empty()) {
-      f.runtime = r.runtime;
-    }
-    if (f.python.empty()) {
-      f.python = r.python;
-    }
-  }
+    f.runtime = p.runtime();
+    f.python = p.python();
+    out.push_back(std::move(f));
+  });
   return out;
 }
 

@@ -126,6 +126,15 @@ public:
   // findings (inventory-disagrees, stale-export) worded from its fields.
   static std::vector<Finding> findings_for(const Resource& r, const Verdict& v);
 
+  // The same findings, one at a time and without copying the verdict's: fn(PlacedFinding) for
+  // each, in order (what findings_for builds from them; a writer of a record a line uses them as
+  // they are).
+  template <class Fn> static void each_finding(const Resource& r, const Verdict& v, Fn&& fn);
+
+  // The message of a finding about the record itself (inventory-disagrees, stale-export), worded
+  // from its fields; the finding's own message for any other.
+  static std::string record_words(const Resource& r, const Verdict& v, const Finding& f);
+
 private:
   // The verdict of the record's fields, before what the record shows beyond the catalog.
   const Verdict& shared(const Resource& r);
@@ -173,6 +182,19 @@ struct AuditSummary {
   void add_malformed();
 };
 
+// One finding of a verdict placed at a resource (Auditor::each_finding): the verdict's finding
+// (rule, severity, catalog, suggestion) at the resource's path, line and column, its message
+// `label + ": " + text`, its runtime and Python the finding's or else the resource's.
+struct PlacedFinding {
+  const Finding& finding;
+  size_t index; // the finding's place in the verdict's findings
+  const Resource& resource;
+  std::string_view label; // resource_label(resource)
+  std::string_view text;  // the finding's message, or (when that is empty) the record's own wording
+  std::string_view runtime() const { return finding.runtime.empty() ? resource.runtime : finding.runtime; }
+  std::string_view python() const { return finding.python.empty() ? resource.python : finding.python; }
+};
+
 // "job", "model version", "custom job", "endpoint", ...: the kind's name (kind_name) with spaces
 // for its underscores.
 std::string kind_label(const Resource& r);
@@ -207,5 +229,22 @@ private:
 
 // The verdict of a malformed record, as a finding.
 Finding malformed_finding(const Malformed& m);
+
+template <class Fn> void Auditor::each_finding(const Resource& r, const Verdict& v, Fn&& fn) {
+  if (v.findings.empty()) {
+    return;
+  }
+  const std::string label = resource_label(r);
+  std::string words;
+  for (size_t i = 0; i < v.findings.size(); ++i) {
+    const Finding& f = v.findings[i];
+    if (f.message.empty()) {
+      words = record_words(r, v, f);
+      fn(PlacedFinding{f, i, r, label, words});
+    } else {
+      fn(PlacedFinding{f, i, r, label, f.message});
+    }
+  }
+}
 
 } // namespace lib

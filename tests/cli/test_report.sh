@@ -73,6 +73,24 @@ expect_json 'j.summary.next_deadline.date' "2025-02-01"
 expect_json 'j.summary.affected' "8"
 expect_json 'j.runtimes.find(s => s.runtime == "2.1" && s.service == "prediction").targets[0].id' "xgboost-cpu.2-1"
 expect_json 'j.runtimes.filter(s => s.affected).every(s => s.handoff)' "true"
+printf '%s' "$OUT" >"$WORK/report.json"
+# JSON Lines: the same document, one resource a line, then a line with the rest.
+run report --inventory "$EX/inventory.jsonl" --at 2024-12-01 --format jsonl
+expect_exit 1
+printf '%s\n' "$OUT" >"$WORK/report.jsonl" # $OUT is without its last newline
+got=$(node -e '
+  const fs = require("fs");
+  const doc = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  const lines = fs.readFileSync(process.argv[2], "utf8").split("\n");
+  if (lines.pop() !== "") throw new Error("the last line has no newline");
+  const objects = lines.map(l => JSON.parse(l));
+  const rest = objects.pop();
+  const { resources, ...others } = doc;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  process.stdout.write([objects.length, same(objects, resources), same(rest, others), Object.keys(rest).join(" ")].join(" "));
+' "$WORK/report.json" "$WORK/report.jsonl" 2>&1)
+[[ $got == "8 true true date inputs headline summary runtimes migrated findings" ]] || fail "report jsonl is not json's document a line at a time: $got"
+[[ $(grep -c '^{"kind":' <<<"$OUT") -eq 8 ]] || fail "report jsonl: expected one compact resource a line"
 
 # gcloud's describe outputs (a pretty JSON object, YAML) and list YAML feed the report too.
 I="$SRC/tests/fixtures/inventory"
@@ -205,7 +223,7 @@ else
   expect_input_error "--scan: the scan library is not in this build"
 fi
 run report --inventory "$EX/jobs.json" --format svg
-expect_input_error "(valid: markdown, html, json, csv)"
+expect_input_error "(valid: markdown, html, json, jsonl, csv)"
 
 # Escaping: markup in user strings stays text in HTML and Markdown.
 cat >"$WORK/xss.jsonl" <<'JSONL'

@@ -1,16 +1,83 @@
+#include "lib/fleet/audit.hpp"
 #include "tests/support/statuses.hpp"
 #include "util/json.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "render/json.hpp"
 
-// The audit's JSON record is written field by field (append_resource_json); it must be byte for
-// byte what the library writes for the same object (resource_json), whatever the text holds.
+namespace {
+
+using ordered = nlohmann::ordered_json;
+
+ordered text_or_null(const std::string& s) {
+  return s.empty() ? ordered(nullptr) : ordered(s);
+}
+
+ordered date_or_null(const std::optional<catalog::Date>& d) {
+  return d ? ordered(catalog::format_date(*d)) : ordered(nullptr);
+}
+
+// The record as the library's object: the fields and their order that the JSON reference
+// documents, the findings as findings_for places them.
+ordered library_object(const lib::Resource& r, const lib::Verdict& v) {
+  ordered findings = ordered::array();
+  for (const lib::Finding& f : lib::Auditor::findings_for(r, v)) {
+    ordered j{{"rule", f.rule}, {"severity", catalog::to_string(f.severity)}, {"message", f.message}};
+    if (!f.path.empty()) {
+      j["path"] = f.path;
+    }
+    if (f.line > 0) {
+      j["line"] = f.line;
+    }
+    if (f.column > 0) {
+      j["column"] = f.column;
+    }
+    for (const auto& [k, value] : {std::pair<const char*, const std::string*>{"catalog", &f.catalog},
+                                   {"runtime", &f.runtime},
+                                   {"python", &f.python},
+                                   {"suggestion", &f.suggestion}}) {
+      if (!value->empty()) {
+        j[k] = *value;
+      }
+    }
+    findings.push_back(j);
+  }
+  return ordered{{"kind", lib::kind_name(r.kind)},
+                 {"name", r.name},
+                 {"part", text_or_null(r.part)},
+                 {"state", r.state},
+                 {"created", r.created},
+                 {"path", r.path},
+                 {"line", r.line},
+                 {"runtime", text_or_null(r.runtime)},
+                 {"python", text_or_null(r.python)},
+                 {"framework", text_or_null(r.framework)},
+                 {"image_uri", text_or_null(r.image_uri)},
+                 {"service", r.service},
+                 {"catalog", text_or_null(v.catalog)},
+                 {"status", lib::status_name(v.status)},
+                 {"deadline", date_or_null(v.deadline)},
+                 {"deadline_earliest", date_or_null(v.deadline_earliest)},
+                 {"deadline_milestone", text_or_null(v.deadline_milestone)},
+                 {"days", v.days ? ordered(*v.days) : ordered(nullptr)},
+                 {"action", v.action},
+                 {"target", text_or_null(v.target)},
+                 {"findings", findings}};
+}
+
+} // namespace
+
+// The audit's and the report's JSON records are written field by field (append_resource_json);
+// they must be byte for byte what the library writes for the same object, compact (audit,
+// jsonl) and nested in a pretty document's array (report --format json), whatever the text
+// holds.
 TEST_CASE("append_resource_json: the library's bytes, for every kind of text in every field") {
   // Sweep: each string field of the record and of its finding takes each tricky value.
   const std::vector<std::string> texts{"",
@@ -52,10 +119,35 @@ TEST_CASE("append_resource_json: the library's bytes, for every kind of text in 
       std::string* slots[12] = {&r.name,      &r.state, &r.created, &r.path,   &r.runtime, &r.python,
                                 &r.framework, &r.part,  &v.action,  &v.target, &f.message, &f.suggestion};
       *slots[field] = t;
-      v.findings = {f, f};
-      std::string fast;
-      render::append_resource_json(fast, r, v);
-      CHECK_MESSAGE(fast == util::json::dump(render::resource_json(r, v)), "field " << field << ": " << t);
+      // Two findings, one about the record itself (worded from its fields), or none.
+      lib::Finding stale = f;
+      stale.rule = "stale-export";
+      stale.message.clear();
+      v.sunset = catalog::parse_date("2025-02-01");
+      v.findings = field % 4 == 1 ? std::vector<lib::Finding>{} : std::vector<lib::Finding>{f, stale};
+      const ordered object = library_object(r, v);
+      std::string compact;
+      render::append_resource_json(compact, r, v);
+      CHECK_MESSAGE(compact == util::json::dump(object), "field " << field << ": " << t);
+      std::string pretty;
+      render::append_resource_json(pretty, r, v, 4);
+      util::json::PrettyObjectWriter doc;
+      (void)doc.open_array("resources");
+      CHECK_MESSAGE("\n    " + pretty == doc.item(object), "field " << field << ": " << t);
+      // The same through what a writer keeps per verdict (its findings' fixed parts), made from
+      // this record or from another one of other runtime and Python (then not used).
+      lib::Resource other = r;
+      other.runtime = "9.9";
+      other.python = "";
+      for (const lib::Resource* made_from : {&r, &other}) {
+        for (int depth : {-1, 4}) {
+          render::VerdictJson kept;
+          render::prepare_verdict_json(kept, *made_from, v, depth);
+          std::string out;
+          render::append_resource_json(out, r, v, kept);
+          CHECK_MESSAGE(out == (depth < 0 ? compact : pretty), "field " << field << ", depth " << depth << ": " << t);
+        }
+      }
       ++cases;
     }
   }
@@ -68,5 +160,18 @@ TEST_CASE("util::json::append_string: as dump writes a string") {
     std::string out;
     util::json::append_string(out, t);
     CHECK(out == util::json::dump(nlohmann::json(t)));
+  }
+}
+
+TEST_CASE("util::json::append_strings: as append_string of the parts joined, across every pair of kinds of text") {
+  const std::vector<std::string> texts{"", "a", "\"", "\\", "\x01", "\x7f", "\xc3\xa9", "\xff", "\xe2\x9c", "\x93"};
+  for (const auto& a : texts) {
+    for (const auto& b : texts) {
+      std::string parts;
+      util::json::append_strings(parts, {a, ": ", b});
+      std::string whole;
+      util::json::append_string(whole, a + ": " + b);
+      CHECK(parts == whole);
+    }
   }
 }

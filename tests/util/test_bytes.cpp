@@ -48,3 +48,21 @@ TEST_CASE("hash_mix: texts that differ by a byte or by a split between parts has
   CHECK(util::hash_mix(util::hash_mix(0, "abc"), "") != util::hash_mix(util::hash_mix(0, ""), "abc"));
   CHECK(util::hash_mix(7, "same") == util::hash_mix(7, std::string("same")));
 }
+
+TEST_CASE("json_plain: every length up to 24, every byte value at every position, as the byte-by-byte rule") {
+  auto plain_byte = [](unsigned char u) { return u >= 0x20 && u < 0x80 && u != '"' && u != '\\'; };
+  size_t checked = 0;
+  for (size_t n = 1; n <= 24; ++n) {
+    for (size_t at = 0; at < n; ++at) {
+      for (int b = 0; b < 256; ++b) {
+        std::string text(n, 'a');
+        text[at] = static_cast<char>(b);
+        CHECK_MESSAGE(util::json_plain(text) == plain_byte(static_cast<unsigned char>(b)),
+                      "length " << n << " at " << at << " byte " << b);
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked == 256 * 300);
+  CHECK(util::json_plain(""));
+}

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -297,16 +298,21 @@ TEST_CASE("report: a sink that throws stops the report there") {
   CHECK_THROWS_WITH_AS(lib::build_report(set, {inv.path}, o), "out: cannot write: old_job", catalog::InvalidInput);
 }
 
-TEST_CASE("report list writer: CSV and JSON written row by row, the aggregates at the end") {
+TEST_CASE("report list writer: CSV, JSON and JSON Lines written row by row, the aggregates at the end") {
   auto set = test::migration_set();
   TempFile inv("list.jsonl", k_inventory);
-  for (auto format : {render::ReportListFormat::csv, render::ReportListFormat::json}) {
+  std::string json;
+  for (auto format : {render::ReportListFormat::csv, render::ReportListFormat::json, render::ReportListFormat::jsonl}) {
     render::ReportListWriter w(format);
     std::string out = w.begin(test::day("2021-03-01"), {inv.path});
     std::vector<std::string> pieces;
     lib::ReportOptions o;
     o.on = test::day("2021-03-01");
-    o.on_row = [&](const lib::Resource& r, const lib::Verdict& v) { pieces.push_back(w.row(r, v)); };
+    o.on_row = [&](const lib::Resource& r, const lib::Verdict& v) {
+      std::string row;
+      w.append_row(row, r, v);
+      pieces.push_back(row);
+    };
     auto rep = lib::build_report(set, {inv.path}, o);
     REQUIRE(pieces.size() == 1); // written as the resource was read, before the report was done
     out += pieces.front() + w.end(rep);
@@ -316,6 +322,19 @@ TEST_CASE("report list writer: CSV and JSON written row by row, the aggregates a
                        rep.groups[0].urgent[0].verdict.action + "," + inv.path + ":1\r\n");
       continue;
     }
+    if (format == render::ReportListFormat::jsonl) {
+      // The JSON document a line at a time: its resource, then the rest, each compact.
+      CHECK(out.empty() == false);
+      CHECK(out.back() == '\n');
+      auto doc = util::json::parse_ordered(json, "report.json");
+      REQUIRE(std::count(out.begin(), out.end(), '\n') == 2);
+      const size_t cut = out.find('\n') + 1;
+      CHECK(out.substr(0, cut) == util::json::dump(doc["resources"][0]) + "\n");
+      doc.erase("resources");
+      CHECK(out.substr(cut) == util::json::dump(doc) + "\n");
+      continue;
+    }
+    json = out;
     auto j = util::json::parse_ordered(out, "report.json");
     std::vector<std::string> keys;
     for (const auto& item : j.items()) {
