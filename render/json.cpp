@@ -631,15 +631,11 @@ void write_verdict(Scratch& out, const lib::Verdict& v, int depth) {
 
 } // namespace
 
-void append_verdict_json(std::string& out, const lib::Verdict& v, int depth) {
-  Scratch& s = scratch();
-  write_verdict(s, v, depth);
-  out += s.text();
-}
-
 void prepare_verdict_json(VerdictJson& out, const lib::Resource& r, const lib::Verdict& v, int depth) {
   out.depth = depth;
-  append_verdict_json(out.members, v, depth);
+  Scratch& members = scratch();
+  write_verdict(members, v, depth);
+  out.members = members.text();
   out.runtime = r.runtime;
   out.python = r.python;
   const int at = depth < 0 ? -1 : depth + 4; // the findings' items
@@ -648,7 +644,6 @@ void prepare_verdict_json(VerdictJson& out, const lib::Resource& r, const lib::V
     if (f.message.empty() || !util::json_plain(f.message)) {
       continue; // worded for the record, or escaped with the label: written whole
     }
-    parts.kept = true;
     Scratch& s = scratch();
     FieldWriter w(s, at);
     w.open();
@@ -701,7 +696,7 @@ void append_resource_json(std::string& out, const lib::Resource& r, const lib::V
   lib::Auditor::each_finding(r, v, [&](const lib::PlacedFinding& p) {
     const int at = w.item(n++);
     const VerdictJson::FindingParts* parts = same_record ? &verdict.findings[p.index] : nullptr;
-    if (!parts || !parts->kept || !util::json_plain(p.label)) {
+    if (!parts || parts->head.empty() || !util::json_plain(p.label)) {
       append_finding(s, p, at);
       return;
     }
@@ -718,22 +713,10 @@ void append_resource_json(std::string& out, const lib::Resource& r, const lib::V
   out += s.text();
 }
 
-void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, std::string_view verdict_json,
-                          int depth) {
-  Scratch& s = scratch();
-  FieldWriter w(s, depth);
-  write_record(s, w, r, verdict_json);
-  size_t n = 0;
-  lib::Auditor::each_finding(r, v, [&](const lib::PlacedFinding& p) { append_finding(s, p, w.item(n++)); });
-  w.close_array(n);
-  w.close();
-  out += s.text();
-}
-
 void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, int depth) {
-  std::string verdict;
-  append_verdict_json(verdict, v, depth);
-  append_resource_json(out, r, v, verdict, depth);
+  VerdictJson verdict;
+  prepare_verdict_json(verdict, r, v, depth);
+  append_resource_json(out, r, v, verdict);
 }
 
 std::string json_resource(const lib::Resource& r, const lib::Verdict& v) {

@@ -68,20 +68,14 @@ std::string json_resource(const lib::Resource& r, const lib::Verdict& v);
 // pretty, as util::json::PrettyObjectWriter writes it nested `depth` spaces in (an item of a
 // pretty document's top-level array: 4).
 void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, int depth = -1);
-// The members a verdict decides (catalog, status, deadline, deadline_earliest,
-// deadline_milestone, days, action, target), each after its separator, without braces: the same
-// for every record of the verdict, so a writer of many records writes them once (at the depth
-// of its records) and passes them to the overload below.
-void append_verdict_json(std::string& out, const lib::Verdict& v, int depth = -1);
-
 // What a writer of many records writes once per verdict (prepare_verdict_json), at the depth of
-// its records: the members the verdict decides, and of each of its findings the text before the
-// message's (rule, severity, the key) and after the record's place (catalog, runtime, Python,
-// suggestion). A finding worded for the record, or text that needs escaping, is written whole
-// for each record instead.
+// its records: the members the verdict decides (catalog, status, deadline, deadline_earliest,
+// deadline_milestone, days, action, target, each after its separator), and of each of its
+// findings the text before the message's (rule, severity, the key) and after the record's place
+// (catalog, runtime, Python, suggestion). A finding worded for the record, or text that needs
+// escaping, has no parts (head empty): it is written whole for each record.
 struct VerdictJson {
   struct FindingParts {
-    bool kept = false;
     std::string head, message, tail; // message: ": " and the finding's message, closing quote included
   };
   int depth = -1;
