@@ -11,13 +11,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   lib::scan::NotebookCode nb = lib::scan::notebook_code(text);
   if (nb.code) {
     const auto& code = *nb.code;
-    if (code.raw.size() != code.text.size() + 1 || code.cells.size() != code.text.size()) {
+    if (code.raw_offset(code.text.size()) != size) {
       __builtin_trap();
     }
-    for (size_t off : code.raw) {
-      if (off > size) {
+    // Every byte maps inside the file, in the order of the cells.
+    int cell = code.text.empty() ? -1 : 0;
+    for (size_t off = 0; off < code.text.size(); ++off) {
+      if (code.raw_offset(off) >= size || code.cell(off) < cell) {
         __builtin_trap();
       }
+      cell = code.cell(off);
     }
     for (const auto& r : lib::scan::extract_all(code.text)) {
       if (code.raw_offset(r.runtime.offset) > size) {

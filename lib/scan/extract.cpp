@@ -3,6 +3,7 @@
 #include "lib/core/image_ref.hpp"
 #include "lib/scan/brackets.hpp"
 #include "lib/scan/vars.hpp"
+#include "util/find.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -12,10 +13,6 @@
 namespace lib::scan {
 
 namespace {
-
-bool contains(std::string_view text, std::string_view needle) {
-  return ::memmem(text.data(), text.size(), needle.data(), needle.size()) != nullptr;
-}
 
 size_t sort_key(const Reference& r) {
   return r.python_only ? r.python->offset : r.runtime.text.empty() ? r.job_offset : r.runtime.offset;
@@ -355,7 +352,7 @@ std::vector<std::pair<size_t, size_t>> bare_strings(std::string_view text) {
 } // namespace
 
 std::vector<Reference> extract_all(std::string_view text) {
-  // Each extractor is one memmem pass for its own needle, so none needs a pre-check of its own;
+  // Each extractor is one pass of a util::Finder for its own needle, so none needs a pre-check of its own;
   // the --runtime-version flags are looked for only when the keys' pass saw one.
   std::vector<Reference> out = extract_gcloud(text);
   bool flags = false;
@@ -386,7 +383,7 @@ std::vector<Reference> extract_all(std::string_view text) {
   }
   // A Colab form's option list (X = "2.1"  # @param ["1.15", "2.1"]) is not a reference: only
   // the value assigned is.
-  if (contains(text, "@param")) {
+  if (util::contains(text, "@param")) {
     out.erase(std::remove_if(out.begin(), out.end(),
                              [&](const Reference& r) {
                                size_t at = r.runtime.offset;
@@ -399,7 +396,7 @@ std::vector<Reference> extract_all(std::string_view text) {
               out.end());
   }
   // An image or key written in a docstring documents a value; it is no use of one.
-  if (contains(text, "\"\"\"") || contains(text, "'''")) {
+  if (util::contains(text, "\"\"\"") || util::contains(text, "'''")) {
     auto prose = bare_strings(text);
     out.erase(std::remove_if(out.begin(), out.end(),
                              [&](const Reference& r) {
@@ -421,12 +418,12 @@ std::vector<Reference> extract_all(std::string_view text) {
 
 std::vector<Suppression> find_suppressions(std::string_view text) {
   static constexpr std::string_view k_marker = "rtcat: ignore[";
+  static constexpr util::Finder k_find(k_marker);
   std::vector<Suppression> out;
   size_t from = 0;
   int line = 1;
   size_t counted = 0;
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_marker.data(), k_marker.size())) {
-    size_t at = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+  for (size_t at = 0; (at = k_find.find(text, from)) != std::string_view::npos;) {
     line += static_cast<int>(std::count(text.begin() + static_cast<long>(counted), text.begin() + static_cast<long>(at), '\n'));
     counted = at;
     size_t start = at + k_marker.size();

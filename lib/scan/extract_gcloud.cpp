@@ -3,6 +3,7 @@
 
 #include "lib/core/frameworks.hpp"
 #include "lib/scan/extract.hpp"
+#include "util/find.hpp"
 #include "util/shell_words.hpp"
 
 #include <cctype>
@@ -104,8 +105,8 @@ std::vector<Reference> extract_gcloud(std::string_view text) {
   std::vector<Reference> out;
   size_t from = 0;
   static constexpr std::string_view k_gcloud = "gcloud";
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_gcloud.data(), k_gcloud.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+  static constexpr util::Finder k_find(k_gcloud);
+  for (size_t p = 0; (p = k_find.find(text, from)) != std::string_view::npos;) {
     from = p + k_gcloud.size();
     if ((p > 0 && is_word_char(text[p - 1])) || (from < text.size() && is_word_char(text[from]))) {
       continue;

@@ -3,6 +3,7 @@
 
 #include "lib/core/image_ref.hpp"
 #include "lib/scan/extract.hpp"
+#include "util/find.hpp"
 #include "util/position.hpp"
 #include "util/text.hpp"
 
@@ -225,11 +226,10 @@ void attach_pythons(std::string_view text, Keys& keys) {
 
 std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
   Keys keys;
-  static constexpr std::string_view k_needle = "ersion";
+  static constexpr util::Finder k_needle("ersion");
   size_t from = 0;
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_needle.data(), k_needle.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
-    from = p + k_needle.size();
+  for (size_t p = 0; (p = k_needle.find(text, from)) != std::string_view::npos;) {
+    from = p + k_needle.needle().size();
     if (p == 0 || (from < text.size() && is_ident(text[from]))) {
       continue;
     }
@@ -255,8 +255,8 @@ std::vector<Reference> extract_keys(std::string_view text, bool* runtime_flag) {
   if (keys.runtimes.empty()) {
     return std::move(keys.runtimes);
   }
-  bool job = ::memmem(text.data(), text.size(), "trainingInput", 13) != nullptr;
-  bool model = ::memmem(text.data(), text.size(), "deploymentUri", 13) != nullptr;
+  bool job = util::contains(text, "trainingInput");
+  bool model = util::contains(text, "deploymentUri");
   for (auto& r : keys.runtimes) {
     r.whole_job = job || model;
     r.service = model && !job ? Service::prediction : Service::training;

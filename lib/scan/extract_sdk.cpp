@@ -5,6 +5,7 @@
 
 #include "lib/core/frameworks.hpp"
 #include "lib/scan/extract.hpp"
+#include "util/find.hpp"
 #include "util/text.hpp"
 
 #include <cctype>
@@ -77,9 +78,9 @@ std::optional<Value> string_at(std::string_view t, size_t i) {
 std::vector<Reference> extract_flags(std::string_view text) {
   std::vector<Reference> out;
   static constexpr std::string_view k_flag = "--runtime-version";
+  static constexpr util::Finder k_find(k_flag);
   size_t from = 0;
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_flag.data(), k_flag.size())) {
-    size_t p = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+  for (size_t p = 0; (p = k_find.find(text, from)) != std::string_view::npos;) {
     from = p + k_flag.size();
     auto v = flag_value(text, from);
     Reference r;
@@ -277,10 +278,10 @@ std::vector<Reference> extract_sdk(std::string_view text) {
 
 std::vector<Reference> extract_image_args(std::string_view text) {
   static constexpr std::string_view k_key = "image_uri";
+  static constexpr util::Finder k_find(k_key);
   std::vector<Reference> out;
   size_t from = 0;
-  while (const void* hit = ::memmem(text.data() + from, text.size() - from, k_key.data(), k_key.size())) {
-    const size_t at = static_cast<size_t>(static_cast<const char*>(hit) - text.data());
+  for (size_t at = 0; (at = k_find.find(text, from)) != std::string_view::npos;) {
     from = at + k_key.size();
     // A keyword argument: after '(' or ',' (across spaces and lines), a whole name.
     size_t before = at;

@@ -6,6 +6,7 @@
 
 #include "lib/scan/notebook.hpp"
 
+#include "util/find.hpp"
 #include "util/text.hpp"
 
 #include <cstdint>
@@ -22,11 +23,13 @@ struct Fail {
 
 using util::lower;
 
-// A decoded JSON string and the raw offset of each of its bytes.
+// A decoded JSON string and where each of its bytes is written.
 struct Decoded {
   std::string text;
-  std::vector<size_t> raw;
+  OffsetMap map;
   size_t end = 0; // raw offset just past the closing quote
+
+  size_t raw(size_t offset) const { return text.empty() ? end : map.raw(std::min(offset, text.size() - 1)); }
 };
 
 class Reader {
@@ -84,18 +87,35 @@ public:
   template <class F> void members(F&& f) {
     expect('{');
     bool first = true;
+    std::string decoded;
     while (next('}', first)) {
-      Decoded key;
-      string(&key);
+      std::string_view k = key(decoded);
       expect(':');
-      f(key.text);
+      f(k);
     }
+  }
+
+  // A member's name: in place when it holds no escape, else decoded into `decoded`.
+  std::string_view key(std::string& decoded) {
+    if (peek() != '"') {
+      fail("expected a string");
+    }
+    const size_t start = m_i + 1;
+    const size_t run = start + util::json_string_run(m_t.substr(start));
+    if (run < m_t.size() && m_t[run] == '"') {
+      m_i = run + 1;
+      return m_t.substr(start, run - start);
+    }
+    Decoded d;
+    string(&d);
+    decoded = std::move(d.text);
+    return decoded;
   }
 
   void put_utf8(Decoded& d, uint32_t cp, size_t at) {
     auto put = [&](unsigned v) {
+      d.map.add(d.text.size(), at, false, -1);
       d.text += static_cast<char>(v);
-      d.raw.push_back(at);
     };
     if (cp < 0x80) {
       put(cp);
@@ -201,8 +221,8 @@ public:
       fail("invalid escape in a string");
     }
     if (out) {
+      out->map.add(out->text.size(), at, false, -1);
       out->text += plain;
-      out->raw.push_back(at);
     }
   }
 
@@ -234,17 +254,10 @@ public:
     }
     while (true) {
       // A run of plain characters, copied at once.
-      size_t run = m_i;
-      while (run < m_t.size() && m_t[run] != '"' && m_t[run] != '\\' && static_cast<unsigned char>(m_t[run]) >= 0x20) {
-        ++run;
-      }
+      const size_t run = m_i + util::json_string_run(m_t.substr(m_i));
       if (run > m_i) {
+        out->map.add(out->text.size(), m_i, true, -1);
         out->text.append(m_t.data() + m_i, run - m_i);
-        size_t first = out->raw.size();
-        out->raw.resize(first + (run - m_i));
-        for (size_t k = 0; k < run - m_i; ++k) {
-          out->raw[first + k] = m_i + k;
-        }
         m_i = run;
       }
       if (m_i >= m_t.size()) {
@@ -343,14 +356,19 @@ private:
   size_t m_i = 0;
 };
 
-// Appends code to the view, byte by byte with its raw offsets.
+// Appends the string's code from `from` to `to` to the view, with where it is written.
 void emit(CodeView& v, const Decoded& d, size_t from, size_t to, int cell) {
   if (to <= from) {
     return;
   }
+  v.map.append(d.map, from, to, v.text.size(), cell);
   v.text.append(d.text, from, to - from);
-  v.raw.insert(v.raw.end(), d.raw.begin() + static_cast<long>(from), d.raw.begin() + static_cast<long>(to));
-  v.cells.resize(v.cells.size() + (to - from), cell);
+}
+
+// Appends text rtcat adds to the code, standing for the raw offset `raw`.
+void put(CodeView& v, std::string_view text, size_t raw, int cell) {
+  v.map.add(v.text.size(), raw, false, cell);
+  v.text += text;
 }
 
 bool starts_with(std::string_view s, std::string_view p) {
@@ -386,19 +404,14 @@ void code_cell(CodeView& v, const Decoded& d, int cell) {
         ++name_end;
       }
       // An environment variable: later cells read it with os.getenv (lib/scan/vars.hpp).
-      static constexpr std::string_view k_export = "export ";
-      v.text += k_export;
-      v.raw.insert(v.raw.end(), k_export.size(), d.raw[std::min(name, d.raw.size() - 1)]);
-      v.cells.resize(v.cells.size() + k_export.size(), cell);
+      put(v, "export ", d.raw(name), cell);
       emit(v, d, name, name_end, cell);
       if (name_end < line_end && s[name_end] == '=') {
         emit(v, d, name_end, line_end, cell);
       } else {
         size_t value = skip_blanks(s, name_end);
         if (value > name_end) {
-          v.text += '=';
-          v.raw.push_back(d.raw[name_end]);
-          v.cells.push_back(cell);
+          put(v, "=", d.raw(name_end), cell);
         }
         emit(v, d, value, line_end, cell);
       }
@@ -420,9 +433,7 @@ void markdown_cell(CodeView& v, const Decoded& d, int cell, const MarkdownRules&
 
 void end_cell(CodeView& v, const Decoded& d, int cell) {
   if (!v.text.empty() && v.text.back() != '\n') {
-    v.text += '\n';
-    v.raw.push_back(d.raw.empty() ? d.end : d.raw.back());
-    v.cells.push_back(cell);
+    put(v, "\n", d.text.empty() ? d.end : d.raw(d.text.size() - 1), cell);
   }
 }
 
@@ -430,11 +441,10 @@ void read_cells(Reader& r, CodeView& v, int& index, const MarkdownRules& rules) 
   r.objects([&] {
     std::string type;
     std::optional<Decoded> src;
-    r.members([&](const std::string& key) {
+    r.members([&](std::string_view key) {
       if (key == "cell_type" && r.peek() == '"') {
-        Decoded t;
-        r.string(&t);
-        type = t.text;
+        std::string decoded;
+        type = r.key(decoded);
       } else if (key == "source" || key == "input") {
         src = r.source();
       } else {
@@ -463,13 +473,13 @@ NotebookCode notebook_code(std::string_view json, const MarkdownRules& rules) {
   int index = 0;
   try {
     bool cells = false;
-    r.members([&](const std::string& key) {
+    r.members([&](std::string_view key) {
       if (key == "cells") {
         read_cells(r, v, index, rules);
         cells = true;
       } else if (key == "worksheets" && r.peek() == '[') { // nbformat 3
         r.objects([&] {
-          r.members([&](const std::string& k) {
+          r.members([&](std::string_view k) {
             if (k == "cells") {
               read_cells(r, v, index, rules);
               cells = true;
@@ -493,7 +503,7 @@ NotebookCode notebook_code(std::string_view json, const MarkdownRules& rules) {
     out.error = {f.reason, f.offset};
     return out;
   }
-  v.raw.push_back(json.size());
+  v.end = json.size();
   out.code = std::move(v);
   return out;
 }

@@ -14,16 +14,71 @@
 
 namespace lib::scan {
 
-// Code taken out of a file: `text` is what the extractors read; raw[i] is the byte offset in the
-// file of text[i] (raw has text.size() + 1 entries, the last one just past the code's end).
-// cells[i] is the 0-based index of the notebook cell text[i] comes from.
+// Where each byte of code taken out of a file was written, as runs: in a run that is copied, byte
+// k of the run is the file's byte raw + k; in one that is not (an escape such as \" or \u00e9,
+// text rtcat adds), every byte stands for the one place raw. Each run is of one notebook cell.
+class OffsetMap {
+public:
+  // Byte `code` (the next one: runs are added in order) and those after it, until the next run.
+  void add(size_t code, size_t raw, bool copied, int cell) {
+    if (!m_runs.empty()) {
+      Run& last = m_runs.back();
+      if (last.cell == cell && last.copied == copied && (copied ? last.raw + (code - last.code) == raw : last.raw == raw)) {
+        return; // it continues the last run
+      }
+      if (last.code == code) {
+        last = Run{code, raw, copied, cell};
+        return;
+      }
+    }
+    m_runs.push_back(Run{code, raw, copied, cell});
+  }
+  // The runs of `src` over its bytes [begin, end), as bytes `at`... of this map, in `cell`.
+  void append(const OffsetMap& src, size_t begin, size_t end, size_t at, int cell) {
+    if (src.m_runs.empty()) {
+      return;
+    }
+    for (auto it = src.find(begin); it != src.m_runs.end() && it->code < end; ++it) {
+      const size_t from = std::max(it->code, begin);
+      add(at + (from - begin), it->copied ? it->raw + (from - it->code) : it->raw, it->copied, cell);
+    }
+  }
+  // The raw offset of code byte `offset` (which must be at or after the first run's start).
+  size_t raw(size_t offset) const {
+    const Run& r = run(offset);
+    return r.copied ? r.raw + (offset - r.code) : r.raw;
+  }
+  int cell(size_t offset) const { return m_runs.empty() ? -1 : run(offset).cell; }
+  bool empty() const { return m_runs.empty(); }
+  size_t runs() const { return m_runs.size(); }
+
+private:
+  struct Run {
+    size_t code;
+    size_t raw;
+    bool copied;
+    int cell;
+  };
+  // The run that holds byte `offset` (the first one for an offset before it).
+  std::vector<Run>::const_iterator find(size_t offset) const {
+    auto it = std::upper_bound(m_runs.begin(), m_runs.end(), offset, [](size_t o, const Run& r) { return o < r.code; });
+    return it == m_runs.begin() ? it : it - 1;
+  }
+  const Run& run(size_t offset) const { return *find(offset); }
+  std::vector<Run> m_runs;
+};
+
+// Code taken out of a file: `text` is what the extractors read; raw_offset(i) is the byte offset
+// in the file of text[i] (for i at or past the end, `end`: just past the code's end), cell(i) the
+// 0-based index of the notebook cell text[i] comes from (the last one past the end; -1 when
+// there is no code).
 struct CodeView {
   std::string text;
-  std::vector<size_t> raw;
-  std::vector<int> cells;
+  OffsetMap map;
+  size_t end = 0;
 
-  size_t raw_offset(size_t offset) const { return raw[std::min(offset, raw.size() - 1)]; }
-  int cell(size_t offset) const { return cells.empty() ? -1 : cells[std::min(offset, cells.size() - 1)]; }
+  size_t raw_offset(size_t offset) const { return offset >= text.size() ? end : map.raw(offset); }
+  int cell(size_t offset) const { return text.empty() ? -1 : map.cell(std::min(offset, text.size() - 1)); }
 };
 
 // A notebook that is not the JSON of a notebook: why, and the byte offset where reading stopped.

@@ -37,7 +37,7 @@ TEST_CASE("notebook_code: code cells, shell lines and cell magics") {
                      "gcloud ai-platform jobs submit training j \\\n  --runtime-version 1.15\n"
                      "echo \"runtimeVersion: 2.1\"\n"
                      "export RT=2.3\nexport PY=3.7\nx = 1\n");
-  CHECK(code.raw.size() == code.text.size() + 1);
+  CHECK(code.raw_offset(code.text.size()) == nb.size());
   // Each byte maps to where it is written, escapes included.
   size_t g = code.text.find("gcloud ai");
   CHECK(raw_at(nb, code, g) == std::pair{5, 17});
@@ -58,6 +58,66 @@ TEST_CASE("notebook_code: escapes map to the escape as written") {
   size_t e = out.code->text.find("\xC3\xA9");
   CHECK(nb.substr(out.code->raw_offset(e), 6) == "\\u00e9");
   CHECK(out.code->raw_offset(e + 1) == out.code->raw_offset(e));
+}
+
+TEST_CASE("notebook_code: every byte of code maps to where it is written, over generated cells") {
+  // Notebooks of code cells whose sources mix plain runs and every kind of escape, written here
+  // with the raw offset of each byte they decode to: the reader must give the same, byte by byte.
+  static constexpr std::string_view k_pieces[] = {"abc xyz", "=",   "\\n",     "\\\"",           "\\\\",
+                                                  "\\t",     "\\/", "\\u00e9", "\\ud83d\\ude00", "q"};
+  static constexpr std::string_view k_decoded[] = {"abc xyz",          "=", "\n", "\"", "\\", "\t", "/", "\xC3\xA9",
+                                                   "\xF0\x9F\x98\x80", "q"};
+  uint32_t seed = 20261203;
+  auto next = [&](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 16) % n;
+  };
+  for (int round = 0; round < 40; ++round) {
+    CAPTURE(round);
+    std::string nb = "{\"cells\": [";
+    std::string code;
+    std::vector<size_t> raw;
+    std::vector<int> cells;
+    const int cell_count = 1 + static_cast<int>(next(4));
+    for (int cell = 0; cell < cell_count; ++cell) {
+      nb += cell ? ", " : "";
+      nb += R"({"cell_type": "code", "outputs": [{"text": ["x\"y"]}], "source": [)";
+      size_t last_raw = 0;
+      const uint32_t strings = next(4);
+      for (uint32_t k = 0; k < strings; ++k) {
+        nb += k ? ", \"" : "\"";
+        for (uint32_t p = next(6); p > 0; --p) {
+          const uint32_t which = next(std::size(k_pieces));
+          const bool plain = which == 0 || which == 1 || which == 9;
+          for (size_t b = 0; b < k_decoded[which].size(); ++b) {
+            raw.push_back(nb.size() + (plain ? b : 0));
+            cells.push_back(cell);
+            last_raw = raw.back();
+          }
+          code += k_decoded[which];
+          nb += k_pieces[which];
+        }
+        nb += "\"";
+      }
+      nb += "]}";
+      if (!code.empty() && code.back() != '\n') { // the cell ends without a newline: one is added, at its last byte
+        code += '\n';
+        raw.push_back(last_raw);
+        cells.push_back(cell);
+      }
+    }
+    nb += "]}";
+    NotebookCode out = notebook_code(nb);
+    INFO(nb);
+    REQUIRE(out.code);
+    REQUIRE(out.code->text == code);
+    for (size_t i = 0; i < code.size(); ++i) {
+      CAPTURE(i);
+      REQUIRE(out.code->raw_offset(i) == raw[i]);
+      REQUIRE(out.code->cell(i) == cells[i]);
+    }
+    CHECK(out.code->raw_offset(code.size()) == nb.size());
+  }
 }
 
 TEST_CASE("notebook_code: nbformat 3 worksheets") {
