@@ -6,11 +6,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <filesystem>
+#include <iterator>
 #include <memory>
+#include <mutex>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -43,7 +46,8 @@ bool exists(const std::string& path) {
 // One walk from a root folder: ignore rules in effect, relative paths, the output list.
 class Walker {
 public:
-  Walker(const WalkOptions& o, WalkStats& stats, std::vector<SourceFile>& out) : m_options(o), m_stats(stats), m_out(out) {}
+  Walker(const WalkOptions& o, WalkStats& stats, const std::function<void(SourceFile&&)>& add)
+      : m_options(o), m_stats(stats), m_add(add) {}
 
   void run(std::string root, bool checkout) {
     while (root.size() > 1 && root.back() == '/') {
@@ -175,7 +179,7 @@ private:
       if (is_dir) {
         descend(path, rel);
       } else {
-        m_out.push_back(SourceFile{path, false});
+        m_add(SourceFile{path, false});
       }
     }
     m_rules.resize(m_rules.size() - pushed);
@@ -183,7 +187,7 @@ private:
 
   const WalkOptions& m_options;
   WalkStats& m_stats;
-  std::vector<SourceFile>& m_out;
+  const std::function<void(SourceFile&&)>& m_add;
   bool m_checkout = false;
   std::string m_top_rel;
   IgnoreRules m_excludes;
@@ -205,34 +209,43 @@ bool in_git_checkout(const std::string& root) {
   return false;
 }
 
+// Lists the files under the roots, in order, to `add` (walk's listing). Every root is checked
+// first, so that a missing one fails the walk before any file is listed.
+void list(const WalkOptions& options, WalkStats& stats, const std::function<void(SourceFile&&)>& add) {
+  std::vector<std::string> roots = options.paths.empty() ? std::vector<std::string>{"."} : options.paths;
+  std::vector<bool> folder(roots.size());
+  for (size_t i = 0; i < roots.size(); ++i) {
+    struct stat st {};
+    if (roots[i] != util::k_stdin && ::stat(roots[i].c_str(), &st) != 0) {
+      throw util::InvalidInput(roots[i] + ": cannot scan: " + std::strerror(errno));
+    }
+    folder[i] = roots[i] != util::k_stdin && S_ISDIR(st.st_mode);
+  }
+  for (size_t i = 0; i < roots.size(); ++i) {
+    const std::string& root = roots[i];
+    if (root == util::k_stdin) {
+      add(SourceFile{util::input_name(root), true, true});
+    } else if (!folder[i]) {
+      add(SourceFile{root, true});
+    } else {
+      Walker w(options, stats, add);
+      w.run(root, options.gitignore && in_git_checkout(root));
+    }
+  }
+}
+
 } // namespace
 
 std::vector<SourceFile> walk(const WalkOptions& options, WalkStats& stats) {
-  std::vector<std::string> roots = options.paths.empty() ? std::vector<std::string>{"."} : options.paths;
   std::vector<SourceFile> out;
-  for (const auto& root : roots) {
-    if (root == util::k_stdin) {
-      out.push_back(SourceFile{util::input_name(root), true, true});
-      continue;
-    }
-    struct stat st {};
-    if (::stat(root.c_str(), &st) != 0) {
-      throw util::InvalidInput(root + ": cannot scan: " + std::strerror(errno));
-    }
-    if (!S_ISDIR(st.st_mode)) {
-      out.push_back(SourceFile{root, true});
-      continue;
-    }
-    Walker w(options, stats, out);
-    w.run(root, options.gitignore && in_git_checkout(root));
-  }
+  list(options, stats, [&](SourceFile&& f) { out.push_back(std::move(f)); });
   return out;
 }
 
 namespace {
 
 // Standard input as one file, with the checks every file gets.
-void read_stdin(size_t i, const WalkOptions& options, WalkStats& stats, const std::function<void(size_t, std::string_view)>& fn) {
+void read_stdin(size_t i, const SourceFile& f, const WalkOptions& options, WalkStats& stats, const ReadFn& fn) {
   std::string text;
   try {
     text = util::read_file(std::string(util::k_stdin));
@@ -246,72 +259,88 @@ void read_stdin(size_t i, const WalkOptions& options, WalkStats& stats, const st
     ++stats.binary;
   } else {
     ++stats.scanned;
-    fn(i, text);
+    fn(i, f, text);
   }
+}
+
+// Reads one file at a time into a buffer it keeps, with the checks every file gets.
+class FileReader {
+public:
+  FileReader(const WalkOptions& options, WalkStats& stats) : m_options(options), m_stats(stats) {}
+
+  void read(size_t i, const SourceFile& f, const ReadFn& fn) {
+    if (f.from_stdin) {
+      read_stdin(i, f, m_options, m_stats, fn);
+      return;
+    }
+    // O_NONBLOCK: a FIFO named on the command line must not block the scan (it is skipped below).
+    int fd = ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (f.given ? 0 : O_NOFOLLOW));
+    struct stat st {};
+    if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      if (fd >= 0) {
+        ::close(fd);
+      }
+      ++m_stats.unreadable;
+      return;
+    }
+    size_t size = static_cast<size_t>(st.st_size);
+    if (size > m_options.max_size) {
+      ::close(fd);
+      ++m_stats.too_large;
+      return;
+    }
+    if (size + 1 > m_cap) {
+      m_cap = std::max(size + 1, m_cap * 2);
+      m_buf.reset(new char[m_cap]);
+    }
+    size_t got = 0;
+    bool ok = true;
+    while (got < size) {
+      ssize_t n = ::read(fd, m_buf.get() + got, size - got);
+      if (n < 0 && errno == EINTR) {
+        continue;
+      }
+      if (n <= 0) {
+        ok = n == 0; // the file shrank: scan what is there
+        break;
+      }
+      got += static_cast<size_t>(n);
+    }
+    ::close(fd);
+    if (!ok) {
+      ++m_stats.unreadable;
+      return;
+    }
+    if (std::memchr(m_buf.get(), 0, std::min<size_t>(got, 8192)) != nullptr) {
+      ++m_stats.binary;
+      return;
+    }
+    ++m_stats.scanned;
+    fn(i, f, std::string_view(m_buf.get(), got));
+  }
+
+private:
+  const WalkOptions& m_options;
+  WalkStats& m_stats;
+  std::unique_ptr<char[]> m_buf;
+  size_t m_cap = 0;
+};
+
+unsigned thread_count(const WalkOptions& options) {
+  return options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
 }
 
 } // namespace
 
-void read_files(const std::vector<SourceFile>& files, const WalkOptions& options, WalkStats& stats,
-                const std::function<void(size_t, std::string_view)>& fn) {
+void read_files(const std::vector<SourceFile>& files, const WalkOptions& options, WalkStats& stats, const ReadFn& fn) {
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    std::unique_ptr<char[]> buf;
-    size_t cap = 0;
+    FileReader reader(options, stats);
     for (size_t i = next++; i < files.size(); i = next++) {
-      const SourceFile& f = files[i];
-      if (f.from_stdin) {
-        read_stdin(i, options, stats, fn);
-        continue;
-      }
-      // O_NONBLOCK: a FIFO named on the command line must not block the scan (it is skipped below).
-      int fd = ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (f.given ? 0 : O_NOFOLLOW));
-      struct stat st {};
-      if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        if (fd >= 0) {
-          ::close(fd);
-        }
-        ++stats.unreadable;
-        continue;
-      }
-      size_t size = static_cast<size_t>(st.st_size);
-      if (size > options.max_size) {
-        ::close(fd);
-        ++stats.too_large;
-        continue;
-      }
-      if (size + 1 > cap) {
-        cap = std::max(size + 1, cap * 2);
-        buf.reset(new char[cap]);
-      }
-      size_t got = 0;
-      bool ok = true;
-      while (got < size) {
-        ssize_t n = ::read(fd, buf.get() + got, size - got);
-        if (n < 0 && errno == EINTR) {
-          continue;
-        }
-        if (n <= 0) {
-          ok = n == 0; // the file shrank: scan what is there
-          break;
-        }
-        got += static_cast<size_t>(n);
-      }
-      ::close(fd);
-      if (!ok) {
-        ++stats.unreadable;
-        continue;
-      }
-      if (std::memchr(buf.get(), 0, std::min<size_t>(got, 8192)) != nullptr) {
-        ++stats.binary;
-        continue;
-      }
-      ++stats.scanned;
-      fn(i, std::string_view(buf.get(), got));
+      reader.read(i, files[i], fn);
     }
   };
-  unsigned n = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  n = static_cast<unsigned>(std::min<size_t>(n, std::max<size_t>(files.size(), 1)));
+  const auto n = static_cast<unsigned>(std::min<size_t>(thread_count(options), std::max<size_t>(files.size(), 1)));
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < n; ++t) {
     pool.emplace_back(worker);
@@ -320,6 +349,88 @@ void read_files(const std::vector<SourceFile>& files, const WalkOptions& options
   for (auto& t : pool) {
     t.join();
   }
+}
+
+std::vector<SourceFile> walk_and_read(const WalkOptions& options, WalkStats& stats, const ReadFn& fn) {
+  const unsigned n = thread_count(options);
+  if (n <= 1) {
+    std::vector<SourceFile> files = walk(options, stats);
+    read_files(files, options, stats, fn);
+    return files;
+  }
+  // The files listed so far; readers take them in batches, in order, until the walk is done.
+  struct Queue {
+    std::mutex mutex;
+    std::condition_variable listed;
+    std::vector<SourceFile> files;
+    size_t next = 0;
+    bool done = false;
+  } q;
+  static constexpr size_t k_batch = 16;
+  auto worker = [&] {
+    FileReader reader(options, stats);
+    std::vector<SourceFile> batch;
+    while (true) {
+      size_t first = 0;
+      {
+        std::unique_lock lock(q.mutex);
+        q.listed.wait(lock, [&] { return q.next < q.files.size() || q.done; });
+        if (q.next >= q.files.size()) {
+          return;
+        }
+        first = q.next;
+        q.next = std::min(q.files.size(), q.next + k_batch);
+        batch.assign(q.files.begin() + static_cast<long>(first), q.files.begin() + static_cast<long>(q.next));
+      }
+      for (size_t k = 0; k < batch.size(); ++k) {
+        reader.read(first + k, batch[k], fn);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  std::vector<SourceFile> listed;
+  // Moves what the walk listed to the queue; the other readers start with the first batches (a
+  // walk that lists only a few files reads them on this thread alone).
+  auto hand_over = [&](bool start_readers) {
+    {
+      std::lock_guard lock(q.mutex);
+      std::move(listed.begin(), listed.end(), std::back_inserter(q.files));
+    }
+    listed.clear();
+    q.listed.notify_all();
+    for (unsigned t = 1; start_readers && pool.empty() && t < n; ++t) {
+      pool.emplace_back(worker);
+    }
+  };
+  auto close = [&] {
+    {
+      std::lock_guard lock(q.mutex);
+      q.done = true;
+    }
+    q.listed.notify_all();
+  };
+  auto join = [&] {
+    for (auto& t : pool) {
+      t.join();
+    }
+  };
+  try {
+    list(options, stats, [&](SourceFile&& f) {
+      listed.push_back(std::move(f));
+      if (listed.size() >= 4 * k_batch) {
+        hand_over(true);
+      }
+    });
+  } catch (...) {
+    close();
+    join();
+    throw;
+  }
+  hand_over(false);
+  close();
+  worker(); // the walk is done: this thread reads too
+  join();
+  return std::move(q.files);
 }
 
 } // namespace util

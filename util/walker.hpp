@@ -41,10 +41,18 @@ struct WalkStats {
 // does not exist.
 std::vector<SourceFile> walk(const WalkOptions& options, WalkStats& stats);
 
-// Reads the files on `threads` threads (0: one per core) and calls fn(index, content) for each
-// text file of at most max_size bytes; skips binary files (a NUL byte in the first 8 KiB) and
+// What is called for each text file read: its index in the list, the file, its content.
+using ReadFn = std::function<void(size_t, const SourceFile&, std::string_view)>;
+
+// Reads the files on `threads` threads (0: one per core) and calls fn(index, file, content) for
+// each text file of at most max_size bytes; skips binary files (a NUL byte in the first 8 KiB) and
 // unreadable ones, counting them in stats. fn runs concurrently and must be thread-safe.
-void read_files(const std::vector<SourceFile>& files, const WalkOptions& options, WalkStats& stats,
-                const std::function<void(size_t, std::string_view)>& fn);
+void read_files(const std::vector<SourceFile>& files, const WalkOptions& options, WalkStats& stats, const ReadFn& fn);
+
+// walk() and read_files() at once: the calling thread walks and hands the files it lists to the
+// other readers as it goes, then reads too. Returns the list walk() returns; fn gets the index
+// of each file in it (the order of the calls is not that order). Throws InvalidInput for a path
+// that does not exist before any file is read.
+std::vector<SourceFile> walk_and_read(const WalkOptions& options, WalkStats& stats, const ReadFn& fn);
 
 } // namespace util

@@ -49,7 +49,8 @@ std::vector<Finding> legacy_cluster_names(const std::string& dir) {
   std::vector<util::SourceFile> files = util::walk(opt, stats);
   std::erase_if(files, [](const util::SourceFile& f) { return !f.path.ends_with(".py"); });
   std::vector<Finding> out;
-  util::read_files(files, opt, stats, [&](size_t i, std::string_view text) { scan_file(files[i].path, text, out); });
+  util::read_files(files, opt, stats,
+                   [&](size_t, const util::SourceFile& file, std::string_view text) { scan_file(file.path, text, out); });
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
     return a.path != b.path ? a.path < b.path : a.line != b.line ? a.line < b.line : a.column < b.column;
   });

@@ -9,6 +9,7 @@
 #include "lib/scan/fragments.hpp"
 #include "lib/scan/markdown.hpp"
 #include "lib/scan/notebook.hpp"
+#include "util/find.hpp"
 #include "util/position.hpp"
 #include "util/text.hpp"
 
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <set>
 
 namespace lib::scan {
@@ -367,7 +369,7 @@ std::vector<FoundJob> find_jobs(const std::string& path, std::string_view text, 
   if (!job_rules_apply(path)) {
     return out;
   }
-  if (ends_with_any(path, {".json", ".yaml", ".yml"}) && text.find("trainingInput") != std::string_view::npos) {
+  if (ends_with_any(path, {".json", ".yaml", ".yml"}) && util::contains(text, "trainingInput")) {
     try {
       FoundJob job;
       job.spec = path.ends_with(".json") ? jobs::parse_rest_json(text, path) : jobs::parse_config_yaml(text, path);
@@ -696,13 +698,21 @@ private:
 
 ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   util::WalkStats stats;
-  std::vector<util::SourceFile> files = util::walk(options.walk, stats);
-  std::vector<FileRefs> found(files.size());
-  std::vector<std::string> roots = options.walk.paths.empty() ? std::vector<std::string>{"."} : options.walk.paths;
-  util::read_files(files, options.walk, stats,
-                   [&](size_t i, std::string_view text) { found[i] = file_refs(files[i].path, text, roots, options.markdown); });
+  const std::vector<std::string> roots = options.walk.paths.empty() ? std::vector<std::string>{"."} : options.walk.paths;
+  // What the files with references hold, by their index in the walk (most files hold none).
+  std::vector<std::pair<size_t, FileRefs>> found;
+  std::mutex found_mutex;
+  const std::vector<util::SourceFile> files =
+      util::walk_and_read(options.walk, stats, [&](size_t i, const util::SourceFile& file, std::string_view text) {
+        FileRefs fr = file_refs(file.path, text, roots, options.markdown);
+        if (!fr.refs.empty() || !fr.jobs.empty() || fr.unreadable || !fr.fragments.empty()) {
+          std::lock_guard lock(found_mutex);
+          found.emplace_back(i, std::move(fr));
+        }
+      });
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::map<std::string, Resolved> fragments;
-  for (const auto& fr : found) {
+  for (const auto& [i, fr] : found) {
     for (const auto& use : fr.fragments) {
       Resolved& r = fragments[use.fragment];
       r.runtime = r.runtime && use.gives_runtime;
@@ -718,9 +728,9 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   result.ignored = stats.ignored;
   result.symlinks = stats.symlinks;
   Report report(set, options, result);
-  for (size_t i = 0; i < files.size(); ++i) {
+  for (const auto& [i, fr] : found) {
     auto it = fragments.empty() ? fragments.end() : fragments.find(fragment_key(files[i].path));
-    report.file(files[i].path, found[i], it == fragments.end() ? nullptr : &it->second);
+    report.file(files[i].path, fr, it == fragments.end() ? nullptr : &it->second);
   }
   return result;
 }

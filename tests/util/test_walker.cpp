@@ -110,12 +110,68 @@ TEST_CASE("read_files: text only, within the size limit, on several threads") {
   auto files = walk(o, stats);
   std::mutex m;
   std::set<std::string> seen;
-  read_files(files, o, stats, [&](size_t i, std::string_view text) {
+  read_files(files, o, stats, [&](size_t i, const SourceFile& file, std::string_view text) {
     std::lock_guard<std::mutex> lock(m);
+    CHECK(file.path == files[i].path);
     seen.insert(fs::path(files[i].path).filename().string() + "=" + std::string(text));
   });
   CHECK(seen == std::set<std::string>{"empty.txt=", "text.txt=hello\n"});
   CHECK(stats.binary == 1);
   CHECK(stats.too_large == 1);
   CHECK(stats.scanned == 2);
+}
+
+TEST_CASE("walk_and_read: the walk's list, each text file read once at its index, on 1 to 3 threads") {
+  Tree t;
+  for (int d = 0; d < 7; ++d) {
+    for (int f = 0; f < 30; ++f) {
+      const std::string rel = "d" + std::to_string(d) + "/f" + std::to_string(f) + ".txt";
+      t.write(rel, "/" + rel); // the file holds its own path
+    }
+  }
+  t.write("d3/blob.bin", std::string("ab\0cd", 5));
+  for (unsigned threads : {1u, 2u, 3u}) {
+    CAPTURE(threads);
+    WalkOptions o;
+    o.paths = {t.root.string() + "/d1", t.root.string()};
+    o.threads = threads;
+    WalkStats listed_stats;
+    const auto expected = walk(o, listed_stats);
+    WalkStats stats;
+    std::mutex m;
+    std::vector<std::string> read(expected.size());
+    size_t calls = 0;
+    const auto files = walk_and_read(o, stats, [&](size_t i, const SourceFile& file, std::string_view text) {
+      std::lock_guard<std::mutex> lock(m);
+      ++calls;
+      REQUIRE(i < read.size());
+      CHECK(read[i].empty());
+      CHECK(file.path == expected[i].path);
+      read[i] = std::string(text);
+    });
+    REQUIRE(files.size() == expected.size());
+    for (size_t i = 0; i < files.size(); ++i) {
+      CHECK(files[i].path == expected[i].path);
+      const bool binary = files[i].path.ends_with(".bin");
+      CHECK(read[i].empty() == binary);
+      if (!binary) {
+        CHECK(files[i].path.ends_with(read[i]));
+      }
+    }
+    CHECK(calls == 240); // d1's 30 files, then the whole tree's 210
+    CHECK(stats.scanned == 240);
+    CHECK(stats.binary == 1);
+  }
+}
+
+TEST_CASE("walk_and_read: a missing path fails before any file is read") {
+  Tree t;
+  t.write("a.txt", "a");
+  WalkOptions o;
+  o.paths = {t.root.string(), "/nonexistent/rtcat/path"};
+  o.threads = 2;
+  WalkStats stats;
+  size_t calls = 0;
+  CHECK_THROWS_AS(walk_and_read(o, stats, [&](size_t, const SourceFile&, std::string_view) { ++calls; }), catalog::InvalidInput);
+  CHECK(calls == 0);
 }
