@@ -1,9 +1,10 @@
 #pragma once
 
-// Finding a fixed text (a key, a command name) in a file on the scan's hot path: sixteen bytes
-// at a time, by two of the needle's bytes (the rarest two in source text) compared at once, and
-// the whole needle only where both match. No set-up per call, so a loop that finds every
-// occurrence restarts for free (glibc's memmem prepares a shift table on each call).
+// Finding a fixed text (a key, a command name) in a file on the scan's hot path: thirty-two
+// positions at a time with AVX2 (sixteen with SSE2), by two of the needle's bytes (the rarest two
+// in source text) compared at once, and the whole needle only where both match. No set-up per
+// call, so a loop that finds every occurrence restarts for free (glibc's memmem prepares a shift
+// table on each call).
 
 #include <cstddef>
 #include <string_view>
@@ -12,7 +13,8 @@ namespace util {
 
 class Finder {
 public:
-  // A needle of at least one byte, kept by reference: a literal, or text that outlives the finder.
+  // The needle is kept by reference: a literal, or text that outlives the finder. An empty one is
+  // found at once.
   constexpr explicit Finder(std::string_view needle) : m_needle(needle) {
     for (size_t i = 0; i < needle.size(); ++i) {
       if (rank(needle[i]) < rank(needle[m_rare1])) {

@@ -49,7 +49,6 @@ public:
     return r.copied ? r.raw + (offset - r.code) : r.raw;
   }
   int cell(size_t offset) const { return m_runs.empty() ? -1 : run(offset).cell; }
-  bool empty() const { return m_runs.empty(); }
   size_t runs() const { return m_runs.size(); }
 
 private:

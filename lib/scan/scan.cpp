@@ -53,6 +53,9 @@ struct FileRefs {
   std::vector<FragmentUse> fragments; // the --config fragments its gcloud commands merge
   std::vector<FoundJob> jobs;
   std::string text; // the file's text when it holds jobs (the line texts of their findings)
+
+  // Whether the judging has anything to do with the file.
+  bool empty() const { return refs.empty() && jobs.empty() && !unreadable && fragments.empty(); }
 };
 
 // Per fragment (fragment_key): whether every command that merges it gives the runtime, the
@@ -705,7 +708,7 @@ ScanResult scan(const catalog::CatalogSet& set, const ScanOptions& options) {
   const std::vector<util::SourceFile> files =
       util::walk_and_read(options.walk, stats, [&](size_t i, const util::SourceFile& file, std::string_view text) {
         FileRefs fr = file_refs(file.path, text, roots, options.markdown);
-        if (!fr.refs.empty() || !fr.jobs.empty() || fr.unreadable || !fr.fragments.empty()) {
+        if (!fr.empty()) {
           std::lock_guard lock(found_mutex);
           found.emplace_back(i, std::move(fr));
         }

@@ -120,6 +120,15 @@ TEST_CASE("notebook_code: every byte of code maps to where it is written, over g
   }
 }
 
+TEST_CASE("notebook_code: plain code is one run, whatever its length; each escape splits it") {
+  const std::string line(5000, 'x');
+  NotebookCode out = notebook_code(R"({"cells": [{"cell_type": "code", "source": [")" + line + R"(\n", ")" + line + R"("]}]})");
+  REQUIRE(out.code);
+  CHECK(out.code->text == line + "\n" + line + "\n");
+  // The first line, its escaped newline, the second line, the newline the cell ends with.
+  CHECK(out.code->map.runs() == 4);
+}
+
 TEST_CASE("notebook_code: nbformat 3 worksheets") {
   NotebookCode out = notebook_code(R"({"worksheets": [{"cells": [{"cell_type": "code", "input": "runtime_version='2.1'"}]}]})");
   REQUIRE(out.code);
