@@ -602,9 +602,9 @@ void append_finding(Scratch& out, const lib::PlacedFinding& p, int depth) {
     out.put(": ");
     out.put(p.text);
     out.put('"');
-  } else { // a sequence cut between the two parts is the joined text's
+  } else { // escaped whole: a UTF-8 sequence cut between the two parts is the joined text's
     std::string message;
-    util::json::append_strings(message, {p.label, ": ", p.text});
+    util::json::append_string(message, std::string(p.label) + ": " + std::string(p.text));
     out.put(message);
   }
   write_finding_place(w, r);

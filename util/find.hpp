@@ -31,7 +31,6 @@ public:
 
   // The offset of the first occurrence at or after `from`; npos when there is none.
   size_t find(std::string_view text, size_t from = 0) const;
-  bool in(std::string_view text) const { return find(text) != std::string_view::npos; }
 
   std::string_view needle() const { return m_needle; }
 
@@ -50,12 +49,9 @@ private:
   size_t m_rare2 = 0;
 };
 
-// The first occurrence of `needle` in `text` at or after `from` (npos when none), as Finder.
-inline size_t find(std::string_view text, std::string_view needle, size_t from = 0) {
-  return Finder(needle).find(text, from);
-}
+// Whether `needle` occurs in `text` (a Finder's search).
 inline bool contains(std::string_view text, std::string_view needle) {
-  return find(text, needle) != std::string_view::npos;
+  return Finder(needle).find(text) != std::string_view::npos;
 }
 
 // The length of the run of bytes at the start of `text` that a JSON string holds as they are

@@ -87,22 +87,6 @@ void append_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
-void append_strings(std::string& out, std::initializer_list<std::string_view> parts) {
-  if (!std::all_of(parts.begin(), parts.end(), [](std::string_view p) { return util::json_plain(p); })) {
-    std::string text;
-    for (std::string_view p : parts) {
-      text += p;
-    }
-    append_string(out, text);
-    return;
-  }
-  out += '"';
-  for (std::string_view p : parts) {
-    out += p;
-  }
-  out += '"';
-}
-
 std::string dump_pretty(const nlohmann::json& value) {
   return dump_as(value, 2) + "\n";
 }

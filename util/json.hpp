@@ -5,7 +5,6 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -27,8 +26,6 @@ std::string dump(const nlohmann::ordered_json& value);
 // Appends a string as a JSON string value, exactly as dump() writes it; most text (printable
 // ASCII with no quote or backslash) is copied without going through the library.
 void append_string(std::string& out, std::string_view text);
-// The parts, one after the other, as one JSON string value (append_string of their concatenation).
-void append_strings(std::string& out, std::initializer_list<std::string_view> parts);
 
 // Pretty JSON text: two-space indent and a final newline; bytes that are not UTF-8 as in dump().
 std::string dump_pretty(const nlohmann::json& value);

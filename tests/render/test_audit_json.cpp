@@ -163,15 +163,30 @@ TEST_CASE("util::json::append_string: as dump writes a string") {
   }
 }
 
-TEST_CASE("util::json::append_strings: as append_string of the parts joined, across every pair of kinds of text") {
+TEST_CASE("append_resource_json: a finding's message joins the record's label and the message, for every pair of kinds of text") {
+  // The label (from the name) and the message are written as two parts where both are plain and
+  // escaped joined otherwise: a UTF-8 sequence split between them is the joined text's.
   const std::vector<std::string> texts{"", "a", "\"", "\\", "\x01", "\x7f", "\xc3\xa9", "\xff", "\xe2\x9c", "\x93"};
   for (const auto& a : texts) {
     for (const auto& b : texts) {
-      std::string parts;
-      util::json::append_strings(parts, {a, ": ", b});
-      std::string whole;
-      util::json::append_string(whole, a + ": " + b);
-      CHECK(parts == whole);
+      lib::Resource r;
+      r.path = "inv.jsonl";
+      r.line = 3;
+      r.kind = lib::ResourceKind::job;
+      r.name = a;
+      r.runtime = "1.15";
+      lib::Verdict v;
+      v.status = test::lifecycle_status(lib::Standing::milestone, "deletion");
+      lib::Finding f;
+      f.rule = "deletion";
+      f.severity = catalog::Severity::error;
+      f.message = b;
+      v.findings = {f};
+      CAPTURE(a);
+      CAPTURE(b);
+      std::string compact;
+      render::append_resource_json(compact, r, v);
+      CHECK(compact == util::json::dump(library_object(r, v)));
     }
   }
 }
