@@ -12,28 +12,37 @@ namespace util {
 
 namespace {
 
-#if defined(__x86_64__)
-// Thirty-two starting positions at a time, on processors with AVX2 (as good as all since 2015);
-// returns the offset where the caller goes on with sixteen at a time, or the hit.
-__attribute__((target("avx2"))) size_t find_avx2(const char* s, size_t n, size_t i, std::string_view needle, size_t rare1,
-                                                 size_t rare2, bool& found) {
-  const size_t k = needle.size();
-  const __m256i r1 = _mm256_set1_epi8(needle[rare1]);
-  const __m256i r2 = _mm256_set1_epi8(needle[rare2]);
-  for (; i + 32 + k - 1 <= n; i += 32) {
-    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + rare1));
-    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + rare2));
-    auto mask = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(a, r1), _mm256_cmpeq_epi8(b, r2))));
-    while (mask != 0) {
-      const size_t at = i + static_cast<size_t>(__builtin_ctz(mask));
-      if (same_bytes(s + at, needle.data(), k)) {
-        found = true;
-        return at;
-      }
-      mask &= mask - 1;
+constexpr size_t k_none = std::string_view::npos;
+
+// The first of the starting positions i + b, for each bit b set in `mask`, where the whole needle
+// is; k_none when it is at none.
+size_t first_whole(const char* s, size_t i, unsigned mask, std::string_view needle) {
+  for (; mask != 0; mask &= mask - 1) {
+    const size_t at = i + static_cast<size_t>(__builtin_ctz(mask));
+    if (same_bytes(s + at, needle.data(), needle.size())) {
+      return at;
     }
   }
-  return i;
+  return k_none;
+}
+
+#if defined(__x86_64__)
+// Thirty-two starting positions at a time from i, on processors with AVX2 (as good as all since
+// 2015): the hit, or k_none with i where fewer than thirty-two positions are left.
+__attribute__((target("avx2"))) size_t find_avx2(const char* s, size_t n, size_t& i, std::string_view needle, size_t rare1,
+                                                 size_t rare2) {
+  const __m256i r1 = _mm256_set1_epi8(needle[rare1]);
+  const __m256i r2 = _mm256_set1_epi8(needle[rare2]);
+  for (; i + 32 + needle.size() - 1 <= n; i += 32) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + rare1));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + rare2));
+    const auto mask =
+        static_cast<unsigned>(_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(a, r1), _mm256_cmpeq_epi8(b, r2))));
+    if (const size_t at = first_whole(s, i, mask, needle); at != k_none) {
+      return at;
+    }
+  }
+  return k_none;
 }
 
 bool has_avx2() {
@@ -48,7 +57,7 @@ size_t Finder::find(std::string_view text, size_t from) const {
   const size_t k = m_needle.size();
   const size_t n = text.size();
   if (from > n || n - from < k) {
-    return std::string_view::npos;
+    return k_none;
   }
   if (k == 0) {
     return from;
@@ -56,15 +65,13 @@ size_t Finder::find(std::string_view text, size_t from) const {
   const char* s = text.data();
   if (k == 1) {
     const void* hit = std::memchr(s + from, m_needle[0], n - from);
-    return hit ? static_cast<size_t>(static_cast<const char*>(hit) - s) : std::string_view::npos;
+    return hit ? static_cast<size_t>(static_cast<const char*>(hit) - s) : k_none;
   }
   size_t i = from;
 #if defined(__x86_64__)
   if (n - i >= 64 && has_avx2()) {
-    bool found = false;
-    i = find_avx2(s, n, i, m_needle, m_rare1, m_rare2, found);
-    if (found) {
-      return i;
+    if (const size_t at = find_avx2(s, n, i, m_needle, m_rare1, m_rare2); at != k_none) {
+      return at;
     }
   }
 #endif
@@ -75,13 +82,9 @@ size_t Finder::find(std::string_view text, size_t from) const {
   for (; i + 16 + k - 1 <= n; i += 16) {
     const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + m_rare1));
     const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + m_rare2));
-    auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, rare1), _mm_cmpeq_epi8(b, rare2))));
-    while (mask != 0) {
-      const size_t at = i + static_cast<size_t>(__builtin_ctz(mask));
-      if (same_bytes(s + at, m_needle.data(), k)) {
-        return at;
-      }
-      mask &= mask - 1;
+    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, rare1), _mm_cmpeq_epi8(b, rare2))));
+    if (const size_t at = first_whole(s, i, mask, m_needle); at != k_none) {
+      return at;
     }
   }
 #endif
@@ -90,7 +93,7 @@ size_t Finder::find(std::string_view text, size_t from) const {
       return i;
     }
   }
-  return std::string_view::npos;
+  return k_none;
 }
 
 size_t json_string_run(std::string_view text) {
