@@ -6,6 +6,7 @@ set -euo pipefail
 
 build_packages=(
   cmake g++ make pkg-config
+  lld # links the executable with its start-up layout (cli/CMakeLists.txt); GNU ld does without it
   libsqlitecpp-dev libsqlite3-dev nlohmann-json3-dev libhowardhinnant-date-dev libcli11-dev libyaml-cpp-dev libsimdjson-dev
 )
 packages=(
@@ -18,6 +19,7 @@ packages=(
   # installation and integration tests: the manual page, the completions, the .deb, pre-commit
   man-db groff-base zsh fish dpkg-dev file lintian pre-commit git python3-yaml
   strace            # which files a run opens (the simdjson module is loaded only when needed)
+  valgrind          # the start-up layout: which functions a short command runs (callgrind)
 )
 # Node.js and npm (test-time JSON Schema and SARIF validation): any installation will do.
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

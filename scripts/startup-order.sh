@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Writes cli/startup.order: the functions that rtcat's short commands run, by the names the linker
+# knows them by, one a line, those of `check` first. Where lld links rtcat (cli/CMakeLists.txt),
+# it lays these functions out together at the start of the text, so that a short command maps a
+# dozen pages of code rather than fifty spread over 7 MB (docs/benchmarks.md, "Start-up layout").
+#
+# Run it after changing what start-up or a short command runs, then rebuild. A name the link no
+# longer finds is skipped; e2e.startup_layout fails when the file no longer covers them.
+# The file depends only on the code: the commands run at a fixed date, without colour, on the
+# embedded catalogs, and callgrind counts instructions, not time.
+#   scripts/startup-order.sh [BUILD_DIR] [OUT]      (default: build cli/startup.order)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+out=${2:-cli/startup.order}
+for tool in valgrind callgrind_annotate; do
+  command -v "$tool" >/dev/null || { echo "startup-order: needs $tool (Debian's valgrind)" >&2; exit 2; }
+done
+[[ -x "$build/rtcat" ]] || { echo "startup-order: build rtcat first: $build/rtcat" >&2; exit 2; }
+
+commands=(
+  "check --runtime 2.1 --python 3.7 --at 2020-06-01"
+  "check --runtime 2.1 --framework scikit-learn --service prediction --format json --at 2020-06-01"
+  "check --runtime vertex-prediction:sklearn-cpu.1-6 --warn-days 365"
+  "list"
+  "show 2.1"
+  "upgrade --runtime 2.1"
+  "combos --at 2020-06-01"
+  "--version"
+)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+{
+  echo "# The functions rtcat's short commands run, those of check first: the link lays them out"
+  echo "# together (cli/CMakeLists.txt). Written by scripts/startup-order.sh; do not edit."
+  i=0
+  for args in "${commands[@]}"; do
+    i=$((i + 1))
+    # shellcheck disable=SC2086 # the words of the command line
+    env -u RTCAT_CATALOG RTCAT_TODAY=2026-06-01 NO_COLOR=1 RTCAT_JSON_MODULE=none \
+      valgrind --tool=callgrind --demangle=no --callgrind-out-file="$tmp/$i.out" "$build/rtcat" $args >/dev/null 2>&1 || true
+    # Every function with a cost, most expensive first; "'2" marks a recursion, not a name.
+    callgrind_annotate --threshold=100 "$tmp/$i.out" |
+      awk '/file:function/ { body = 1; getline; next } body && NF >= 2' |
+      sed -E -n "s/^.*\\?\\?\\?:([^ ']+)('[0-9]+)? \\[.*$/\\1/p"
+  done | grep -v -e '^(below' -e '^0x[0-9a-f]*$' >"$tmp/names"
+  # glibc picks a string function's variant for the processor it runs on (callgrind's is not
+  # the machine's): every variant of one that runs.
+  nm "$build/rtcat" | awk '{ print $NF }' | grep -E '^__(mem|str|stp|wmem|wcs)[a-z]*_(sse|ssse|avx|evex)' |
+    sort -u >"$tmp/variants"
+  while read -r name; do
+    echo "$name"
+    if [[ $name =~ ^(__(mem|str|stp|wmem|wcs)[a-z]*)_(sse|ssse|avx|evex) ]]; then
+      grep -E "^${BASH_REMATCH[1]}_(sse|ssse|avx|evex)" "$tmp/variants" || true
+    fi
+  done <"$tmp/names" | awk '!seen[$0]++'
+} >"$tmp/order"
+mv "$tmp/order" "$out"
+echo "$out: $(grep -vc '^#' "$out") functions" >&2
