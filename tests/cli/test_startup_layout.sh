@@ -4,8 +4,9 @@
 # in cli/startup.order come first in the text, in few 64 KiB windows; and the file still names
 # the functions the short commands run (scripts/startup-order.sh, run again on this binary, finds
 # next to nothing the committed file lacks).
-# Environment: RTCAT_STARTUP_LAYOUT (ON where the build links with lld), BUILD (the build folder).
+# Environment: RTCAT_STARTUP_LAYOUT (ON where the build links with lld).
 source "$(dirname "$0")/lib.sh"
+export LC_ALL=C # one collation for sort, join and comm
 [[ "${RTCAT_STARTUP_LAYOUT:-OFF}" == ON ]] || skip "linked without lld: no start-up layout (cli/CMakeLists.txt)"
 require_tools readelf nm valgrind callgrind_annotate
 order=$SRC/cli/startup.order
