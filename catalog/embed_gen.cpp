@@ -127,18 +127,38 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
       }
       o << "};";
     }
-    o << "\n    r.packages = " << packages_expr(r.packages) << "; r.package_lines = " << packages_expr(r.package_lines) << ";";
-    o << "\n    r.milestones = M({";
-    for (const auto& m : r.milestones) {
-      o << "{" << lit(m.name) << "," << date_expr(m.date) << "," << date_expr(m.from) << ",{";
-      for (const auto& src : m.sources) {
-        o << lit(src) << ",";
-      }
-      o << "}},";
+    o << "\n   ";
+    if (!r.packages.empty()) {
+      o << " r.packages = " << packages_expr(r.packages) << ";";
     }
-    o << "});";
-    o << "\n    r.framework = " << lit(r.framework) << "; r.framework_version = " << lit(r.framework_version)
-      << "; r.accelerator = " << lit(r.accelerator) << ";";
+    if (!r.package_lines.empty()) {
+      o << " r.package_lines = " << packages_expr(r.package_lines) << ";";
+    }
+    // A window's sources: a static array each, kept as a view (catalog::Texts).
+    for (size_t i = 0; i < r.milestones.size(); ++i) {
+      if (!r.milestones[i].sources.empty()) {
+        o << "\n    static constexpr SV ms" << i << "[] = {";
+        for (std::string_view src : r.milestones[i].sources) {
+          o << lit(src) << ",";
+        }
+        o << "};";
+      }
+    }
+    o << "\n    r.milestones = M({";
+    for (size_t i = 0; i < r.milestones.size(); ++i) {
+      const auto& m = r.milestones[i];
+      o << "{" << lit(m.name) << "," << date_expr(m.date) << "," << date_expr(m.from) << ","
+        << (m.sources.empty() ? std::string("{}") : "ms" + std::to_string(i)) << "},";
+    }
+    o << "});\n   ";
+    // Empty strings and lists are what a new entry already holds: nothing to build.
+    const std::pair<const char*, const std::string*> strings[] = {
+        {"framework", &r.framework}, {"framework_version", &r.framework_version}, {"accelerator", &r.accelerator}};
+    for (const auto& [field, value] : strings) {
+      if (!value->empty()) {
+        o << " r." << field << " = " << lit(*value) << ";";
+      }
+    }
     if (r.cuda) {
       o << " r.cuda = std::string(" << lit(*r.cuda) << ");";
     }
@@ -148,7 +168,10 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
     if (!r.family.empty()) {
       o << " r.family = " << lit(r.family) << ";";
     }
-    o << "\n    r.uris = " << strings_expr(r.uris) << ";\n    r.notes = T(" << lit(r.notes) << ");\n"
+    if (!r.uris.empty()) {
+      o << "\n    r.uris = " << strings_expr(r.uris) << ";";
+    }
+    o << "\n    r.notes = T(" << lit(r.notes) << ");\n"
       << "    static constexpr SV sources[] = {";
     for (const auto& source : r.sources) {
       o << lit(source) << ",";
@@ -199,10 +222,11 @@ int main(int argc, char** argv) {
     << "std::vector<Package> P(std::initializer_list<std::pair<SV, SV>> v) {\n"
     << "  std::vector<Package> out; out.reserve(v.size());\n"
     << "  for (const auto& p : v) { out.push_back(Package{std::string(p.first), std::string(p.second)}); }\n  return out;\n}\n"
-    << "struct MS { SV name; std::optional<Date> date; std::optional<Date> from; std::initializer_list<SV> sources; };\n"
+    << "struct MS { SV name; std::optional<Date> date; std::optional<Date> from; std::span<const SV> sources; };\n"
     << "std::vector<StatedMilestone> M(std::initializer_list<MS> v) {\n"
     << "  std::vector<StatedMilestone> out; out.reserve(v.size());\n"
-    << "  for (const auto& m : v) { out.push_back(StatedMilestone{std::string(m.name), m.date, m.from, S(m.sources)}); }\n"
+    << "  for (const auto& m : v) { out.push_back(StatedMilestone{std::string(m.name), m.date, m.from, "
+       "Texts::literal(m.sources)}); }\n"
     << "  return out;\n}\n\n";
   for (size_t i = 0; i < catalogs.size(); ++i) {
     emit(o, catalogs[i], i);

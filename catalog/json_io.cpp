@@ -437,7 +437,7 @@ ordered runtime_json(const RuntimeEntry& r) {
       ordered w = ordered::object();
       w["from"] = format_date(*m.from);
       w["to"] = date_or_null(m.date);
-      w["sources"] = m.sources;
+      w["sources"] = m.sources.views();
       ms[m.name] = w;
     } else {
       ms[m.name] = date_or_null(m.date);

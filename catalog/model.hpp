@@ -67,9 +67,9 @@ struct Package {
 // as a month, or sources that disagree by days); or no date at all: stated unknown.
 struct StatedMilestone {
   std::string name;
-  std::optional<Date> date;         // the day, or a window's last day; nullopt: unknown
-  std::optional<Date> from;         // a window's first day, before `date`
-  std::vector<std::string> sources; // a window's own sources: what each end rests on
+  std::optional<Date> date; // the day, or a window's last day; nullopt: unknown
+  std::optional<Date> from; // a window's first day, before `date`
+  Texts sources;            // a window's own sources: what each end rests on
   bool is_window() const { return from.has_value(); }
   bool operator==(const StatedMilestone&) const = default;
 };

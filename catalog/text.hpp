@@ -5,6 +5,7 @@
 // as views: building a catalog at start-up copies none of it. Text read from a file or a store is
 // owned. Either way it reads as a std::string_view.
 
+#include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 #include <iterator>
@@ -91,6 +92,11 @@ public:
 
   // The items as views, for output.
   std::vector<std::string_view> views() const { return {begin(), end()}; }
+
+  // The same items in the same order, literal or owned.
+  friend bool operator==(const Texts& a, const Texts& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
+  }
 
 private:
   std::vector<std::string> m_owned;

@@ -133,7 +133,7 @@ ordered timeline_json(const EntryView& v) {
     e["earliest"] = m.is_window() ? date_or_null(m.earliest) : ordered(nullptr);
     e["stated"] = m.stated;
     if (m.statement && !m.statement->sources.empty()) {
-      e["sources"] = m.statement->sources; // what a stated window's ends rest on
+      e["sources"] = m.statement->sources.views(); // what a stated window's ends rest on
     }
     e["capped_by_sunset"] = m.capped;
     e["severity"] = catalog::to_string(m.policy->severity);

@@ -100,8 +100,10 @@ std::string timeline_text(const lib::EntryView& v) {
   for (const auto& m : v.lifecycle.milestones) {
     lines.push_back({lib::short_date(m), m.name(), milestone_tag(m), m.policy->meaning});
     // A stated window names what each of its ends rests on.
-    for (const auto& src : m.statement ? m.statement->sources : std::vector<std::string>{}) {
-      lines.push_back({"", "", "", "from " + src});
+    if (m.statement) {
+      for (std::string_view src : m.statement->sources) {
+        lines.push_back({"", "", "", "from " + std::string(src)});
+      }
     }
   }
   size_t width = 16;
