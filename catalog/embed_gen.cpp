@@ -152,8 +152,11 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
     }
     o << "});\n   ";
     // Empty strings and lists are what a new entry already holds: nothing to build.
-    const std::pair<const char*, const std::string*> strings[] = {
-        {"framework", &r.framework}, {"framework_version", &r.framework_version}, {"accelerator", &r.accelerator}};
+    const std::pair<const char*, const std::string*> strings[] = {{"framework", &r.framework},
+                                                                  {"framework_version", &r.framework_version},
+                                                                  {"accelerator", &r.accelerator},
+                                                                  {"service", &r.service},
+                                                                  {"family", &r.family}};
     for (const auto& [field, value] : strings) {
       if (!value->empty()) {
         o << " r." << field << " = " << lit(*value) << ";";
@@ -161,12 +164,6 @@ void emit(std::ostream& o, const Catalog& c, size_t index) {
     }
     if (r.cuda) {
       o << " r.cuda = std::string(" << lit(*r.cuda) << ");";
-    }
-    if (!r.service.empty()) {
-      o << " r.service = " << lit(r.service) << ";";
-    }
-    if (!r.family.empty()) {
-      o << " r.family = " << lit(r.family) << ";";
     }
     if (!r.uris.empty()) {
       o << "\n    r.uris = " << strings_expr(r.uris) << ";";
