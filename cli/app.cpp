@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/exit_code.hpp"
+#include "cli/output.hpp"
 #include "util/text.hpp"
 #include "util/utf8.hpp"
 
@@ -17,8 +18,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
-#include <iostream>
 #include <optional>
+#include <sstream>
 
 #ifndef RTCAT_VERSION
 #define RTCAT_VERSION "0.0.0"
@@ -137,8 +138,9 @@ struct UnknownCommand {
 };
 
 int report(const UnknownCommand& unknown) {
-  std::cerr << "rtcat: error: unknown command '" << util::utf8::one_line(unknown.name) << "'"
-            << (unknown.suggestion.empty() ? " (see 'rtcat --help')" : " (did you mean '" + unknown.suggestion + "'?)") << "\n";
+  cli::print_error("rtcat: error: unknown command '" + util::utf8::one_line(unknown.name) + "'" +
+                   (unknown.suggestion.empty() ? " (see 'rtcat --help')" : " (did you mean '" + unknown.suggestion + "'?)") +
+                   "\n");
   return cli::k_exit_input;
 }
 
@@ -286,8 +288,6 @@ void reject_empty_values(const CLI::App& app) {
 // Sanitizer builds return normally, so that LeakSanitizer still sees every allocation.
 int finish(int code) {
 #ifndef RTCAT_LEAK_CHECKED
-  std::cout.flush();
-  std::cerr.flush();
   std::fflush(nullptr);
   std::_Exit(code);
 #else
@@ -301,10 +301,10 @@ int run(const cli::Action& action, cli::Context& ctx, unsigned honoured) {
     int code = action();
     return (honoured & cli::g_max_data_age) ? ctx.freshness_gate(code) : code;
   } catch (const catalog::Error& e) {
-    std::cerr << "rtcat: error: " << util::utf8::one_line(e.what()) << "\n";
+    cli::print_error("rtcat: error: " + util::utf8::one_line(e.what()) + "\n");
     return cli::k_exit_input;
   } catch (const std::exception& e) {
-    std::cerr << "rtcat: internal error: " << util::utf8::one_line(e.what()) << "\n";
+    cli::print_error("rtcat: internal error: " + util::utf8::one_line(e.what()) + "\n");
     return cli::k_exit_internal;
   }
 }
@@ -348,7 +348,7 @@ int main(int argc, char** argv) {
   if (at < argc && !cmd) {
     // `rtcat --formt json list`: the mistyped option, not its value, is what is wrong.
     if (auto unknown = unknown_option(app, at, argv)) {
-      std::cerr << "rtcat: error: " << util::utf8::one_line(unknown_option_message(*unknown)) << " (see 'rtcat --help')\n";
+      cli::print_error("rtcat: error: " + util::utf8::one_line(unknown_option_message(*unknown)) + " (see 'rtcat --help')\n");
       return finish(cli::k_exit_input);
     }
     return finish(report(UnknownCommand{argv[at], cli::closest_command(cli::commands(), argv[at])}));
@@ -362,17 +362,22 @@ int main(int argc, char** argv) {
       throw CLI::RequiredError("a command");
     }
   } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
+    cli::print(app.help());
     return finish(cli::k_exit_ok);
   } catch (const CLI::CallForAllHelp&) {
-    std::cout << app.help("", CLI::AppFormatMode::All);
+    cli::print(app.help("", CLI::AppFormatMode::All));
     return finish(cli::k_exit_ok);
   } catch (const CLI::CallForVersion& e) {
-    std::cout << e.what() << "\n";
+    cli::print(std::string(e.what()) + "\n");
     return finish(cli::k_exit_ok);
   } catch (const CLI::ParseError& parse_error) {
     if (parse_error.get_exit_code() == 0) {
-      return finish(app.exit(parse_error) == 0 ? cli::k_exit_ok : cli::k_exit_input);
+      std::ostringstream out;
+      std::ostringstream err;
+      int code = app.exit(parse_error, out, err);
+      cli::print(out.str());
+      cli::print_error(err.str());
+      return finish(code == 0 ? cli::k_exit_ok : cli::k_exit_input);
     }
     const CLI::App* command = innermost(app);
     std::string message = parse_error.what();
@@ -391,7 +396,7 @@ int main(int argc, char** argv) {
         message = empty.what();
       }
     }
-    std::cerr << "rtcat: error: " << util::utf8::one_line(message) << " (see 'rtcat" << command_path(command) << " --help')\n";
+    cli::print_error("rtcat: error: " + util::utf8::one_line(message) + " (see 'rtcat" + command_path(command) + " --help')\n");
     return finish(cli::k_exit_input);
   }
   return finish(run(action, ctx, cmd->globals));

@@ -2,13 +2,12 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/migrate_options.hpp"
+#include "cli/output.hpp"
 #include "lib/cluster/cluster_spec.hpp"
 #include "lib/cluster/framework_env.hpp"
 #include "lib/cluster/tf_config.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "lib/migrate/migrate.hpp"
-
-#include <iostream>
 
 #include "render/vertex.hpp"
 
@@ -80,8 +79,8 @@ std::string migrated_job_spec(Context& ctx, const lib::jobs::JobSpec& job, const
     }
     return render::vertex_job_spec_json(v);
   } catch (const catalog::InvalidInput& e) {
-    std::cerr << "note: `job` is left out: the job cannot be migrated (" << e.what()
-              << "); --framework NAME or --image URI give what is missing\n";
+    print_error(std::string("note: `job` is left out: the job cannot be migrated (") + e.what() +
+                "); --framework NAME or --image URI give what is missing\n");
     return "";
   }
 }

@@ -8,7 +8,6 @@
 #include "util/text.hpp"
 
 #include <algorithm>
-#include <iostream>
 #include <memory>
 #include <sys/stat.h>
 

@@ -2,6 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/migrate_options.hpp"
+#include "cli/output.hpp"
 #include "lib/fleet/inventory.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "lib/migrate/migrate.hpp"
@@ -11,7 +12,6 @@
 
 #include <cctype>
 #include <filesystem>
-#include <iostream>
 #include <map>
 
 #include "render/audit.hpp"
@@ -247,14 +247,14 @@ int run_migrate(Context& ctx, const MigrateArgs& a) {
   }
   if (!a.output.empty()) {
     std::string wrote = write_all(m, a.output, a.force, ctx.g.quiet);
-    std::cerr << m.text << wrote;
+    print_error(m.text + wrote);
   } else {
     std::vector<std::string> texts;
     for (const auto& part : m.parts) {
       texts.push_back(part.second);
     }
     ctx.out(joined(texts, m.format));
-    std::cerr << m.text;
+    print_error(m.text);
   }
   return ctx.exit_for(m.all);
 }

@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_code.hpp"
 #include "cli/options.hpp"
+#include "cli/output.hpp"
 #include "lib/core/frameworks.hpp"
 #include "lib/core/freshness.hpp"
 #include "lib/core/python_line.hpp"
@@ -15,7 +16,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
 #include <stdexcept>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -53,17 +53,17 @@ const catalog::CatalogSet& Context::catalogs() {
     std::vector<std::string> paths = g.catalogs.empty() ? env_catalogs() : g.catalogs;
     m_set = paths.empty() ? catalog::CatalogSet::embedded() : catalog::CatalogSet::from_paths(paths);
     for (const auto& u : m_set->upgraded_stores()) {
-      std::cerr << store_upgrade_line(u.path, u.from, u.to);
+      print_error(store_upgrade_line(u.path, u.from, u.to));
     }
     if (!paths.empty()) {
       // Your own catalogs: a Python they pin that the python catalog does not list, said once.
       for (const catalog::Catalog* c : m_set->all()) {
         auto unlisted = lib::unlisted_pythons(*c);
         if (!unlisted.empty()) {
-          std::cerr << "rtcat: note: catalog " << c->name << " pins Python "
-                    << util::join(unlisted, ", ", [](const catalog::Version& v) { return v.str(); })
-                    << ", which the python catalog does not list: no release bound or end of life for "
-                    << (unlisted.size() == 1 ? "it" : "them") << " [python-unlisted]\n";
+          print_error("rtcat: note: catalog " + c->name + " pins Python " +
+                      util::join(unlisted, ", ", [](const catalog::Version& v) { return v.str(); }) +
+                      ", which the python catalog does not list: no release bound or end of life for " +
+                      (unlisted.size() == 1 ? "it" : "them") + " [python-unlisted]\n");
         }
       }
     }
@@ -158,8 +158,7 @@ int Context::exit_for(const std::vector<lib::Finding>& findings) const {
 }
 
 void Context::out(const std::string& text) const {
-  std::cout << text;
-  std::cout.flush();
+  print(text);
 }
 
 void Context::out_table(const render::Table& t, render::TableFormat format) const {
@@ -202,7 +201,7 @@ std::string store_upgrade_line(const std::string& path, int from, int to) {
 
 void report_store_upgrade(const catalog::Store& store) {
   if (auto from = store.upgraded_from()) {
-    std::cerr << store_upgrade_line(store.path(), *from, catalog::Store::k_schema_version);
+    print_error(store_upgrade_line(store.path(), *from, catalog::Store::k_schema_version));
   }
 }
 
@@ -215,8 +214,7 @@ int Context::freshness_gate(int code) {
   if (findings.empty()) {
     return code;
   }
-  std::cout.flush(); // the answer first, then the gate
-  std::fflush(stdout);
+  std::fflush(stdout); // the answer first, then the gate
   std::fputs(render::findings_text(findings, false).c_str(), stderr);
   return std::max(code, exit_for(findings));
 }

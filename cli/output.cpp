@@ -6,11 +6,19 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <iostream>
 
 #include "render/audit.hpp"
 
 namespace cli {
+
+void print(std::string_view text) {
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+}
+
+void print_error(std::string_view text) {
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
 
 Output::Output(const std::string& path) {
   if (!path.empty() && path != "-") {
@@ -53,7 +61,7 @@ int finish_inventory_output(Output& out, std::string_view last, const std::vecto
   out.put(last);
   out.commit();
   for (const auto& page : incomplete) {
-    std::cerr << render::incomplete_listing_warning(page);
+    print_error(render::incomplete_listing_warning(page));
   }
   return fails ? k_exit_findings : k_exit_ok;
 }

@@ -9,6 +9,12 @@
 
 namespace cli {
 
+// Whole texts (an answer, a message) to the process's standard output, flushed, and to its
+// standard error: through stdio, as every output of rtcat is. Nothing in the executable uses
+// std::cout or std::cerr, whose start-up the static link leaves out (cli/CMakeLists.txt).
+void print(std::string_view text);
+void print_error(std::string_view text);
+
 // Where a command writes output that it produces piece by piece: stdout, or a file that appears
 // whole or not at all (util::AtomicFile: a temporary file in the same folder, renamed into place
 // by commit()). Written in large blocks; memory holds one block, whatever the size of the output.
