@@ -1,5 +1,6 @@
-// Build-time tool: validates catalog JSON files and writes C++ that builds them, so that the
-// rtcat binary carries its default catalogs without parsing JSON at start-up.
+// Build-time tool: validates catalog JSON files and writes them as the tables of
+// catalog/embedded_tables.hpp, so that the rtcat binary carries its default catalogs without
+// parsing JSON at start-up (catalog/embedded.cpp builds them from the tables).
 //   rtcat_embed OUT.cpp data/a.json data/b.json ...
 
 #include "catalog/error.hpp"
@@ -7,6 +8,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 namespace {
@@ -32,152 +34,144 @@ std::string lit(std::string_view s) {
   return out + "\"";
 }
 
-std::string date_expr(const std::optional<Date>& d) {
-  return d ? "D(" + std::to_string(d->time_since_epoch().count()) + ")" : "std::nullopt";
-}
-
-// The generated helpers S, P and M build each string once from a literal (an initializer list of
-// std::string would build every string twice).
-std::string strings_expr(const std::vector<std::string>& v) {
-  std::string out = "S({";
-  for (const auto& s : v) {
-    out += lit(s) + ",";
-  }
-  return out + "})";
-}
-
-std::string packages_expr(const std::vector<Package>& v) {
-  std::string out = "P({";
-  for (const auto& p : v) {
-    out += "{" + lit(p.name) + "," + lit(p.version) + "},";
-  }
-  return out + "})";
-}
-
-std::string pairs_expr(const std::vector<std::pair<std::string, std::string>>& v) {
-  std::string out = "SP({";
-  for (const auto& [a, b] : v) {
-    out += "{" + lit(a) + "," + lit(b) + "},";
-  }
-  return out + "})";
-}
-
-// A version as the parts it is made of: no parsing at start-up.
-std::string version_expr(const Version& v) {
-  std::string out = "V({";
-  for (int part : v.parts()) {
-    out += std::to_string(part) + ",";
-  }
-  return out + "})";
-}
-
-std::string sev(Severity s) {
-  return "Severity::" + std::string(to_string(s));
-}
-
-void emit(std::ostream& o, const Catalog& c, size_t index) {
-  o << "Catalog make_" << index << "() {\n  Catalog c;\n";
-  o << "  c.name = " << lit(c.name) << ";\n  c.title = " << lit(c.title) << ";\n";
-  o << "  c.entry_noun = " << lit(c.entry_noun) << ";\n";
-  o << "  c.as_of = " << date_expr(c.as_of) << ";\n  c.as_of_note = " << lit(c.as_of_note) << ";\n";
-  for (const auto& m : c.policy.milestones) {
-    o << "  { auto& m = c.policy.milestones.emplace_back(); m.name = " << lit(m.name) << ";";
-    if (m.after_months) {
-      o << " m.after_months = " << *m.after_months << ";";
+// The tables of catalog/embedded_tables.hpp, as C++ initialisers, built row by row.
+class Tables {
+public:
+  void add(const Catalog& c) {
+    std::string row =
+        "{" + str(c.name) + "," + str(c.title) + "," + str(c.entry_noun) + "," + date(c.as_of) + "," + str(c.as_of_note) + ",";
+    uint32_t first = static_cast<uint32_t>(m_policy_milestones.size());
+    for (const auto& m : c.policy.milestones) {
+      m_policy_milestones.push_back("{" + str(m.name) + "," + (m.after_months ? std::to_string(*m.after_months) : "k_none") +
+                                    "," + date(m.not_before) + "," + std::to_string(static_cast<int>(m.severity)) + "," +
+                                    (m.deployed_severity ? std::to_string(static_cast<int>(*m.deployed_severity)) : "-1") + "," +
+                                    str(m.meaning) + "," + str(m.reached) + "," + str(m.upcoming) + "}");
     }
-    o << " m.not_before = " << date_expr(m.not_before) << "; m.severity = " << sev(m.severity) << ";";
-    if (m.deployed_severity) {
-      o << " m.deployed_severity = " << sev(*m.deployed_severity) << ";";
+    row += range(first, m_policy_milestones.size()) + "," + date(c.policy.sunset) + "," + str(c.policy.sunset_meaning) + "," +
+           pairs(c.policy.successor) + ",";
+    if (const auto& rf = c.policy.required_fields) {
+      row += "true," + std::to_string(rf->from.time_since_epoch().count()) + "," + strs(rf->fields) + "," + pairs(rf->defaults) +
+             "," + str(rf->source) + ",";
+    } else {
+      row += "false,k_none,{},{},{},";
     }
-    o << " m.meaning = " << lit(m.meaning) << "; m.reached = " << lit(m.reached) << "; m.upcoming = " << lit(m.upcoming)
-      << "; }\n";
-  }
-  o << "  c.policy.sunset = " << date_expr(c.policy.sunset) << ";\n";
-  o << "  c.policy.sunset_meaning = " << lit(c.policy.sunset_meaning) << ";\n";
-  o << "  c.policy.successor = " << pairs_expr(c.policy.successor) << ";\n";
-  if (c.policy.required_fields) {
-    const auto& rf = *c.policy.required_fields;
-    o << "  c.policy.required_fields = RequiredFields{D(" << rf.from.time_since_epoch().count() << "), "
-      << strings_expr(rf.fields) << ", " << pairs_expr(rf.defaults) << ", " << lit(rf.source) << "};\n";
-  }
-  o << "  c.policy.service = " << lit(c.policy.service) << ";\n";
-  o << "  c.policy.uri_note = " << lit(c.policy.uri_note) << ";\n";
-  o << "  c.policy.sources = " << strings_expr(c.policy.sources) << ";\n";
-  for (const auto& r : c.rules) {
-    o << "  c.rules.push_back(Rule{" << lit(r.id) << "," << lit(r.service) << "," << lit(r.framework) << ","
-      << version_expr(r.min_runtime) << "," << lit(r.message) << "," << lit(r.source) << "});\n";
-  }
-  for (const auto& f : c.framework_releases) {
-    o << "  c.framework_releases.push_back(FrameworkRelease{" << lit(f.framework) << "," << version_expr(f.version) << ","
-      << date_expr(f.released) << "," << date_expr(f.released_after) << "," << date_expr(f.released_by) << "," << lit(f.notes)
-      << "," << strings_expr(f.sources) << "});\n";
-  }
-  o << "  c.runtimes.reserve(" << c.runtimes.size() << ");\n";
-  for (const auto& r : c.runtimes) {
-    o << "  { auto& r = c.runtimes.emplace_back(); r.id = " << lit(r.id) << ";";
-    if (r.version) {
-      o << " r.version = " << version_expr(*r.version) << ";";
+    row += str(c.policy.service) + "," + str(c.policy.uri_note) + "," + strs(c.policy.sources) + ",";
+    first = static_cast<uint32_t>(m_rules.size());
+    for (const auto& r : c.rules) {
+      m_rules.push_back("{" + str(r.id) + "," + str(r.service) + "," + str(r.framework) + "," + version(r.min_runtime) + "," +
+                        str(r.message) + "," + str(r.source) + "}");
     }
-    o << " r.released = " << date_expr(r.released) << "; r.released_after = " << date_expr(r.released_after)
-      << "; r.released_by = " << date_expr(r.released_by) << ";";
+    row += range(first, m_rules.size()) + ",";
+    first = static_cast<uint32_t>(m_releases.size());
+    for (const auto& f : c.framework_releases) {
+      m_releases.push_back("{" + str(f.framework) + "," + version(f.version) + "," + date(f.released) + "," +
+                           date(f.released_after) + "," + date(f.released_by) + "," + str(f.notes) + "," + strs(f.sources) + "}");
+    }
+    row += range(first, m_releases.size()) + ",";
+    first = static_cast<uint32_t>(m_entries.size());
+    for (const auto& r : c.runtimes) {
+      m_entries.push_back(entry(r));
+    }
+    m_catalogs.push_back(row + range(first, m_entries.size()) + "}");
+  }
+
+  void write(std::ostream& o) const {
+    o << "constexpr char k_text[] =";
+    for (size_t at = 0; at < m_text.size(); at += 96) {
+      o << "\n    " << lit(std::string_view(m_text).substr(at, 96));
+    }
+    o << (m_text.empty() ? " \"\"" : "") << ";\n";
+    table(o, "Str", "k_strs", m_strs);
+    table(o, "Pair", "k_pairs", m_pairs);
+    table(o, "Ver", "k_versions", m_versions);
+    table(o, "PolicyMilestone", "k_policy_milestones", m_policy_milestones);
+    table(o, "Rule", "k_rules", m_rules);
+    table(o, "Release", "k_releases", m_releases);
+    table(o, "Stated", "k_stated", m_stated);
+    table(o, "Entry", "k_entries", m_entries);
+    table(o, "Catalog", "k_catalogs", m_catalogs);
+  }
+
+private:
+  // A text of the string table, each distinct one once.
+  std::string str(std::string_view s) {
+    if (s.empty()) {
+      return "{}";
+    }
+    auto [it, added] = m_seen.try_emplace(std::string(s), m_text.size());
+    if (added) {
+      m_text += s;
+    }
+    return "{" + std::to_string(it->second) + "," + std::to_string(s.size()) + "}";
+  }
+  static std::string range(uint32_t first, size_t end) {
+    return end == first ? "{}" : "{" + std::to_string(first) + "," + std::to_string(end - first) + "}";
+  }
+  template <typename List> std::string strs(const List& items) {
+    auto first = static_cast<uint32_t>(m_strs.size());
+    for (std::string_view s : items) {
+      m_strs.push_back(str(s));
+    }
+    return range(first, m_strs.size());
+  }
+  std::string pairs(const std::vector<std::pair<std::string, std::string>>& items) {
+    auto first = static_cast<uint32_t>(m_pairs.size());
+    for (const auto& [a, b] : items) {
+      m_pairs.push_back("{" + str(a) + "," + str(b) + "}");
+    }
+    return range(first, m_pairs.size());
+  }
+  std::string packages(const std::vector<Package>& items) {
+    auto first = static_cast<uint32_t>(m_pairs.size());
+    for (const auto& p : items) {
+      m_pairs.push_back("{" + str(p.name) + "," + str(p.version) + "}");
+    }
+    return range(first, m_pairs.size());
+  }
+  static std::string version(const Version& v) {
+    std::string out = "{" + std::to_string(v.parts().size()) + ",{";
+    for (int part : v.parts()) {
+      out += std::to_string(part) + ",";
+    }
+    return out + "}}";
+  }
+  static std::string date(const std::optional<Date>& d) { return d ? std::to_string(d->time_since_epoch().count()) : "k_none"; }
+  std::string entry(const RuntimeEntry& r) {
+    std::string row = "{" + str(r.id) + "," + (r.version ? "true," + version(*r.version) : "false,{}") + "," + date(r.released) +
+                      "," + date(r.released_after) + "," + date(r.released_by) + ",";
     if (r.python) {
-      o << " r.python = std::vector<Version>{";
+      auto first = static_cast<uint32_t>(m_versions.size());
       for (const auto& p : *r.python) {
-        o << version_expr(p) << ",";
+        m_versions.push_back(version(p));
       }
-      o << "};";
+      row += "true," + range(first, m_versions.size()) + ",";
+    } else {
+      row += "false,{},";
     }
-    o << "\n   ";
-    if (!r.packages.empty()) {
-      o << " r.packages = " << packages_expr(r.packages) << ";";
+    row += packages(r.packages) + "," + packages(r.package_lines) + ",";
+    auto first = static_cast<uint32_t>(m_stated.size());
+    std::vector<std::string> stated;
+    for (const auto& m : r.milestones) {
+      stated.push_back("{" + str(m.name) + "," + date(m.date) + "," + date(m.from) + "," + strs(m.sources) + "}");
     }
-    if (!r.package_lines.empty()) {
-      o << " r.package_lines = " << packages_expr(r.package_lines) << ";";
-    }
-    // A window's sources: a static array each, kept as a view (catalog::Texts).
-    for (size_t i = 0; i < r.milestones.size(); ++i) {
-      if (!r.milestones[i].sources.empty()) {
-        o << "\n    static constexpr SV ms" << i << "[] = {";
-        for (std::string_view src : r.milestones[i].sources) {
-          o << lit(src) << ",";
-        }
-        o << "};";
-      }
-    }
-    o << "\n    r.milestones = M({";
-    for (size_t i = 0; i < r.milestones.size(); ++i) {
-      const auto& m = r.milestones[i];
-      o << "{" << lit(m.name) << "," << date_expr(m.date) << "," << date_expr(m.from) << ","
-        << (m.sources.empty() ? std::string("{}") : "ms" + std::to_string(i)) << "},";
-    }
-    o << "});\n   ";
-    // Empty strings and lists are what a new entry already holds: nothing to build.
-    const std::pair<const char*, const std::string*> strings[] = {{"framework", &r.framework},
-                                                                  {"framework_version", &r.framework_version},
-                                                                  {"accelerator", &r.accelerator},
-                                                                  {"service", &r.service},
-                                                                  {"family", &r.family}};
-    for (const auto& [field, value] : strings) {
-      if (!value->empty()) {
-        o << " r." << field << " = " << lit(*value) << ";";
-      }
-    }
-    if (r.cuda) {
-      o << " r.cuda = std::string(" << lit(*r.cuda) << ");";
-    }
-    if (!r.uris.empty()) {
-      o << "\n    r.uris = " << strings_expr(r.uris) << ";";
-    }
-    o << "\n    r.notes = T(" << lit(r.notes) << ");\n"
-      << "    static constexpr SV sources[] = {";
-    for (const auto& source : r.sources) {
-      o << lit(source) << ",";
-    }
-    o << (r.sources.empty() ? "\"\"" : "") << "};\n    r.sources = Texts::literal(std::span(sources, " << r.sources.size()
-      << ")); r.confidence = " << lit(r.confidence) << "; }\n";
+    m_stated.insert(m_stated.end(), stated.begin(), stated.end());
+    row += range(first, m_stated.size()) + "," + str(r.framework) + "," + str(r.framework_version) + "," + str(r.accelerator) +
+           "," + (r.cuda ? "true," + str(*r.cuda) : "false,{}") + "," + str(r.family) + "," + str(r.service) + "," +
+           strs(r.uris) + "," + str(r.notes.view()) + "," + strs(r.sources) + "," + str(r.confidence) + "}";
+    return row;
   }
-  o << "  return c;\n}\n\n";
-}
+  static void table(std::ostream& o, const char* type, const char* name, const std::vector<std::string>& rows) {
+    o << "constexpr std::array<" << type << ", " << rows.size() << "> " << name << " = {{\n";
+    for (const auto& row : rows) {
+      o << "    " << row << ",\n";
+    }
+    o << "}};\n";
+  }
+
+  std::string m_text;
+  std::map<std::string, size_t, std::less<>> m_seen;
+  std::vector<std::string> m_strs, m_pairs, m_versions, m_policy_milestones, m_rules, m_releases, m_stated, m_entries, m_catalogs;
+};
 
 } // namespace
 
@@ -202,55 +196,19 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  Tables tables;
+  for (const auto& c : catalogs) {
+    tables.add(c);
+  }
   std::ostringstream o;
   o << "// Generated by rtcat_embed from data/*.json. Do not edit.\n"
-    << "#include \"catalog/embedded.hpp\"\n\n"
-    << "namespace catalog {\nnamespace {\n"
-    << "Date D(int days) { return date_of_day(days); }\n"
-    << "Version V(std::initializer_list<int> parts) { return Version::of(parts); }\n"
-    << "using SV = std::string_view;\n"
-    << "std::vector<std::string> S(std::initializer_list<SV> v) {\n"
-    << "  std::vector<std::string> out; out.reserve(v.size());\n  for (SV s : v) { out.emplace_back(s); }\n  return out;\n}\n"
-    << "// Notes and sources stay in these string literals (catalog/text.hpp).\n"
-    << "Text T(SV s) { return Text::literal(s); }\n"
-    << "std::vector<std::pair<std::string, std::string>> SP(std::initializer_list<std::pair<SV, SV>> v) {\n"
-    << "  std::vector<std::pair<std::string, std::string>> out; out.reserve(v.size());\n"
-    << "  for (const auto& p : v) { out.emplace_back(p.first, p.second); }\n  return out;\n}\n"
-    << "std::vector<Package> P(std::initializer_list<std::pair<SV, SV>> v) {\n"
-    << "  std::vector<Package> out; out.reserve(v.size());\n"
-    << "  for (const auto& p : v) { out.push_back(Package{std::string(p.first), std::string(p.second)}); }\n  return out;\n}\n"
-    << "struct MS { SV name; std::optional<Date> date; std::optional<Date> from; std::span<const SV> sources; };\n"
-    << "std::vector<StatedMilestone> M(std::initializer_list<MS> v) {\n"
-    << "  std::vector<StatedMilestone> out; out.reserve(v.size());\n"
-    << "  for (const auto& m : v) { out.push_back(StatedMilestone{std::string(m.name), m.date, m.from, "
-       "Texts::literal(m.sources)}); }\n"
-    << "  return out;\n}\n\n";
-  for (size_t i = 0; i < catalogs.size(); ++i) {
-    emit(o, catalogs[i], i);
-  }
-  o << "} // namespace\n\nconst std::vector<EmbeddedIndex>& embedded_index() {\n  static const std::vector<EmbeddedIndex> index "
-       "= {\n";
-  for (const auto& c : catalogs) {
-    o << "    {" << lit(c.name) << ", " << lit(c.policy.service) << ", {";
-    for (const auto& r : c.runtimes) {
-      o << lit(r.id) << ",";
-    }
-    o << "}},\n";
-  }
-  o << "  };\n  return index;\n}\n\nnamespace {\n";
-  o << "struct Builder { std::string_view name; Catalog (*make)(); };\n"
-    << "const Builder k_builders[] = {\n";
-  for (size_t i = 0; i < catalogs.size(); ++i) {
-    o << "  {" << lit(catalogs[i].name) << ", make_" << i << "},\n";
-  }
-  o << "};\n} // namespace\n\n"
-    << "const std::vector<std::string_view>& embedded_names() {\n"
-    << "  static const std::vector<std::string_view> names = [] {\n"
-    << "    std::vector<std::string_view> v;\n    for (const auto& b : k_builders) v.push_back(b.name);\n    return v;\n  }();\n"
-    << "  return names;\n}\n\n"
-    << "std::optional<Catalog> embedded_catalog(std::string_view name) {\n"
-    << "  for (const auto& b : k_builders) if (b.name == name) return b.make();\n"
-    << "  return std::nullopt;\n}\n\n} // namespace catalog\n";
+    << "#include \"catalog/embedded_tables.hpp\"\n\n#include <array>\n\n"
+    << "namespace catalog::tables {\nnamespace {\n\n";
+  tables.write(o);
+  o << "\n} // namespace\n\nconst Tables& embedded() {\n"
+    << "  static constexpr Tables t{std::string_view(k_text, sizeof k_text - 1), k_strs, k_pairs, k_versions,\n"
+    << "                            k_policy_milestones, k_rules, k_releases, k_stated, k_entries, k_catalogs};\n"
+    << "  return t;\n}\n\n} // namespace catalog::tables\n";
   std::ofstream out(argv[1], std::ios::binary | std::ios::trunc);
   out << o.str();
   return out ? 0 : 2;

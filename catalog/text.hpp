@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <iterator>
 #include <span>
@@ -45,25 +46,36 @@ private:
   bool m_is_literal = false;
 };
 
-// A list of such texts: the embedded catalogs' point at a static array of string literals (no
-// allocation at all); those read from a file or a store own their strings.
+// Where one text lies in a larger text that lasts as long as the program: the embedded
+// catalogs' one string table (catalog/embedded_tables.hpp). Numbers, not a pointer, so that a
+// table of them needs no relocation at start-up.
+struct TextRef {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+};
+
+// A list of such texts: the embedded catalogs' are rows of a static table of TextRefs into their
+// string table (no allocation at all); those read from a file or a store own their strings.
 class Texts {
 public:
   Texts() = default;
   Texts(std::vector<std::string> owned) : m_owned(std::move(owned)) {} // NOLINT(google-explicit-constructor)
   Texts(std::initializer_list<std::string> owned) : m_owned(owned) {}
 
-  // Items that last as long as the program (a static array of string literals): kept as a view.
-  static Texts literal(std::span<const std::string_view> items) {
+  // Items that last as long as the program: `refs` into `text`, both static. Kept as views.
+  static Texts table(std::string_view text, std::span<const TextRef> refs) {
     Texts t;
-    t.m_literal = items;
-    t.m_is_literal = true;
+    t.m_text = text.data();
+    t.m_refs = refs;
+    t.m_is_table = true;
     return t;
   }
 
-  size_t size() const { return m_is_literal ? m_literal.size() : m_owned.size(); }
+  size_t size() const { return m_is_table ? m_refs.size() : m_owned.size(); }
   bool empty() const { return size() == 0; }
-  std::string_view operator[](size_t i) const { return m_is_literal ? m_literal[i] : std::string_view(m_owned[i]); }
+  std::string_view operator[](size_t i) const {
+    return m_is_table ? std::string_view(m_text + m_refs[i].offset, m_refs[i].size) : std::string_view(m_owned[i]);
+  }
 
   class iterator {
   public:
@@ -100,8 +112,9 @@ public:
 
 private:
   std::vector<std::string> m_owned;
-  std::span<const std::string_view> m_literal;
-  bool m_is_literal = false;
+  const char* m_text = nullptr;
+  std::span<const TextRef> m_refs;
+  bool m_is_table = false;
 };
 
 } // namespace catalog

@@ -23,8 +23,13 @@ public:
   static Version parse(std::string_view text);
   // Same, returning nullopt instead of throwing.
   static std::optional<Version> try_parse(std::string_view text);
-  // From parts already known to be valid (generated code: the embedded catalogs).
-  static Version of(std::initializer_list<int> parts) {
+  // At most four parts, held in place: a version is copied and compared on every record an
+  // audit reads, and thousands are built at start-up, none of them on the heap.
+  static constexpr uint8_t k_max_parts = 4;
+
+  // From parts already known to be valid (the embedded catalogs); parts past the fourth are
+  // left out.
+  static Version of(std::span<const int> parts) {
     Version v;
     for (int part : parts) {
       if (v.m_size < k_max_parts) {
@@ -33,6 +38,7 @@ public:
     }
     return v;
   }
+  static Version of(std::initializer_list<int> parts) { return of(std::span<const int>(parts.begin(), parts.size())); }
 
   std::span<const int> parts() const { return {m_parts.data(), m_size}; }
   int major() const { return m_size == 0 ? 0 : m_parts[0]; }
@@ -43,9 +49,6 @@ public:
   bool operator==(const Version& other) const { return (*this <=> other) == 0; }
 
 private:
-  // At most four parts, held in place: a version is copied and compared on every record an
-  // audit reads, and thousands are built at start-up, none of them on the heap.
-  static constexpr uint8_t k_max_parts = 4;
   std::array<int, k_max_parts> m_parts{};
   uint8_t m_size = 0;
 };

@@ -23,11 +23,14 @@ TEST_CASE("Text: a literal is a view, owned text is a copy; both read the same")
   CHECK(catalog::Text::literal("").empty());
 }
 
-TEST_CASE("Texts: a static array as a view, or owned strings; iterated and indexed as views") {
-  static constexpr std::string_view k_items[] = {"https://a", "https://b"};
-  catalog::Texts literal = catalog::Texts::literal(k_items);
+TEST_CASE("Texts: rows of a static table as views, or owned strings; iterated and indexed as views") {
+  static constexpr std::string_view k_text = "xhttps://ahttps://b";
+  static constexpr catalog::TextRef k_refs[] = {{1, 9}, {10, 9}};
+  catalog::Texts literal = catalog::Texts::table(k_text, k_refs);
   REQUIRE(literal.size() == 2);
-  CHECK(literal[1].data() == k_items[1].data()); // not copied
+  CHECK(literal[0] == "https://a");
+  CHECK(literal[1] == "https://b");
+  CHECK(literal[1].data() == k_text.data() + 10); // not copied
   std::vector<std::string> strings{"https://a", "https://b"};
   catalog::Texts owned = strings;
   strings.clear();
@@ -42,5 +45,5 @@ TEST_CASE("Texts: a static array as a view, or owned strings; iterated and index
   CHECK(copy.views() == literal.views());
   CHECK(owned.size() == 1);
   CHECK(catalog::Texts().empty());
-  CHECK(catalog::Texts::literal(std::span<const std::string_view>(k_items, 0)).empty());
+  CHECK(catalog::Texts::table(k_text, std::span<const catalog::TextRef>(k_refs, 0)).empty());
 }
