@@ -6,6 +6,9 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#if __has_include(<sys/platform/x86.h>)
+#include <sys/platform/x86.h> // glibc 2.33 and later
+#endif
 #endif
 
 namespace util {
@@ -45,8 +48,17 @@ __attribute__((target("avx2"))) size_t find_avx2(const char* s, size_t n, size_t
   return k_none;
 }
 
+// Whether the processor and the kernel let this process use AVX2. glibc answers from what it
+// read of the processor as the process started. __builtin_cpu_supports would link libgcc's
+// constructor, which asks the processor again at every start: a dozen CPUID instructions, each
+// of which traps to the hypervisor on a virtual machine (about 5 microseconds apiece measured
+// here, docs/benchmarks.md).
 bool has_avx2() {
+#if defined(CPU_FEATURE_ACTIVE)
+  static const bool yes = CPU_FEATURE_ACTIVE(AVX2);
+#else
   static const bool yes = __builtin_cpu_supports("avx2");
+#endif
   return yes;
 }
 #endif
