@@ -125,7 +125,12 @@ std::string CatalogSet::service_of(std::string_view name) const {
 bool CatalogSet::contains(std::string_view name, std::string_view id) const {
   const Slot* s = slot(name);
   if (s && s->indexed) {
-    return std::find(s->ids.begin(), s->ids.end(), id) != s->ids.end();
+    for (std::string_view known : s->ids) {
+      if (known == id) {
+        return true;
+      }
+    }
+    return false;
   }
   const Catalog* c = get(name);
   return c && c->find(id);

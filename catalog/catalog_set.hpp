@@ -57,7 +57,7 @@ private:
     mutable std::unique_ptr<Catalog> loaded;
     bool indexed = false; // service and ids below are known without loading
     std::string service;
-    std::span<const std::string_view> ids; // the embedded index's, which lasts as long as the program
+    Texts ids; // the embedded index's: views of the embedded tables
   };
   void add(std::string name, std::function<Catalog()> load);
   const Slot* slot(std::string_view name) const;

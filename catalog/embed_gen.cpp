@@ -72,7 +72,12 @@ public:
     for (const auto& r : c.runtimes) {
       m_entries.push_back(entry(r));
     }
-    m_catalogs.push_back(row + range(first, m_entries.size()) + "}");
+    row += range(first, m_entries.size()) + ",";
+    std::vector<std::string_view> ids;
+    for (const auto& r : c.runtimes) {
+      ids.emplace_back(r.id);
+    }
+    m_catalogs.push_back(row + strs(ids) + "}");
   }
 
   void write(std::ostream& o) const {

@@ -178,11 +178,7 @@ const std::vector<EmbeddedIndex>& embedded_index() {
     Reader read(t);
     std::vector<EmbeddedIndex> out;
     for (const auto& c : t.catalogs) {
-      EmbeddedIndex& i = out.emplace_back(EmbeddedIndex{read.view(c.name), read.view(c.service), {}});
-      i.ids.reserve(c.entries.count);
-      for (const auto& e : Reader::rows(t.entries, c.entries)) {
-        i.ids.push_back(read.view(e.id));
-      }
+      out.push_back(EmbeddedIndex{read.view(c.name), read.view(c.service), read.texts(c.ids)});
     }
     return out;
   }();

@@ -18,7 +18,7 @@ const std::vector<std::string_view>& embedded_names();
 struct EmbeddedIndex {
   std::string_view name;
   std::string_view service;
-  std::vector<std::string_view> ids;
+  Texts ids; // views of the embedded tables: nothing is built
 };
 const std::vector<EmbeddedIndex>& embedded_index();
 

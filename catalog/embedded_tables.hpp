@@ -122,6 +122,7 @@ struct Catalog {
   Range rules;    // rules
   Range releases; // releases
   Range entries;  // entries
+  Range ids;      // strs: the entries' ids, in order (the index, read without building entries)
 };
 
 // Every table, as embedded_data.cpp defines them.
