@@ -6,8 +6,18 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-#if __has_include(<sys/platform/x86.h>)
-#include <sys/platform/x86.h> // glibc 2.33 and later
+#if __has_include(<sys/platform/x86.h>) // glibc 2.33 and later
+// glibc 2.36 writes this header in C: its functions return _Bool, which GCC's C++ takes as an
+// extension and clang's strict C++ does not know.
+#if defined(__clang__) && !defined(_Bool)
+#define _Bool bool // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
+#define RTCAT_DEFINED_BOOL
+#endif
+#include <sys/platform/x86.h>
+#ifdef RTCAT_DEFINED_BOOL
+#undef _Bool
+#undef RTCAT_DEFINED_BOOL
+#endif
 #endif
 #endif
 
