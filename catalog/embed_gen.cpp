@@ -119,19 +119,22 @@ private:
     }
     return range(first, m_strs.size());
   }
-  std::string pairs(const std::vector<std::pair<std::string, std::string>>& items) {
+  // Rows of the pairs table, for key-value lists and packages alike.
+  template <typename List, typename First, typename Second>
+  std::string pairs(const List& items, First first_of, Second second_of) {
     auto first = static_cast<uint32_t>(m_pairs.size());
-    for (const auto& [a, b] : items) {
-      m_pairs.push_back("{" + str(a) + "," + str(b) + "}");
+    for (const auto& item : items) {
+      m_pairs.push_back("{" + str(first_of(item)) + "," + str(second_of(item)) + "}");
     }
     return range(first, m_pairs.size());
   }
+  std::string pairs(const std::vector<std::pair<std::string, std::string>>& items) {
+    return pairs(
+        items, [](const auto& p) { return p.first; }, [](const auto& p) { return p.second; });
+  }
   std::string packages(const std::vector<Package>& items) {
-    auto first = static_cast<uint32_t>(m_pairs.size());
-    for (const auto& p : items) {
-      m_pairs.push_back("{" + str(p.name) + "," + str(p.version) + "}");
-    }
-    return range(first, m_pairs.size());
+    return pairs(
+        items, [](const Package& p) { return p.name; }, [](const Package& p) { return p.version; });
   }
   static std::string version(const Version& v) {
     std::string out = "{" + std::to_string(v.parts().size()) + ",{";
@@ -155,11 +158,9 @@ private:
     }
     row += packages(r.packages) + "," + packages(r.package_lines) + ",";
     auto first = static_cast<uint32_t>(m_stated.size());
-    std::vector<std::string> stated;
     for (const auto& m : r.milestones) {
-      stated.push_back("{" + str(m.name) + "," + date(m.date) + "," + date(m.from) + "," + strs(m.sources) + "}");
+      m_stated.push_back("{" + str(m.name) + "," + date(m.date) + "," + date(m.from) + "," + strs(m.sources) + "}");
     }
-    m_stated.insert(m_stated.end(), stated.begin(), stated.end());
     row += range(first, m_stated.size()) + "," + str(r.framework) + "," + str(r.framework_version) + "," + str(r.accelerator) +
            "," + (r.cuda ? "true," + str(*r.cuda) : "false,{}") + "," + str(r.family) + "," + str(r.service) + "," +
            strs(r.uris) + "," + str(r.notes.view()) + "," + strs(r.sources) + "," + str(r.confidence) + "}";

@@ -41,19 +41,12 @@ public:
     return out;
   }
   Texts texts(Range r) const { return Texts::table(m_t.text, rows(m_t.strs, r)); }
-  std::vector<std::pair<std::string, std::string>> pairs(Range r) const {
-    std::vector<std::pair<std::string, std::string>> out;
+  // Rows of pairs as T{first, second}: a std::pair of strings, or a Package.
+  template <typename T> std::vector<T> pairs(Range r) const {
+    std::vector<T> out;
     out.reserve(r.count);
     for (const auto& p : rows(m_t.pairs, r)) {
-      out.emplace_back(view(p.first), view(p.second));
-    }
-    return out;
-  }
-  std::vector<Package> packages(Range r) const {
-    std::vector<Package> out;
-    out.reserve(r.count);
-    for (const auto& p : rows(m_t.pairs, r)) {
-      out.push_back(Package{str(p.first), str(p.second)});
+      out.push_back(T{str(p.first), str(p.second)});
     }
     return out;
   }
@@ -81,10 +74,10 @@ void Reader::entry(const tables::Entry& row, RuntimeEntry& r) const {
     }
   }
   if (row.packages.count != 0) {
-    r.packages = packages(row.packages);
+    r.packages = pairs<Package>(row.packages);
   }
   if (row.package_lines.count != 0) {
-    r.package_lines = packages(row.package_lines);
+    r.package_lines = pairs<Package>(row.package_lines);
   }
   r.milestones.reserve(row.milestones.count);
   for (const auto& m : rows(m_t.stated, row.milestones)) {
@@ -132,10 +125,11 @@ Catalog Reader::catalog(const tables::Catalog& row) const {
   }
   p.sunset = date(row.sunset);
   set(p.sunset_meaning, row.sunset_meaning);
-  p.successor = pairs(row.successor);
+  p.successor = pairs<std::pair<std::string, std::string>>(row.successor);
   if (row.has_required_fields) {
-    p.required_fields = RequiredFields{date_of_day(row.required_from), strings(row.required_fields), pairs(row.required_defaults),
-                                       str(row.required_source)};
+    p.required_fields =
+        RequiredFields{date_of_day(row.required_from), strings(row.required_fields),
+                       pairs<std::pair<std::string, std::string>>(row.required_defaults), str(row.required_source)};
   }
   set(p.service, row.service);
   set(p.uri_note, row.uri_note);

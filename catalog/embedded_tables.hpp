@@ -9,7 +9,6 @@
 
 #include "catalog/model.hpp"
 
-#include <climits>
 #include <cstdint>
 #include <span>
 #include <string_view>

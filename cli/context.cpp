@@ -215,7 +215,7 @@ int Context::freshness_gate(int code) {
     return code;
   }
   std::fflush(stdout); // the answer first, then the gate
-  std::fputs(render::findings_text(findings, false).c_str(), stderr);
+  print_error(render::findings_text(findings, false));
   return std::max(code, exit_for(findings));
 }
 
