@@ -2,7 +2,9 @@
 // rtcat_cli (cli/app.cpp); this is only its entry point.
 
 #include "cli/app.hpp"
+#include "cli/startup_pages.hpp"
 
 int main(int argc, char** argv) {
+  cli::startup::populate_heap();
   return cli::main(argc, argv);
 }

@@ -1,0 +1,157 @@
+// The pages a short command touches, mapped in a few system calls rather than one page fault each
+// (ARCHITECTURE.md, "The start-up layout"; docs/benchmarks.md, "Start-up: the pages in a few
+// calls").
+//
+// A `check` touches about seventy pages: the data its relocations write, the zeroed data, the
+// code and read-only data it runs and reads, the heap and the stack. Each first touch is a page
+// fault, a trap into the kernel, and on a virtual machine whose hypervisor sees every trap one
+// costs several microseconds, far more than the page. madvise(MADV_POPULATE_READ /
+// MADV_POPULATE_WRITE, Linux 5.14) maps a whole range in one call, so the executable does that
+// for the ranges a short command uses:
+//
+// - before anything else runs (rtcat_start, the executable's entry point where lld lays out the
+//   static PIE on x86-64, cli/CMakeLists.txt): every writable segment, which the relocations
+//   and the zeroed data fill anyway; the code from the start of the text to the end of the
+//   functions cli/startup.order places first (rtcat_startup_text_end, the file's last name); the
+//   read-only data up to the unwind tables, which only an exception reads; and the top of the
+//   stack. This runs before the C library has relocated the executable or set up its thread, so
+//   it reads nothing that relocation writes, calls no function of the C library and keeps no
+//   errno: the system call is one instruction, and a kernel that cannot populate answers EINVAL,
+//   which changes nothing but the number of faults;
+// - first in main (populate_heap): the next 64 KiB of the heap, what a short command fills.
+//
+// Nothing here changes what the program computes; only when its pages are mapped.
+
+#include "cli/startup_pages.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#ifndef MADV_POPULATE_READ // Linux 5.14; older C library headers lack them
+#define MADV_POPULATE_READ 22
+#define MADV_POPULATE_WRITE 23
+#endif
+
+#if defined(RTCAT_STARTUP_ENTRY)
+#include <elf.h>
+#include <link.h>
+#include <sys/syscall.h>
+
+extern "C" {
+// The executable's own ELF header, where the linker placed it: the first byte of the image.
+// NOLINTNEXTLINE(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
+extern const ElfW(Ehdr) __ehdr_start __attribute__((visibility("hidden")));
+void rtcat_startup_text_end();
+}
+
+namespace {
+
+constexpr uintptr_t k_page = 4096;       // x86-64
+constexpr uintptr_t k_stack = 16 * 1024; // the stack a short command grows into
+
+// madvise(2) as one instruction, before the C library is set up. The answer is not needed.
+__attribute__((always_inline)) inline void advise(uintptr_t from, uintptr_t to, long advice) {
+  from &= ~(k_page - 1);
+  to = (to + k_page - 1) & ~(k_page - 1);
+  if (to <= from) {
+    return;
+  }
+  long result = SYS_madvise;
+  __asm__ volatile("syscall" : "+a"(result) : "D"(from), "S"(to - from), "d"(advice) : "rcx", "r11", "memory");
+}
+
+} // namespace
+
+extern "C" {
+
+// The end of the functions cli/startup.order lays out first: the file's last name.
+__attribute__((used, noinline, visibility("hidden"))) void rtcat_startup_text_end() {
+  __asm__ volatile("");
+}
+
+// Called by rtcat_start with the process's first stack pointer. Reads only the program headers
+// and addresses the linker resolved relative to the code (no relocation, no thread pointer: no
+// stack protector either).
+__attribute__((used, visibility("hidden"), no_stack_protector)) void rtcat_populate_image(uintptr_t stack) {
+  advise(stack - k_stack, stack, MADV_POPULATE_WRITE);
+  const auto base = reinterpret_cast<uintptr_t>(&__ehdr_start);
+  const auto* headers = reinterpret_cast<const ElfW(Phdr)*>(base + __ehdr_start.e_phoff);
+  uintptr_t unwind_tables = 0;
+  for (unsigned i = 0; i < __ehdr_start.e_phnum; ++i) {
+    if (headers[i].p_type == PT_GNU_EH_FRAME) {
+      unwind_tables = base + headers[i].p_vaddr;
+    }
+  }
+  const auto text_end = reinterpret_cast<uintptr_t>(&rtcat_startup_text_end);
+  for (unsigned i = 0; i < __ehdr_start.e_phnum; ++i) {
+    const ElfW(Phdr)& segment = headers[i];
+    if (segment.p_type != PT_LOAD) {
+      continue;
+    }
+    const uintptr_t from = base + segment.p_vaddr;
+    const uintptr_t to = from + segment.p_memsz;
+    if (segment.p_flags & PF_W) {
+      advise(from, to, MADV_POPULATE_WRITE);
+    } else if (segment.p_flags & PF_X) {
+      if (from < text_end && text_end <= to) {
+        advise(from, text_end, MADV_POPULATE_READ);
+      }
+    } else {
+      advise(from, from < unwind_tables && unwind_tables <= to ? unwind_tables : to, MADV_POPULATE_READ);
+    }
+  }
+}
+
+} // extern "C"
+
+// The entry point: populates, then hands _start the process exactly as the kernel made it (the
+// stack pointer, and rdx, the dynamic loader's finaliser, which _start passes on).
+asm(R"(
+  .section .text.rtcat_start,"ax",@progbits
+  .globl rtcat_start
+  .type rtcat_start, @function
+rtcat_start:
+  .cfi_startproc
+  .cfi_undefined rip
+  xor %ebp, %ebp
+  mov %rdx, %r12
+  mov %rsp, %r13
+  mov %rsp, %rdi
+  and $-16, %rsp
+  call rtcat_populate_image
+  mov %r13, %rsp
+  mov %r12, %rdx
+  jmp _start
+  .cfi_endproc
+  .size rtcat_start, . - rtcat_start
+  .text
+)");
+#endif
+
+namespace cli::startup {
+
+void populate_heap() {
+  constexpr uintptr_t k_heap = 64 * 1024;
+  constexpr uintptr_t k_near = 1024 * 1024; // a frontier this close below the break is the break's heap
+  void* probe = std::malloc(1);
+  if (probe == nullptr) {
+    return;
+  }
+  const auto from = reinterpret_cast<uintptr_t>(probe); // where the next blocks go
+  std::free(probe);
+  const auto brk_end = reinterpret_cast<uintptr_t>(sbrk(0));
+  const long page_size = sysconf(_SC_PAGESIZE);
+  if (page_size <= 0 || from >= brk_end || brk_end - from > k_near) {
+    return;
+  }
+  const uintptr_t start = from & ~(static_cast<uintptr_t>(page_size) - 1);
+  const uintptr_t end = std::min(from + k_heap, brk_end);
+  if (end > start) {
+    madvise(reinterpret_cast<void*>(start), end - start, MADV_POPULATE_WRITE);
+  }
+}
+
+} // namespace cli::startup

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The start-up's pages in a few calls (cli/startup_pages.cpp, docs/benchmarks.md): where lld lays
+# out the static PIE on x86-64, the executable enters at rtcat_start, first in the text, which
+# maps before anything else runs, each with one madvise: the top of the stack, the read-only data
+# up to the unwind tables, the code up to rtcat_startup_text_end (placed after every function
+# cli/startup.order names), and every writable segment whole; then main maps the next 64 KiB of
+# the heap. The ranges are checked against the program headers, call by call (strace), and the
+# answer is the same as ever.
+# Environment: RTCAT_STARTUP_ENTRY (ON where the build links the entry point).
+source "$(dirname "$0")/lib.sh"
+export LC_ALL=C
+[[ "${RTCAT_STARTUP_ENTRY:-OFF}" == ON ]] || skip "linked without the start-up entry point (lld and x86-64 only: cli/CMakeLists.txt)"
+require_tools readelf nm strace
+
+page_up() { echo $((($1 + 4095) / 4096 * 4096)); }
+
+# The entry point, first in the text; the marker after every function the order file places.
+cases=$((cases + 1))
+CMD="the entry point of $RTCAT"
+symbols=$(nm --defined-only "$RTCAT")
+address_of() { awk -v s="$1" '$3 == s { print "0x" $1 }' <<<"$symbols"; }
+start=$(address_of rtcat_start)
+marker=$(address_of rtcat_startup_text_end)
+[[ -n $start && -n $marker ]] || fail "rtcat_start or rtcat_startup_text_end is not in the executable"
+entry=$(readelf -hW "$RTCAT" | awk '/Entry point address/ { print $NF }')
+((entry == start)) || fail "the entry point is $entry, not rtcat_start ($start)"
+text_start=$(readelf -SW "$RTCAT" | awk '$2 == ".text" { print "0x" $4 }')
+((start == text_start)) || fail "rtcat_start is at $start, not first in .text ($text_start)"
+grep -v '^#' "$SRC/cli/startup.order" | sort -u >"$WORK/ordered"
+[[ $(head -1 < <(grep -v '^#' "$SRC/cli/startup.order")) == rtcat_start ]] || fail "cli/startup.order does not name rtcat_start first"
+[[ $(tail -1 "$SRC/cli/startup.order") == rtcat_startup_text_end ]] || fail "cli/startup.order does not name rtcat_startup_text_end last"
+last_placed=$(nm -S --defined-only "$RTCAT" | awk 'NF == 4 && ($3 == "T" || $3 == "t") { print $4, $1 }' | sort -k1,1 |
+  join "$WORK/ordered" - | awk '$1 != "rtcat_startup_text_end" { print $2 }' | sort | tail -1)
+((0x$last_placed < marker)) || fail "an ordered function lies at 0x$last_placed, after the marker ($marker)"
+
+# The calls, in order, before the C library's first (brk, for the thread's block), and each
+# range that of its segment.
+CMD="strace -e trace=madvise,brk rtcat check --runtime 2.1 --python 3.7 --at 2020-06-01"
+cases=$((cases + 1))
+strace -o "$WORK/trace" -e trace=madvise,brk "$RTCAT" check --runtime 2.1 --python 3.7 --at 2020-06-01 >"$WORK/out" 2>"$WORK/err"
+CODE=$?
+OUT=$(cat "$WORK/out")
+ERR=$(cat "$WORK/err")
+expect_exit 0
+expect_out_eq "runtime 2.1 (ai-platform) with Python 3.7 is valid for training on 2020-06-01: supported; next: submission_end 2021-03-09 (281 days)"
+if grep -q 'MADV_POPULATE_READ) = -1 EINVAL' "$WORK/trace"; then
+  skip "this kernel cannot populate (MADV_POPULATE_READ needs Linux 5.14): the executable runs as before, page fault by page fault"
+fi
+mapfile -t calls < <(sed -n 's/^madvise(\(0x[0-9a-f]*\), \([0-9]*\), \(MADV_[A-Z_]*\)) = \(.*\)$/\1 \2 \3 \4/p' "$WORK/trace")
+segments=$(readelf -lW "$RTCAT" | awk '$1 == "LOAD" { flags = ""; for (i = 7; i < NF; i++) flags = flags $i; print $3, $6, flags }')
+unwind=$(readelf -lW "$RTCAT" | awk '$1 == "GNU_EH_FRAME" { print $3 }')
+# stack, read-only data, text, one per writable segment, heap
+expected_count=$((3 + $(grep -c 'RW' <<<"$segments") + 1))
+if [[ ${#calls[@]} -ne $expected_count ]]; then
+  fail "$expected_count madvise calls expected, ${#calls[@]} made: $(cat "$WORK/trace")"
+  finish
+  exit
+fi
+[[ $(head -1 "$WORK/trace") == madvise* ]] || fail "the C library's first brk comes before the calls: $(head -1 "$WORK/trace")"
+for c in "${calls[@]}"; do
+  [[ $c == *" 0" ]] || fail "a call failed: $c"
+done
+read -r _ _ advice _ <<<"${calls[0]}"
+[[ $advice == MADV_POPULATE_WRITE ]] || fail "the first call does not map the stack for writing: ${calls[0]}"
+read -r base length advice _ <<<"${calls[1]}"
+[[ $advice == MADV_POPULATE_READ && $length -eq $(page_up "$unwind") ]] ||
+  fail "the read-only data: ${calls[1]}, expected $(page_up "$unwind") bytes from the image's start"
+i=2
+while read -r vaddr memsz flags; do
+  case $flags in
+    R) ;;
+    RE)
+      read -r at length advice _ <<<"${calls[$i]}"
+      ((at == base + vaddr && length == $(page_up $((marker - vaddr))))) && [[ $advice == MADV_POPULATE_READ ]] ||
+        fail "the text: ${calls[$i]}, expected $((marker - vaddr)) bytes (rounded up) from $vaddr"
+      i=$((i + 1))
+      ;;
+    RW)
+      read -r at length advice _ <<<"${calls[$i]}"
+      ((at == base + vaddr && length == $(page_up "$memsz"))) && [[ $advice == MADV_POPULATE_WRITE ]] ||
+        fail "the writable segment at $vaddr: ${calls[$i]}, expected $memsz bytes (rounded up)"
+      i=$((i + 1))
+      ;;
+  esac
+done <<<"$segments"
+read -r at length advice _ <<<"${calls[$i]}"
+break_end=$(sed -n 's/^brk(0x[0-9a-f]*) *= \(0x[0-9a-f]*\)$/\1/p' "$WORK/trace" | tail -1)
+[[ $advice == MADV_POPULATE_WRITE ]] && ((length <= 65536 + 4096 && at + length <= $(page_up "$break_end"))) ||
+  fail "the heap: ${calls[$i]}, expected at most 64 KiB below the break ($break_end)"
+finish
