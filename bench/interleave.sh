@@ -4,8 +4,20 @@
 # and the ratio A/B of the medians. Output of the commands is discarded; their exit codes are not
 # judged (a command that exits 1 on findings is still timed).
 #   bench/interleave.sh RUNS LABEL_A LABEL_B -- CMD_A... -- CMD_B...
-# Times come from bash's $EPOCHREALTIME (no process is started to read the clock).
+# Times come from bash's $EPOCHREALTIME (no process is started to read the clock), and bash
+# launches each run with a fork of itself. INTERLEAVE_LAUNCH=spawn launches them with posix_spawn
+# instead (bench/spawn_interleave.c, compiled here): a fork of bash makes both sides pay the
+# shell's copy-on-write page faults, which on a machine where faults are dear is most of a short
+# run's time (docs/benchmarks.md).
 set -euo pipefail
+if [[ ${INTERLEAVE_LAUNCH:-bash} == spawn ]]; then
+  command -v cc >/dev/null || { echo "interleave: INTERLEAVE_LAUNCH=spawn needs cc" >&2; exit 2; }
+  launcher_dir=$(mktemp -d)
+  trap 'rm -rf "$launcher_dir"' EXIT
+  cc -O2 -o "$launcher_dir/spawn_interleave" "$(dirname "$0")/spawn_interleave.c"
+  "$launcher_dir/spawn_interleave" "$@"
+  exit
+fi
 runs=$1 label_a=$2 label_b=$3
 shift 3
 [[ $1 == -- ]] || { echo "usage: bench/interleave.sh RUNS LABEL_A LABEL_B -- CMD_A... -- CMD_B..." >&2; exit 2; }

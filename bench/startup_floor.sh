@@ -29,7 +29,12 @@ printf '%-44s %s\n' "ubuntu-distro-info --supported" "$(faults ubuntu-distro-inf
 printf '%-44s %s\n' "empty C program, static PIE" "$(faults "$tmp/empty") page faults"
 printf '%-44s %s\n' "C++ iostream hello, static PIE" "$(faults "$tmp/iostream") page faults"
 printf '%-44s %s\n' "rtcat check --runtime 2.1 --python 3.7" "$(faults "$tmp/rtcat" check --runtime 2.1 --python 3.7 --at 2020-06-01) page faults"
-bench/interleave.sh "$runs" "empty C program" "ubuntu-distro-info" -- "$tmp/empty" -- ubuntu-distro-info --supported | tail -1
-bench/interleave.sh "$runs" "C++ iostream hello" "ubuntu-distro-info" -- "$tmp/iostream" -- ubuntu-distro-info --supported | tail -1
-bench/interleave.sh "$runs" "rtcat check" "ubuntu-distro-info" -- \
-  "$tmp/rtcat" check --runtime 2.1 --python 3.7 --at 2020-06-01 -- ubuntu-distro-info --supported | tail -1
+# Each run launched by a fork of bash, then by posix_spawn (bench/interleave.sh says why).
+for launch in bash spawn; do
+  echo "launched by $launch:"
+  export INTERLEAVE_LAUNCH=$launch
+  bench/interleave.sh "$runs" "empty C program" "ubuntu-distro-info" -- "$tmp/empty" -- ubuntu-distro-info --supported | tail -1
+  bench/interleave.sh "$runs" "C++ iostream hello" "ubuntu-distro-info" -- "$tmp/iostream" -- ubuntu-distro-info --supported | tail -1
+  bench/interleave.sh "$runs" "rtcat check" "ubuntu-distro-info" -- \
+    "$tmp/rtcat" check --runtime 2.1 --python 3.7 --at 2020-06-01 -- ubuntu-distro-info --supported | tail -1
+done

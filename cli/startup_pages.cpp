@@ -13,8 +13,8 @@
 //   static PIE on x86-64, cli/CMakeLists.txt): every writable segment, which the relocations
 //   and the zeroed data fill anyway; the code from the start of the text to the end of the
 //   functions cli/startup.order places first (rtcat_startup_text_end, the file's last name); the
-//   read-only data up to the unwind tables, which only an exception reads; and the top of the
-//   stack. This runs before the C library has relocated the executable or set up its thread, so
+//   read-only data up to the unwind tables, which only an exception reads; the last page of the
+//   code (.iplt); and the top of the stack. This runs before the C library has relocated the executable or set up its thread, so
 //   it reads nothing that relocation writes, calls no function of the C library and keeps no
 //   errno: the system call is one instruction, and a kernel that cannot populate answers EINVAL,
 //   which changes nothing but the number of faults;
@@ -26,7 +26,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
+#include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -98,6 +98,9 @@ __attribute__((used, visibility("hidden"), no_stack_protector)) void rtcat_popul
     } else if (segment.p_flags & PF_X) {
       if (from < text_end && text_end <= to) {
         advise(from, text_end, MADV_POPULATE_READ);
+        // The last page: the stubs through which the functions glibc picks for the processor
+        // are called (.iplt), which lld places after all the code.
+        advise(to - 1, to, MADV_POPULATE_READ);
       }
     } else {
       advise(from, from < unwind_tables && unwind_tables <= to ? unwind_tables : to, MADV_POPULATE_READ);
@@ -135,18 +138,16 @@ namespace cli::startup {
 
 void populate_heap() {
   constexpr uintptr_t k_heap = 64 * 1024;
-  constexpr uintptr_t k_near = 1024 * 1024; // a frontier this close below the break is the break's heap
-  void* probe = std::malloc(1);
-  if (probe == nullptr) {
-    return;
-  }
-  const auto from = reinterpret_cast<uintptr_t>(probe); // where the next blocks go
-  std::free(probe);
+  // Where the next blocks go: the start of the allocator's top block, which ends at the break
+  // (asked without allocating, which would touch the page before it is mapped). An allocator that
+  // does not take its blocks from the break (a sanitizer's) says 0, or more than the break.
   const auto brk_end = reinterpret_cast<uintptr_t>(sbrk(0));
+  const uintptr_t top = mallinfo2().keepcost;
   const long page_size = sysconf(_SC_PAGESIZE);
-  if (page_size <= 0 || from >= brk_end || brk_end - from > k_near) {
+  if (page_size <= 0 || top == 0 || top >= brk_end) {
     return;
   }
+  const uintptr_t from = brk_end - top;
   const uintptr_t start = from & ~(static_cast<uintptr_t>(page_size) - 1);
   const uintptr_t end = std::min(from + k_heap, brk_end);
   if (end > start) {

@@ -3,8 +3,9 @@
 # knows them by, one a line, those of `check` first. Where lld links rtcat (cli/CMakeLists.txt),
 # it lays these functions out together at the start of the text, so that a short command maps a
 # dozen pages of code rather than fifty spread over 7 MB (docs/benchmarks.md, "Start-up layout").
-# The first name is the entry point, rtcat_start, and the last rtcat_startup_text_end, which ends
-# the code the entry point maps in one call (cli/startup_pages.cpp).
+# The first names are the entry point, rtcat_start, and rtcat_populate_image, which it calls; the
+# last is rtcat_startup_text_end, which ends the code the entry point maps in one call
+# (cli/startup_pages.cpp).
 #
 # Run it after changing what start-up or a short command runs, then rebuild. A name the link no
 # longer finds is skipped; e2e.startup_layout fails when the file no longer covers them.
@@ -36,8 +37,10 @@ trap 'rm -rf "$tmp"' EXIT
 {
   echo "# The functions rtcat's short commands run, those of check first: the link lays them out"
   echo "# together (cli/CMakeLists.txt). Written by scripts/startup-order.sh; do not edit."
-  # First: the entry point, which maps the rest of what follows at once (cli/startup_pages.cpp).
+  # First: the entry point and what it calls, which map at once the rest of what follows
+  # (cli/startup_pages.cpp).
   echo rtcat_start
+  echo rtcat_populate_image
   i=0
   for args in "${commands[@]}"; do
     i=$((i + 1))
@@ -58,7 +61,7 @@ trap 'rm -rf "$tmp"' EXIT
     if [[ $name =~ ^(__(mem|str|stp|wmem|wcs)[a-z]*)_(sse|ssse|avx|evex) ]]; then
       grep -E "^${BASH_REMATCH[1]}_(sse|ssse|avx|evex)" "$tmp/variants" || true
     fi
-  done <"$tmp/names" | grep -vx -e rtcat_start -e rtcat_startup_text_end | awk '!seen[$0]++'
+  done <"$tmp/names" | grep -vx -e rtcat_start -e rtcat_populate_image -e rtcat_startup_text_end | awk '!seen[$0]++'
   # Last: the marker that ends what the entry point maps at once (cli/startup_pages.cpp).
   echo rtcat_startup_text_end
 } >"$tmp/order"

@@ -3,9 +3,9 @@
 # out the static PIE on x86-64, the executable enters at rtcat_start, first in the text, which
 # maps before anything else runs, each with one madvise: the top of the stack, the read-only data
 # up to the unwind tables, the code up to rtcat_startup_text_end (placed after every function
-# cli/startup.order names), and every writable segment whole; then main maps the next 64 KiB of
-# the heap. The ranges are checked against the program headers, call by call (strace), and the
-# answer is the same as ever.
+# cli/startup.order names) and its last page (.iplt), and every writable segment whole; then
+# main maps the next 64 KiB of the heap. The ranges are checked against the program headers,
+# call by call (strace), and the answer is the same as ever.
 # Environment: RTCAT_STARTUP_ENTRY (ON where the build links the entry point).
 source "$(dirname "$0")/lib.sh"
 export LC_ALL=C
@@ -49,8 +49,8 @@ fi
 mapfile -t calls < <(sed -n 's/^madvise(\(0x[0-9a-f]*\), \([0-9]*\), \(MADV_[A-Z_]*\)) = \(.*\)$/\1 \2 \3 \4/p' "$WORK/trace")
 segments=$(readelf -lW "$RTCAT" | awk '$1 == "LOAD" { flags = ""; for (i = 7; i < NF; i++) flags = flags $i; print $3, $6, flags }')
 unwind=$(readelf -lW "$RTCAT" | awk '$1 == "GNU_EH_FRAME" { print $3 }')
-# stack, read-only data, text, one per writable segment, heap
-expected_count=$((3 + $(grep -c 'RW' <<<"$segments") + 1))
+# stack, read-only data, text and its last page, one per writable segment, heap
+expected_count=$((4 + $(grep -c 'RW' <<<"$segments") + 1))
 if [[ ${#calls[@]} -ne $expected_count ]]; then
   fail "$expected_count madvise calls expected, ${#calls[@]} made: $(cat "$WORK/trace")"
   finish
@@ -73,6 +73,10 @@ while read -r vaddr memsz flags; do
       read -r at length advice _ <<<"${calls[$i]}"
       ((at == base + vaddr && length == $(page_up $((marker - vaddr))))) && [[ $advice == MADV_POPULATE_READ ]] ||
         fail "the text: ${calls[$i]}, expected $((marker - vaddr)) bytes (rounded up) from $vaddr"
+      i=$((i + 1))
+      read -r at length advice _ <<<"${calls[$i]}"
+      ((at == base + (vaddr + memsz - 1) / 4096 * 4096 && length == 4096)) && [[ $advice == MADV_POPULATE_READ ]] ||
+        fail "the text's last page (.iplt): ${calls[$i]}"
       i=$((i + 1))
       ;;
     RW)
