@@ -2,22 +2,22 @@
 // (ARCHITECTURE.md, "The start-up layout"; docs/benchmarks.md, "Start-up: the pages in a few
 // calls").
 //
-// A `check` touches about seventy pages: the data its relocations write, the zeroed data, the
-// code and read-only data it runs and reads, the heap and the stack. Each first touch is a page
-// fault, a trap into the kernel, and on a virtual machine whose hypervisor sees every trap one
-// costs several microseconds, far more than the page. madvise(MADV_POPULATE_READ /
-// MADV_POPULATE_WRITE, Linux 5.14) maps a whole range in one call, so the executable does that
-// for the ranges a short command uses:
+// A `check` took 74 page faults: on the data its relocations write, the zeroed data, the code and
+// read-only data it runs and reads, the heap and the stack. Each is a trap into the kernel, and on
+// a virtual machine whose hypervisor sees every trap one costs several microseconds, far more
+// than the page (bench/fault_cost.sh). madvise(MADV_POPULATE_READ / MADV_POPULATE_WRITE, Linux
+// 5.14) maps a whole range in one call, so the executable does that for the ranges a short
+// command uses:
 //
 // - before anything else runs (rtcat_start, the executable's entry point where lld lays out the
 //   static PIE on x86-64, cli/CMakeLists.txt): every writable segment, which the relocations
 //   and the zeroed data fill anyway; the code from the start of the text to the end of the
-//   functions cli/startup.order places first (rtcat_startup_text_end, the file's last name); the
-//   read-only data up to the unwind tables, which only an exception reads; the last page of the
-//   code (.iplt); and the top of the stack. This runs before the C library has relocated the executable or set up its thread, so
-//   it reads nothing that relocation writes, calls no function of the C library and keeps no
-//   errno: the system call is one instruction, and a kernel that cannot populate answers EINVAL,
-//   which changes nothing but the number of faults;
+//   functions cli/startup.order places first (rtcat_startup_text_end, the file's last name) and
+//   the text's last page (.iplt); the read-only data up to the unwind tables, which only an
+//   exception reads; and the top of the stack. This runs before the C library has relocated the
+//   executable or set up its thread, so it reads nothing that relocation writes, calls no
+//   function of the C library and keeps no errno: the system call is one instruction, and a
+//   kernel that cannot populate answers EINVAL, which changes nothing but the number of faults;
 // - first in main (populate_heap): the next 64 KiB of the heap, what a short command fills.
 //
 // Nothing here changes what the program computes; only when its pages are mapped.
