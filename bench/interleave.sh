@@ -10,6 +10,10 @@
 # shell's copy-on-write page faults, which on a machine where faults are dear is most of a short
 # run's time (docs/benchmarks.md).
 set -euo pipefail
+case ${INTERLEAVE_LAUNCH:-bash} in
+  bash | spawn) ;;
+  *) echo "interleave: INTERLEAVE_LAUNCH is bash or spawn, not '$INTERLEAVE_LAUNCH'" >&2; exit 2 ;;
+esac
 if [[ ${INTERLEAVE_LAUNCH:-bash} == spawn ]]; then
   command -v cc >/dev/null || { echo "interleave: INTERLEAVE_LAUNCH=spawn needs cc" >&2; exit 2; }
   launcher_dir=$(mktemp -d)

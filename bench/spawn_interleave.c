@@ -1,6 +1,7 @@
 // The timing loop of bench/interleave.sh with its launches made by posix_spawn (a vfork and an
 // exec) instead of a fork of bash: A, B, A, B, ... each run's wall time from the call to its end
-// (waitpid), output discarded, exit codes not judged. A fork of bash copies the shell and makes
+// (waitpid), output discarded, exit codes not judged. A command that cannot be started ends the
+// measurement (exit 2), where bash would time its failure. A fork of bash copies the shell and makes
 // each side pay the shell's copy-on-write page faults before its exec; where page faults are
 // dear (docs/benchmarks.md) that cost, the same for both commands, is most of a short run and
 // pulls every ratio towards 1. Prints the lines interleave.sh prints.
@@ -36,7 +37,9 @@ static long long run(char** argv, const posix_spawn_file_actions_t* quiet) {
     return -1;
   }
   int status;
-  waitpid(pid, &status, 0);
+  if (waitpid(pid, &status, 0) != pid) {
+    return -1;
+  }
   return now_us() - t0;
 }
 
@@ -68,9 +71,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   posix_spawn_file_actions_t quiet;
-  posix_spawn_file_actions_init(&quiet);
-  posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&quiet, 2, "/dev/null", O_WRONLY, 0);
+  if (posix_spawn_file_actions_init(&quiet) != 0 ||
+      posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0) != 0 ||
+      posix_spawn_file_actions_addopen(&quiet, 2, "/dev/null", O_WRONLY, 0) != 0) {
+    fprintf(stderr, "spawn_interleave: cannot send output to /dev/null\n");
+    return 2;
+  }
   long long* times_a = malloc(sizeof(long long) * runs);
   long long* times_b = malloc(sizeof(long long) * runs);
   if (times_a == NULL || times_b == NULL) {
@@ -83,6 +89,10 @@ int main(int argc, char** argv) {
   for (int i = 0; i < runs; i++) {
     times_a[i] = run(a, &quiet);
     times_b[i] = run(b, &quiet);
+    if (times_a[i] < 0 || times_b[i] < 0) { // a time of a run that did not happen would skew both figures
+      fprintf(stderr, "spawn_interleave: run %d of %s failed to start or to be waited for\n", i + 1, times_a[i] < 0 ? a[0] : b[0]);
+      return 2;
+    }
   }
   double med_a, mean_a, med_b, mean_b;
   stats(times_a, runs, &med_a, &mean_a);

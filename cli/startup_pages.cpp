@@ -18,7 +18,8 @@
 //   executable or set up its thread, so it reads nothing that relocation writes, calls no
 //   function of the C library and keeps no errno: the system call is one instruction, and a
 //   kernel that cannot populate answers EINVAL, which changes nothing but the number of faults;
-// - first in main (populate_heap): the next 64 KiB of the heap, what a short command fills.
+// - first in main (populate_heap): the heap's next 64 KiB, up to the break: what a short command
+//   fills.
 //
 // Nothing here changes what the program computes; only when its pages are mapped.
 
@@ -29,6 +30,12 @@
 #include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#if defined(__GLIBC__)
+#if __GLIBC_PREREQ(2, 33)
+#define RTCAT_HAVE_MALLINFO2 1
+#endif
+#endif
 
 #ifndef MADV_POPULATE_READ // Linux 5.14; older C library headers lack them
 #define MADV_POPULATE_READ 22
@@ -77,9 +84,17 @@ __attribute__((used, noinline, visibility("hidden"))) void rtcat_startup_text_en
 // stack protector either).
 __attribute__((used, visibility("hidden"), no_stack_protector)) void rtcat_populate_image(uintptr_t stack) {
   advise(stack - k_stack, stack, MADV_POPULATE_WRITE);
-  const auto base = reinterpret_cast<uintptr_t>(&__ehdr_start);
-  const auto* headers = reinterpret_cast<const ElfW(Phdr)*>(base + __ehdr_start.e_phoff);
+  const auto header = reinterpret_cast<uintptr_t>(&__ehdr_start);
+  const auto* headers = reinterpret_cast<const ElfW(Phdr)*>(header + __ehdr_start.e_phoff);
+  // Where the image was loaded: the header's address less the address the segment that holds it
+  // (the one that starts the file) was linked at.
+  uintptr_t base = 0;
   uintptr_t unwind_tables = 0;
+  for (unsigned i = 0; i < __ehdr_start.e_phnum; ++i) {
+    if (headers[i].p_type == PT_LOAD && headers[i].p_offset == 0) {
+      base = header - headers[i].p_vaddr;
+    }
+  }
   for (unsigned i = 0; i < __ehdr_start.e_phnum; ++i) {
     if (headers[i].p_type == PT_GNU_EH_FRAME) {
       unwind_tables = base + headers[i].p_vaddr;
@@ -113,7 +128,7 @@ __attribute__((used, visibility("hidden"), no_stack_protector)) void rtcat_popul
 // The entry point: populates, then hands _start the process exactly as the kernel made it (the
 // stack pointer, and rdx, the dynamic loader's finaliser, which _start passes on).
 asm(R"(
-  .section .text.rtcat_start,"ax",@progbits
+  .pushsection .text.rtcat_start,"ax",@progbits
   .globl rtcat_start
   .type rtcat_start, @function
 rtcat_start:
@@ -130,13 +145,14 @@ rtcat_start:
   jmp _start
   .cfi_endproc
   .size rtcat_start, . - rtcat_start
-  .text
+  .popsection
 )");
 #endif
 
 namespace cli::startup {
 
 void populate_heap() {
+#ifdef RTCAT_HAVE_MALLINFO2
   constexpr uintptr_t k_heap = 64 * 1024;
   // Where the next blocks go: the start of the allocator's top block, which ends at the break
   // (asked without allocating, which would touch the page before it is mapped). An allocator that
@@ -153,6 +169,7 @@ void populate_heap() {
   if (end > start) {
     madvise(reinterpret_cast<void*>(start), end - start, MADV_POPULATE_WRITE);
   }
+#endif // before glibc 2.33 (no mallinfo2) the heap faults in page by page
 }
 
 } // namespace cli::startup
