@@ -11,7 +11,7 @@ set(wrapped_CLI "^cli/(options|app)\\.cpp$")
 set(wrapped_SQLiteCpp "^catalog/store\\.cpp$")
 set(wrapped_yaml-cpp "^util/yaml\\.cpp$")
 set(wrapped_simdjson.h "^util/json_module\\.cpp$")
-set(wrapped_dlfcn.h "^util/json_fast\\.cpp$")
+set(wrapped_dlfcn.h "^(util/json_fast|cli/sqlite_on_demand)\\.cpp$")
 set(wrapped_date "^catalog/calendar\\.(hpp|cpp)$")
 set(wrapped_nlohmann "^(util|catalog|lib|render)/")
 # Third-party header -> the namespace its library declares, which only the same files may spell

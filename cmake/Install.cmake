@@ -108,6 +108,11 @@ set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # dpkg-shlibdeps: libc6 (rtcat: the C++ runtime, SQLite and yaml-cpp are static),
                                        # libsimdjson14 and the shared C++ runtime (librtcat-json.so)
+if(RTCAT_SQLITE_ON_DEMAND)
+  # rtcat loads SQLite with dlopen when the store first needs it (cli/sqlite_on_demand.cpp),
+  # which dpkg-shlibdeps cannot see.
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libsqlite3-0")
+endif()
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS OFF)
 include(CPack)

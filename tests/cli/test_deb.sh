@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # cpack -G DEB: rtcat_<version>_<arch>.deb with the runtime files only, Depends from
-# dpkg-shlibdeps (libc6 for rtcat; libsimdjson14 and libstdc++6 for the simdjson module it
-# loads), the copyright file and changelog Debian expects; lintian reports no error; unpacked
-# with dpkg -x, the binary runs and loads its module, the manual page renders and a completion
-# loads.
+# dpkg-shlibdeps (libc6 for rtcat; libsimdjson14 and libstdc++6 for the simdjson module it loads)
+# and, where rtcat loads SQLite when its store first calls it (RTCAT_SQLITE_ON_DEMAND=ON),
+# libsqlite3-0; the copyright file and changelog Debian expects; lintian reports no error;
+# unpacked with dpkg -x, the binary runs and loads its module, the manual page renders and a
+# completion loads.
 source "$(dirname "$0")/lib.sh"
 : "${BUILD:?BUILD must name the build folder}"
 require_tools cpack dpkg-deb dpkg-shlibdeps lintian man strace
@@ -16,11 +17,17 @@ cases=$((cases + 1))
 [[ -f "$deb" ]] || fail "no $deb: $(ls "$WORK/pkg")"
 
 cases=$((cases + 1))
+# With a Depends of its own, CPack writes dpkg-shlibdeps's versions; without, "*" for each.
+if [[ "${RTCAT_SQLITE_ON_DEMAND:-OFF}" == ON ]]; then
+  depends='Depends: libsqlite3-0, libc6 (>= 2.14), libgcc-s1 (>= 3.0), libsimdjson14 (>= 2.0.1), libstdc++6 (>= 5)'
+else
+  depends='Depends: libc6 (>= "*"), libsimdjson14 (>= "*"), libstdc++6 (>= "*")'
+fi
 dpkg-deb -f "$deb" Package Version Architecture Depends Section >"$WORK/fields"
 [[ "$(cat "$WORK/fields")" == "Package: rtcat
 Version: $version
 Architecture: $arch
-Depends: libc6 (>= "*"), libsimdjson14 (>= "*"), libstdc++6 (>= "*")
+$depends
 Section: utils" ]] || fail "control fields: $(cat "$WORK/fields")"
 
 cases=$((cases + 1))
