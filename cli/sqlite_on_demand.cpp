@@ -10,13 +10,13 @@
 // goes on to the function it was; later calls jump straight there. Because these definitions come
 // before the libraries on the link line, the linker takes no member of libsqlite3.a.
 //
-// A system without the library gets one line on stderr naming it, and exit code 2.
+// Without the library, the call that needed it throws catalog::StorageError, as a store that
+// cannot be opened does: one line on stderr naming the library, exit code 2, and every command's
+// own clean-up (a half-written --output is removed). The loader is called from assembly, which
+// describes its frame for the unwinder (the CFI directives below).
 
-#include "cli/exit_code.hpp"
-#include "cli/output.hpp"
+#include "catalog/error.hpp"
 
-#include <cstdio>
-#include <cstdlib>
 #include <dlfcn.h>
 #include <mutex>
 #include <string>
@@ -26,7 +26,8 @@
 #endif
 
 // Every function of the C library SQLiteCpp calls (nm -u libSQLiteCpp.a), with its slot. One
-// missing here makes the linker take libsqlite3.a again, which e2e.sqlite_on_demand catches.
+// missing here makes the linker take sqlite3.o from libsqlite3.a again, and the link fails on the
+// functions defined twice.
 #define RTCAT_SQLITE_FUNCTIONS(X)                                                                                                \
   X(0, sqlite3_backup_finish)                                                                                                    \
   X(1, sqlite3_backup_init)                                                                                                      \
@@ -86,10 +87,8 @@ constexpr const char* k_names[] = {
 constexpr size_t k_count = sizeof k_names / sizeof k_names[0];
 
 [[noreturn]] void fail(const std::string& why) {
-  std::fflush(stdout);
-  cli::print_error("rtcat: error: the catalog store needs SQLite, which did not load: " + why +
-                   " (install the package libsqlite3-0)\n");
-  std::_Exit(cli::k_exit_input);
+  throw catalog::StorageError("the catalog store needs SQLite, which did not load: " + why +
+                              " (install the package libsqlite3-0)");
 }
 
 } // namespace
@@ -99,8 +98,9 @@ extern "C" {
 // Each function's address in the loaded library; null until the first call.
 __attribute__((visibility("hidden"))) void* rtcat_sqlite_slots[k_count];
 
-// Loads the library and fills every slot, once; ends the process when it cannot.
-__attribute__((visibility("hidden"), used)) void rtcat_sqlite_load() noexcept {
+// Loads the library and fills every slot, once; throws StorageError when it cannot (and tries
+// again at the next call).
+__attribute__((visibility("hidden"), used)) void rtcat_sqlite_load() {
   static std::once_flag once;
   std::call_once(once, [] {
     void* library = dlopen(RTCAT_SQLITE_LIBRARY, RTLD_NOW | RTLD_LOCAL);
@@ -139,8 +139,13 @@ asm(".pushsection .text.rtcat_sqlite,\"ax\",@progbits\n" RTCAT_SQLITE_FUNCTIONS(
         R"(
   .type rtcat_sqlite_resolve, @function
 rtcat_sqlite_resolve:
+  .cfi_startproc
+  .cfi_def_cfa_offset 8
   push %rbp
+  .cfi_def_cfa_offset 16
+  .cfi_offset %rbp, -16
   mov %rsp, %rbp
+  .cfi_def_cfa_register %rbp
   push %rdi
   push %rsi
   push %rdx
@@ -177,8 +182,10 @@ rtcat_sqlite_resolve:
   pop %rsi
   pop %rdi
   pop %rbp
+  .cfi_def_cfa %rsp, 8
   lea rtcat_sqlite_slots(%rip), %r10
   jmp *(%r10,%r11,8)
+  .cfi_endproc
   .size rtcat_sqlite_resolve, . - rtcat_sqlite_resolve
   .popsection
 )");

@@ -106,12 +106,12 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # dpkg-shlibdeps: libc6 (rtcat: the C++ runtime, SQLite and yaml-cpp are static),
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # dpkg-shlibdeps: libc6 (rtcat: the C++ runtime, SQLiteCpp and yaml-cpp are static),
                                        # libsimdjson14 and the shared C++ runtime (librtcat-json.so)
 if(RTCAT_SQLITE_ON_DEMAND)
   # rtcat loads SQLite with dlopen when the store first needs it (cli/sqlite_on_demand.cpp),
-  # which dpkg-shlibdeps cannot see.
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libsqlite3-0")
+  # which dpkg-shlibdeps cannot see; 3.14 has every function SQLiteCpp calls (sqlite3_expanded_sql).
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libsqlite3-0 (>= 3.14)")
 endif()
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS OFF)

@@ -19,7 +19,7 @@ cases=$((cases + 1))
 cases=$((cases + 1))
 # With a Depends of its own, CPack writes dpkg-shlibdeps's versions; without, "*" for each.
 if [[ "${RTCAT_SQLITE_ON_DEMAND:-OFF}" == ON ]]; then
-  depends='Depends: libsqlite3-0, libc6 (>= 2.14), libgcc-s1 (>= 3.0), libsimdjson14 (>= 2.0.1), libstdc++6 (>= 5)'
+  depends='Depends: libsqlite3-0 (>= 3.14), libc6 (>= 2.14), libgcc-s1 (>= 3.0), libsimdjson14 (>= 2.0.1), libstdc++6 (>= 5)'
 else
   depends='Depends: libc6 (>= "*"), libsimdjson14 (>= "*"), libstdc++6 (>= "*")'
 fi
