@@ -21,9 +21,7 @@
 #include <mutex>
 #include <string>
 
-#ifndef RTCAT_SQLITE_LIBRARY
-#define RTCAT_SQLITE_LIBRARY "libsqlite3.so.0"
-#endif
+#define RTCAT_SQLITE_LIBRARY "libsqlite3.so.0" // Debian's libsqlite3-0
 
 // Every function of the C library SQLiteCpp calls (nm -u libSQLiteCpp.a), with its slot. One
 // missing here makes the linker take sqlite3.o from libsqlite3.a again, and the link fails on the

@@ -89,16 +89,16 @@ __attribute__((used, visibility("hidden"), no_stack_protector)) void rtcat_popul
   // Where the image was loaded: the header's address less the address the segment that holds it
   // (the one that starts the file) was linked at.
   uintptr_t base = 0;
-  uintptr_t unwind_tables = 0;
+  uintptr_t unwind_tables = 0; // where the unwind tables were linked; 0: none
   for (unsigned i = 0; i < __ehdr_start.e_phnum; ++i) {
     if (headers[i].p_type == PT_LOAD && headers[i].p_offset == 0) {
       base = header - headers[i].p_vaddr;
+    } else if (headers[i].p_type == PT_GNU_EH_FRAME) {
+      unwind_tables = headers[i].p_vaddr;
     }
   }
-  for (unsigned i = 0; i < __ehdr_start.e_phnum; ++i) {
-    if (headers[i].p_type == PT_GNU_EH_FRAME) {
-      unwind_tables = base + headers[i].p_vaddr;
-    }
+  if (unwind_tables != 0) {
+    unwind_tables += base;
   }
   const auto text_end = reinterpret_cast<uintptr_t>(&rtcat_startup_text_end);
   for (unsigned i = 0; i < __ehdr_start.e_phnum; ++i) {
