@@ -5,7 +5,8 @@
 # dozen pages of code rather than fifty spread over 7 MB (docs/benchmarks.md, "Start-up layout").
 # The first names are the entry point, rtcat_start, and rtcat_populate_image, which it calls; the
 # last is rtcat_startup_text_end, which ends the code the entry point maps in one call
-# (cli/startup_pages.cpp).
+# (cli/startup_pages.cpp), and rtcat_startup_check_end, after the functions of the `check`
+# command lines, ends what a `check` maps.
 #
 # Run it after changing what start-up or a short command runs, then rebuild. A name the link no
 # longer finds is skipped; e2e.startup_layout fails when the file no longer covers them.
@@ -42,16 +43,28 @@ trap 'rm -rf "$tmp"' EXIT
   echo rtcat_start
   echo rtcat_populate_image
   i=0
-  for args in "${commands[@]}"; do
-    i=$((i + 1))
-    # shellcheck disable=SC2086 # the words of the command line
-    env -u RTCAT_CATALOG RTCAT_TODAY=2026-06-01 NO_COLOR=1 RTCAT_JSON_MODULE=none \
-      valgrind --tool=callgrind --demangle=no --callgrind-out-file="$tmp/$i.out" "$build/rtcat" $args >/dev/null 2>&1 || true
-    # Every function with a cost, most expensive first; "'2" marks a recursion, not a name.
-    callgrind_annotate --threshold=100 "$tmp/$i.out" |
-      awk '/file:function/ { body = 1; getline; next } body && NF >= 2' |
-      sed -E -n "s/^.*\\?\\?\\?:([^ ']+)('[0-9]+)? \\[.*$/\\1/p"
-  done | grep -v -e '^(below' -e '^0x[0-9a-f]*$' >"$tmp/names"
+  {
+    # Then what every start runs that callgrind does not name or does not see: _start (its
+    # "(below main)") and the C library's setup of the vDSO, which a run under valgrind has not
+    # got (its symbols looked up by name: strcmp, whose variants follow it below).
+    printf '%s\n' _start _dl_new_object _dl_add_to_namespace_list _dl_setup_hash _dl_lookup_symbol_x do_lookup_x \
+      check_match __strcmp_avx2
+    for args in "${commands[@]}"; do
+      i=$((i + 1))
+      # After the check command lines: the marker that ends what a `check` maps at once.
+      if [[ $args != check* && $i -gt 1 && ${prev:-} == check* ]]; then
+        echo rtcat_startup_check_end
+      fi
+      prev=$args
+      # shellcheck disable=SC2086 # the words of the command line
+      env -u RTCAT_CATALOG RTCAT_TODAY=2026-06-01 NO_COLOR=1 RTCAT_JSON_MODULE=none \
+        valgrind --tool=callgrind --demangle=no --callgrind-out-file="$tmp/$i.out" "$build/rtcat" $args >/dev/null 2>&1 || true
+      # Every function with a cost, most expensive first; "'2" marks a recursion, not a name.
+      callgrind_annotate --threshold=100 "$tmp/$i.out" |
+        awk '/file:function/ { body = 1; getline; next } body && NF >= 2' |
+        sed -E -n "s/^.*\\?\\?\\?:([^ ']+)('[0-9]+)? \\[.*$/\\1/p"
+    done
+  } | grep -v -e '^(below' -e '^0x[0-9a-f]*$' >"$tmp/names"
   # glibc picks a string function's variant for the processor it runs on (callgrind's is not
   # the machine's): every variant of one that runs.
   nm "$build/rtcat" | awk '{ print $NF }' | grep -E '^__(mem|str|stp|wmem|wcs)[a-z]*_(sse|ssse|avx|evex)' |

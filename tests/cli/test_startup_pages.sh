@@ -3,7 +3,9 @@
 # out the static PIE on x86-64, the executable enters at rtcat_start, first in the text, which
 # maps before anything else runs, each with one madvise: the top of the stack, the read-only data
 # up to the unwind tables, the code up to rtcat_startup_text_end (placed after every function
-# cli/startup.order names) and its last page (.iplt), and every writable segment whole; then
+# cli/startup.order names; for a `check`, up to rtcat_startup_check_end, after the functions of
+# the check command lines, which the file names first) and its last page (.iplt), and every
+# writable segment whole; then
 # main maps the next 64 KiB of the heap. The ranges are checked against the program headers,
 # call by call (strace), and the answer is the same as ever.
 # Environment: RTCAT_STARTUP_ENTRY (ON where the build links the entry point).
@@ -33,6 +35,17 @@ last_placed=$(nm -S --defined-only "$RTCAT" | awk 'NF == 4 && $3 ~ /^[TtWw]$/ { 
   join "$WORK/ordered" - | awk '$1 != "rtcat_startup_text_end" { print $2 }' | sort | tail -1)
 [[ -n $last_placed ]] || fail "none of the functions cli/startup.order names is in the executable"
 ((0x${last_placed:-0} < marker)) || fail "an ordered function lies at 0x$last_placed, after the marker ($marker)"
+# The functions named before rtcat_startup_check_end lie before it, and it before the end.
+check_marker=$(address_of rtcat_startup_check_end)
+[[ -n $check_marker ]] || fail "rtcat_startup_check_end is not in the executable"
+((start < ${check_marker:-0} && ${check_marker:-0} < marker)) ||
+  fail "rtcat_startup_check_end ($check_marker) does not lie between rtcat_start ($start) and rtcat_startup_text_end ($marker)"
+sed -n '/^rtcat_startup_check_end$/q; /^[^#]/p' "$SRC/cli/startup.order" | sort -u >"$WORK/check_ordered"
+last_check=$(nm -S --defined-only "$RTCAT" | awk 'NF == 4 && $3 ~ /^[TtWw]$/ { print $4, $1 }' | sort -k1,1 |
+  join "$WORK/check_ordered" - | awk '{ print $2 }' | sort | tail -1)
+[[ -n $last_check ]] || fail "cli/startup.order names no function of check's before rtcat_startup_check_end"
+((0x${last_check:-0} < ${check_marker:-0})) ||
+  fail "a function of check's lies at 0x$last_check, after rtcat_startup_check_end ($check_marker)"
 
 # The calls, in order, before the C library's first (brk, for the thread's block), and each
 # range that of its segment.
@@ -74,8 +87,9 @@ while read -r vaddr memsz flags; do
     R) ;;
     RE)
       read -r at length advice _ <<<"${calls[$i]}"
-      ((at == base + vaddr && length == $(page_up $((marker - vaddr))))) && [[ $advice == MADV_POPULATE_READ ]] ||
-        fail "the text: ${calls[$i]}, expected $((marker - vaddr)) bytes (rounded up) from $vaddr"
+      ((at == base + vaddr && length == $(page_up $((check_marker - vaddr))))) && [[ $advice == MADV_POPULATE_READ ]] ||
+        fail "the text of a check: ${calls[$i]}, expected $((check_marker - vaddr)) bytes (rounded up) from $vaddr"
+      text_vaddr=$vaddr
       i=$((i + 1))
       read -r at length advice _ <<<"${calls[$i]}"
       ((at == base + (vaddr + memsz - 1) / 4096 * 4096 && length == 4096)) && [[ $advice == MADV_POPULATE_READ ]] ||
@@ -96,4 +110,19 @@ break_end=$(sed -n "/^madvise(${calls[$i]%% *},/q; s/^brk(0x[0-9a-f]*) *= \(0x[0
 [[ -n $break_end ]] || fail "no brk before the heap's call: $(cat "$WORK/trace")"
 [[ $advice == MADV_POPULATE_WRITE ]] && ((length <= 65536 + 4096 && at + length <= $(page_up "${break_end:-0}"))) ||
   fail "the heap: ${calls[$i]}, expected at most 64 KiB below the break ($break_end)"
+
+# Any other command maps the code up to rtcat_startup_text_end: the third call.
+CMD="strace -e trace=madvise rtcat list --format csv"
+cases=$((cases + 1))
+strace -o "$WORK/trace" -e trace=madvise "$RTCAT" list --format csv >"$WORK/out" 2>"$WORK/err"
+CODE=$?
+OUT=$(cat "$WORK/out")
+ERR=$(cat "$WORK/err")
+expect_exit 0
+[[ $(head -1 "$WORK/out") == CATALOG,ID,* ]] || fail "list --format csv printed no header: $(head -1 "$WORK/out")"
+mapfile -t calls < <(sed -n 's/^madvise(\(0x[0-9a-f]*\), \([0-9]*\), \(MADV_[A-Z_]*\)) = \(.*\)$/\1 \2 \3 \4/p' "$WORK/trace")
+read -r base _ <<<"${calls[1]}"
+read -r at length advice _ <<<"${calls[2]}"
+((at == base + ${text_vaddr:-0} && length == $(page_up $((marker - ${text_vaddr:-0}))))) && [[ $advice == MADV_POPULATE_READ ]] ||
+  fail "the text of a list: ${calls[2]}, expected $((marker - ${text_vaddr:-0})) bytes (rounded up) from ${text_vaddr:-0}"
 finish
