@@ -11,12 +11,13 @@
 //
 // - before anything else runs (rtcat_start, the executable's entry point where lld lays out the
 //   static PIE on x86-64, cli/CMakeLists.txt): every writable segment, which the relocations
-//   and the zeroed data fill anyway; the code from the start of the text to the end of the
-//   functions cli/startup.order places first (rtcat_startup_text_end, the file's last name), or,
+//   fill anyway, but the zeroed data only up to the end of what a short command writes, which
+//   cli/startup.order places first (rtcat_startup_data_end); the code from the start of the
+//   text to the end of the functions cli/startup.order places first (rtcat_startup_text_end, the file's last name), or,
 //   for a `check`, to the end of the check command lines' functions, which the file names first
 //   (rtcat_startup_check_end: each page mapped and not run costs its mapping and its unmapping
-//   at exit, and the other commands' functions are more than half of the block), and the text's
-//   last page (.iplt); the read-only data up to the unwind tables, which only an
+//   at exit, and the other commands' functions are more than half of the block), and what follows
+//   the text (.init to .iplt); the read-only data up to the unwind tables, which only an
 //   exception reads; and the top of the stack. This runs before the C library has relocated the
 //   executable or set up its thread, so it reads nothing that relocation writes, calls no
 //   function of the C library and keeps no errno: the system call is one instruction, and a
@@ -56,6 +57,10 @@ extern "C" {
 extern const ElfW(Ehdr) __ehdr_start __attribute__((visibility("hidden")));
 void rtcat_startup_text_end();
 void rtcat_startup_check_end();
+void _init(); // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): the C runtime's
+// The end of the zeroed data a short command writes: cli/startup.order names it after that data.
+// NOLINTNEXTLINE(cppcoreguidelines-avoid-non-const-global-variables): only its address is used
+__attribute__((used, visibility("hidden"))) char rtcat_startup_data_end[1];
 }
 
 namespace {
@@ -141,13 +146,18 @@ __attribute__((used, visibility("hidden"), no_stack_protector)) void rtcat_popul
     const uintptr_t from = base + segment.p_vaddr;
     const uintptr_t to = from + segment.p_memsz;
     if (segment.p_flags & PF_W) {
-      advise(from, to, MADV_POPULATE_WRITE);
+      // The segment that holds the zeroed data up to the end of what a short command writes: a
+      // page mapped is a page the kernel allocates and clears, touched or not.
+      const auto data_end = reinterpret_cast<uintptr_t>(rtcat_startup_data_end) + 1;
+      advise(from, from < data_end && data_end <= to ? data_end : to, MADV_POPULATE_WRITE);
     } else if (segment.p_flags & PF_X) {
       if (from < text_end && text_end <= to) {
         advise(from, text_end, MADV_POPULATE_READ);
-        // The last page: the stubs through which the functions glibc picks for the processor
-        // are called (.iplt), which lld places after all the code.
-        advise(to - 1, to, MADV_POPULATE_READ);
+        // The code lld places after the text: from _init (.init, which the C library runs at
+        // start) to the stubs through which the functions glibc picks for the processor are
+        // called (.iplt), the segment's last bytes.
+        const auto tail = reinterpret_cast<uintptr_t>(&_init);
+        advise(from < tail && tail < to ? tail : to - 1, to, MADV_POPULATE_READ);
       }
     } else {
       advise(from, from < unwind_tables && unwind_tables <= to ? unwind_tables : to, MADV_POPULATE_READ);

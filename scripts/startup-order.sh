@@ -45,9 +45,10 @@ trap 'rm -rf "$tmp"' EXIT
   i=0
   {
     # Then what every start runs that callgrind does not name or does not see: _start (its
-    # "(below main)") and the C library's setup of the vDSO, which a run under valgrind has not
-    # got (its symbols looked up by name: strcmp, whose variants follow it below).
-    printf '%s\n' _start _dl_new_object _dl_add_to_namespace_list _dl_setup_hash _dl_lookup_symbol_x do_lookup_x \
+    # "(below main)"), frame_dummy (the C runtime's first constructor) and the C library's setup
+    # of the vDSO, which a run under valgrind has not got (its symbols looked up by name: strcmp,
+    # whose variants follow it below).
+    printf '%s\n' _start frame_dummy _dl_new_object _dl_add_to_namespace_list _dl_setup_hash _dl_lookup_symbol_x do_lookup_x \
       check_match __strcmp_avx2
     for args in "${commands[@]}"; do
       i=$((i + 1))
@@ -75,8 +76,45 @@ trap 'rm -rf "$tmp"' EXIT
       grep -E "^${BASH_REMATCH[1]}_(sse|ssse|avx|evex)" "$tmp/variants" || true
     fi
   done <"$tmp/names" | grep -vx -e rtcat_start -e rtcat_populate_image -e rtcat_startup_text_end | awk '!seen[$0]++'
-  # Last: the marker that ends what the entry point maps at once (cli/startup_pages.cpp).
+  # Then the writable data (.data, .bss) the first check reads or writes, by the symbols that hold
+  # it: the link packs it into the first pages of each section, where it lay over three times as
+  # many. Every page of them a run touches is a page the kernel has just allocated
+  # (docs/benchmarks.md, "Start-up: the data a check writes, together"). lackey lists each access;
+  # under valgrind the executable is loaded where its first instruction, rtcat_start, says.
+  # shellcheck disable=SC2086 # the words of the command line
+  env -u RTCAT_CATALOG RTCAT_TODAY=2026-06-01 NO_COLOR=1 RTCAT_JSON_MODULE=none \
+    valgrind --tool=lackey --trace-mem=yes --log-file="$tmp/accesses" "$build/rtcat" ${commands[0]} >/dev/null 2>&1 || true
+  # The sections' bounds (a thread-local symbol's "address" is an offset in its block).
+  { readelf -SW "$build/rtcat" | sed 's/^ *\[ *[0-9]*\]//' | awk '$1 == ".data" || $1 == ".bss" { print "s", $3, $5 }'
+    nm -n -S --defined-only "$build/rtcat"; } |
+    awk '$1 == "s" { print; next }
+      NF == 4 && $3 ~ /^[dDbBuvV]$/ { print "d", $1, $2, $4 } $3 == "T" && $NF == "rtcat_start" { print "e", $1 }' |
+    awk -v accesses="$tmp/accesses" '
+      function hex(h,   i, n) { n = 0; h = tolower(h); for (i = 1; i <= length(h); i++) n = n * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1; return n }
+      $1 == "s" { sections++; low[sections] = hex($2); high[sections] = hex($2) + hex($3); next }
+      $1 == "e" { entry = hex($2); next }
+      {
+        at = hex($2)
+        for (i = 1; i <= sections; i++) {
+          if (low[i] <= at && at < high[i]) { n++; from[n] = at; to[n] = at + hex($3); name[n] = $4 }
+        }
+      }
+      END {
+        while ((getline line < accesses) > 0) {
+          if (line !~ /^ [LSM] /) {
+            if (base == "" && line ~ /^I /) { split(substr(line, 4), a, ","); base = hex(a[1]) - entry }
+            continue
+          }
+          split(substr(line, 4), a, ","); at = hex(a[1]) - base
+          lo = 1; hi = n # the last symbol that starts at or before the address
+          while (lo < hi) { mid = int((lo + hi + 1) / 2); if (from[mid] <= at) lo = mid; else hi = mid - 1 }
+          if (n && from[lo] <= at && at < to[lo] && name[lo] != "rtcat_startup_data_end" && !seen[name[lo]]++) print name[lo]
+        }
+      }'
+  # After the data: the marker that ends the zeroed data the entry point maps (a variable);
+  # last: the marker that ends the code it maps (cli/startup_pages.cpp).
+  echo rtcat_startup_data_end
   echo rtcat_startup_text_end
 } >"$tmp/order"
 mv "$tmp/order" "$out"
-echo "$out: $(grep -vc '^#' "$out") functions" >&2
+echo "$out: $(grep -vc '^#' "$out") names" >&2

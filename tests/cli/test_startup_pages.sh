@@ -4,8 +4,8 @@
 # maps before anything else runs, each with one madvise: the top of the stack, the read-only data
 # up to the unwind tables, the code up to rtcat_startup_text_end (placed after every function
 # cli/startup.order names; for a `check`, up to rtcat_startup_check_end, after the functions of
-# the check command lines, which the file names first) and its last page (.iplt), and every
-# writable segment whole; then
+# the check command lines, which the file names first) and what follows it (_init to .iplt), and
+# every writable segment, the zeroed data's up to rtcat_startup_data_end; then
 # main maps the next 64 KiB of the heap. The ranges are checked against the program headers,
 # call by call (strace), and the answer is the same as ever.
 # Environment: RTCAT_STARTUP_ENTRY (ON where the build links the entry point).
@@ -37,6 +37,8 @@ last_placed=$(nm -S --defined-only "$RTCAT" | awk 'NF == 4 && $3 ~ /^[TtWw]$/ { 
 ((0x${last_placed:-0} < marker)) || fail "an ordered function lies at 0x$last_placed, after the marker ($marker)"
 # The functions named before rtcat_startup_check_end lie before it, and it before the end.
 check_marker=$(address_of rtcat_startup_check_end)
+data_end=$(address_of rtcat_startup_data_end)
+[[ -n $data_end && -n $(address_of _init) ]] || fail "rtcat_startup_data_end or _init is not in the executable"
 [[ -n $check_marker ]] || fail "rtcat_startup_check_end is not in the executable"
 ((start < ${check_marker:-0} && ${check_marker:-0} < marker)) ||
   fail "rtcat_startup_check_end ($check_marker) does not lie between rtcat_start ($start) and rtcat_startup_text_end ($marker)"
@@ -92,14 +94,18 @@ while read -r vaddr memsz flags; do
       text_vaddr=$vaddr
       i=$((i + 1))
       read -r at length advice _ <<<"${calls[$i]}"
-      ((at == base + (vaddr + memsz - 1) / 4096 * 4096 && length == 4096)) && [[ $advice == MADV_POPULATE_READ ]] ||
-        fail "the text's last page (.iplt): ${calls[$i]}"
+      tail_from=$(($(address_of _init) / 4096 * 4096))
+      ((at == base + tail_from && at + length == base + $(page_up $((vaddr + memsz))))) && [[ $advice == MADV_POPULATE_READ ]] ||
+        fail "what follows the text, from _init ($tail_from) to the segment's end (.iplt): ${calls[$i]}"
       i=$((i + 1))
       ;;
     RW)
       read -r at length advice _ <<<"${calls[$i]}"
-      ((at == base + vaddr && length == $(page_up "$memsz"))) && [[ $advice == MADV_POPULATE_WRITE ]] ||
-        fail "the writable segment at $vaddr: ${calls[$i]}, expected $memsz bytes (rounded up)"
+      # The segment of the zeroed data up to rtcat_startup_data_end, any other whole.
+      size=$memsz
+      ((vaddr <= data_end && data_end < vaddr + memsz)) && size=$((data_end + 1 - vaddr))
+      ((at == base + vaddr && length == $(page_up "$size"))) && [[ $advice == MADV_POPULATE_WRITE ]] ||
+        fail "the writable segment at $vaddr: ${calls[$i]}, expected $size bytes (rounded up)"
       i=$((i + 1))
       ;;
   esac
