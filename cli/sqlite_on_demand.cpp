@@ -16,6 +16,7 @@
 // describes its frame for the unwinder (the CFI directives below).
 
 #include "catalog/error.hpp"
+#include "util/fixed_text.hpp"
 
 #include <dlfcn.h>
 #include <mutex>
@@ -77,7 +78,8 @@
 
 namespace {
 
-constexpr const char* k_names[] = {
+// Held in the rows (util::FixedText): the table has no pointer to relocate.
+constexpr util::FixedText<40> k_names[] = {
 #define RTCAT_NAME(i, name) #name,
     RTCAT_SQLITE_FUNCTIONS(RTCAT_NAME)
 #undef RTCAT_NAME
@@ -107,9 +109,9 @@ __attribute__((visibility("hidden"), used)) void rtcat_sqlite_load() {
       fail(why ? why : RTCAT_SQLITE_LIBRARY);
     }
     for (size_t i = 0; i < k_count; ++i) {
-      void* function = dlsym(library, k_names[i]);
+      void* function = dlsym(library, k_names[i].c_str());
       if (function == nullptr) {
-        fail(std::string(RTCAT_SQLITE_LIBRARY ": no function ") + k_names[i]);
+        fail(std::string(RTCAT_SQLITE_LIBRARY ": no function ") + k_names[i].c_str());
       }
       rtcat_sqlite_slots[i] = function;
     }

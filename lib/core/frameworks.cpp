@@ -3,6 +3,7 @@
 #include "catalog/error.hpp"
 #include "catalog/pep440.hpp"
 #include "util/bytes.hpp"
+#include "util/fixed_text.hpp"
 #include "util/text.hpp"
 
 #include <algorithm>
@@ -21,13 +22,17 @@ std::string compute_key(std::string_view name) {
     n = catalog::pep440::normalize_name(n.substr(0, paren));
   }
   // Other names packages and records give the key frameworks.
-  static constexpr std::pair<std::string_view, std::string_view> k_aliases[] = {
+  struct Alias {
+    util::FixedText<16> name;
+    util::FixedText<16> key;
+  };
+  static constexpr Alias k_aliases[] = {
       {"sklearn", "scikit-learn"},      {"scikit", "scikit-learn"}, {"pytorch", "torch"},
       {"pytorch-xla", "torch"},         {"tf", "tensorflow"},       {"tensorflow-gpu", "tensorflow"},
       {"tensorflow-cpu", "tensorflow"}, {"xgb", "xgboost"}};
-  for (const auto& [alias, key] : k_aliases) {
-    if (n == alias) {
-      return std::string(key);
+  for (const auto& alias : k_aliases) {
+    if (alias.name == n) {
+      return std::string(alias.key.view());
     }
   }
   return n;

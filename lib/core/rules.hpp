@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/model.hpp"
+#include "util/fixed_text.hpp"
 
 #include <array>
 #include <span>
@@ -94,13 +95,15 @@ enum class RuleId {
 // the service or whether the resource is deployed), a one-line description, a few sentences
 // of help (what it means and how to fix it), and the former ids it replaces (still accepted
 // wherever a rule id is given to suppress findings).
+// Its texts are held in the row (util::FixedText): the registry has no pointer for the start-up
+// to relocate.
 struct RuleInfo {
   RuleId key;
-  std::string_view id;
+  util::FixedText<40> id;
   catalog::Severity severity;
-  std::string_view description;
-  std::string_view help;
-  std::array<std::string_view, 2> aliases{}; // empty entries are unused
+  util::FixedText<104> description;
+  util::FixedText<616> help;
+  std::array<util::FixedText<24>, 2> aliases{}; // empty entries are unused
 };
 
 // The registry, in a stable order (the order of RuleId).
@@ -110,7 +113,7 @@ const RuleInfo& rule(RuleId key);
 
 // The id of a registered rule, as findings carry it.
 inline std::string rule_id(RuleId key) {
-  return std::string(rule(key).id);
+  return std::string(rule(key).id.view());
 }
 
 // The registered rule of that id (not of an alias); nullptr for an id only catalog data

@@ -7,6 +7,7 @@
 #include "lib/jobs/job_tree.hpp"
 #include "lib/jobs/parsers.hpp"
 #include "util/file.hpp"
+#include "util/fixed_text.hpp"
 #include "util/position.hpp"
 #include "util/shell_words.hpp"
 #include "util/text.hpp"
@@ -46,10 +47,11 @@ std::vector<Command> tokenize(std::string_view text, const std::string& path) {
 
 enum class Kind { text, count, boolean, list, tier, config, package_path, labels, accelerator, kms, ignored, ignored_bool };
 
+// The texts are held in the row (util::FixedText): the table has no pointer to relocate.
 struct FlagSpec {
-  const char* flag;
+  util::FixedText<32> flag;
   Kind kind;
-  const char* field; // trainingInput path ("masterConfig.imageUri")
+  util::FixedText<48> field; // trainingInput path ("masterConfig.imageUri")
 };
 
 const FlagSpec k_flags[] = {
@@ -99,7 +101,7 @@ const FlagSpec k_flags[] = {
 
 const FlagSpec* find_flag(const std::string& name) {
   for (const auto& f : k_flags) {
-    if (name == f.flag) {
+    if (f.flag == name) {
       return &f;
     }
   }
@@ -284,22 +286,22 @@ private:
 
   void set(const FlagSpec& spec, const std::string& name, const std::optional<std::string>& value, const Pos& flag_pos,
            const Pos& value_pos) {
-    std::string field = std::string("trainingInput.") + spec.field;
+    std::string field = std::string("trainingInput.") + spec.field.c_str();
     switch (spec.kind) {
     case Kind::text:
-      set_field(m_ti, spec.field, *value);
+      set_field(m_ti, spec.field.c_str(), *value);
       break;
     case Kind::count:
-      set_field(m_ti, spec.field, count(name, *value, value_pos));
+      set_field(m_ti, spec.field.c_str(), count(name, *value, value_pos));
       break;
     case Kind::boolean:
-      set_field(m_ti, spec.field, boolean(name, value, value_pos));
+      set_field(m_ti, spec.field.c_str(), boolean(name, value, value_pos));
       break;
     case Kind::list:
-      set_field(m_ti, spec.field, list(field, *value, value_pos));
+      set_field(m_ti, spec.field.c_str(), list(field, *value, value_pos));
       break;
     case Kind::tier:
-      set_field(m_ti, spec.field, tier(*value));
+      set_field(m_ti, spec.field.c_str(), tier(*value));
       break;
     case Kind::config:
       read_config(*value, value_pos);
@@ -313,11 +315,11 @@ private:
       m_positions["labels"] = flag_pos;
       return;
     case Kind::kms:
-      m_kms[spec.field] = *value;
+      m_kms[spec.field.c_str()] = *value;
       m_kms_pos = m_kms_pos.line ? m_kms_pos : flag_pos;
       return;
     case Kind::accelerator:
-      set_field(m_ti, spec.field, accelerator(name, *value, value_pos));
+      set_field(m_ti, spec.field.c_str(), accelerator(name, *value, value_pos));
       break;
     case Kind::ignored:
     case Kind::ignored_bool:

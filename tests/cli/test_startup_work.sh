@@ -7,6 +7,9 @@
 # - libgcc's processor probe (__cpu_indicator_init, linked by __builtin_cpu_supports), a
 #   constructor whose CPUID instructions trap to the hypervisor on a virtual machine: util/find
 #   asks glibc, which has read the processor already.
+# - the relocation of constant tables of texts: the rule registry, gcloud's flags, the
+#   framework aliases and SQLite's function names hold their texts in their rows
+#   (util/fixed_text.hpp), so they are read-only data, not data every start relocates.
 # Environment: RTCAT_NO_STREAMS (ON where the C++ runtime is linked statically).
 source "$(dirname "$0")/lib.sh"
 [[ "${RTCAT_NO_STREAMS:-OFF}" == ON ]] || skip "the C++ runtime is not static: its own start-up builds the streams"
@@ -19,6 +22,12 @@ symbols=$(nm "$RTCAT")
 grep -q ' T __wrap__ZNSt8ios_base4InitC1Ev$' <<<"$symbols" || fail "std::ios_base::Init is not wrapped"
 for s in __cpu_indicator_init _ZNSt8ios_base4InitC1Ev _ZSt3cin _ZSt4cout _ZSt4cerr _ZSt4clog _ZSt4wcin _ZSt5wcout _ZSt5wcerr _ZSt5wclog; do
   ! grep -q " [A-Za-z] $s$" <<<"$symbols" || fail "the executable defines $s"
+done
+# The tables of texts: read-only data (r), not relocated data (d).
+cases=$((cases + 1))
+for table in _ZN3lib12_GLOBAL__N_1L7k_rulesE _ZN3lib4jobs12_GLOBAL__N_1L7k_flagsE _ZZN3lib12_GLOBAL__N_111compute_keyESt17basic_string_viewIcSt11char_traitsIcEEE9k_aliases; do
+  kind=$(awk -v s="$table" '$3 == s { print $2 }' <<<"$symbols" | head -1)
+  [[ $kind == [rR] ]] || fail "the table $table is not read-only data (nm says '${kind:-nothing}')"
 done
 
 # What the command line writes itself, through stdio.

@@ -10,19 +10,19 @@
 TEST_CASE("rule registry: ids are unique kebab-case, each with a description, help and distinct aliases") {
   std::set<std::string> ids;
   for (const auto& r : lib::rule_infos()) {
-    CAPTURE(r.id);
+    CAPTURE(r.id.view());
     CHECK(&lib::rule(r.key) == &r);
     CHECK(ids.insert(std::string(r.id)).second);
-    CHECK(r.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string_view::npos);
+    CHECK(r.id.view().find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string_view::npos);
     CHECK(lib::find_rule(r.id) == &r);
     CHECK_FALSE(r.description.empty());
-    CHECK(r.description.find('\n') == std::string_view::npos);
-    CHECK(r.description.back() == '.');
+    CHECK(r.description.view().find('\n') == std::string_view::npos);
+    CHECK(r.description.view().back() == '.');
     CHECK(r.help.size() > r.description.size() / 2);
   }
   for (const auto& r : lib::rule_infos()) {
     for (auto alias : r.aliases) {
-      CAPTURE(alias);
+      CAPTURE(alias.view());
       CHECK_FALSE(ids.contains(std::string(alias))); // an alias is never also a current id
     }
   }
