@@ -79,7 +79,7 @@ trap 'rm -rf "$tmp"' EXIT
   # Then the writable data (.data, .bss) the first check reads or writes, by the symbols that hold
   # it: the link packs it into the first pages of each section, where it lay over three times as
   # many. Every page of them a run touches is a page the kernel has just allocated
-  # (docs/benchmarks.md, "Start-up: the data a check writes, together"). lackey lists each access;
+  # (docs/benchmarks.md, "Start-up: a `check` maps only its own code"). lackey lists each access;
   # under valgrind the executable is loaded where its first instruction, rtcat_start, says.
   # shellcheck disable=SC2086 # the words of the command line
   env -u RTCAT_CATALOG RTCAT_TODAY=2026-06-01 NO_COLOR=1 RTCAT_JSON_MODULE=none \
