@@ -13,11 +13,11 @@
 //   static PIE on x86-64, cli/CMakeLists.txt): every writable segment, which the relocations
 //   fill anyway, but the zeroed data only up to the end of what a short command writes, which
 //   cli/startup.order places first (rtcat_startup_data_end); the code from the start of the
-//   text to the end of the functions cli/startup.order places first (rtcat_startup_text_end, the file's last name), or,
-//   for a `check`, to the end of the check command lines' functions, which the file names first
-//   (rtcat_startup_check_end: each page mapped and not run costs its mapping and its unmapping
-//   at exit, and the other commands' functions are more than half of the block), and what follows
-//   the text (.init to .iplt); the read-only data up to the unwind tables, which only an
+//   text to the end of the functions cli/startup.order places first (rtcat_startup_text_end,
+//   the file's last name), or, for a `check`, to the end of the check command lines' functions,
+//   which the file names first (rtcat_startup_check_end: each page mapped and not run costs its
+//   mapping and its unmapping at exit, and the other commands' functions are more than half of
+//   the block), and what follows the text (.init to .iplt); the read-only data up to the unwind tables, which only an
 //   exception reads; and the top of the stack. This runs before the C library has relocated the
 //   executable or set up its thread, so it reads nothing that relocation writes, calls no
 //   function of the C library and keeps no errno: the system call is one instruction, and a
@@ -57,7 +57,8 @@ extern "C" {
 extern const ElfW(Ehdr) __ehdr_start __attribute__((visibility("hidden")));
 void rtcat_startup_text_end();
 void rtcat_startup_check_end();
-void _init(); // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): the C runtime's
+// The C runtime's .init, which lld places after the text.
+void _init(); // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
 // The end of the zeroed data a short command writes: cli/startup.order names it after that data.
 // NOLINTNEXTLINE(cppcoreguidelines-avoid-non-const-global-variables): only its address is used
 __attribute__((used, visibility("hidden"))) char rtcat_startup_data_end[1];

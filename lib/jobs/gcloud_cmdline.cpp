@@ -286,22 +286,23 @@ private:
 
   void set(const FlagSpec& spec, const std::string& name, const std::optional<std::string>& value, const Pos& flag_pos,
            const Pos& value_pos) {
-    std::string field = std::string("trainingInput.") + spec.field.c_str();
+    const std::string path(spec.field.view()); // within trainingInput
+    std::string field = "trainingInput." + path;
     switch (spec.kind) {
     case Kind::text:
-      set_field(m_ti, spec.field.c_str(), *value);
+      set_field(m_ti, path, *value);
       break;
     case Kind::count:
-      set_field(m_ti, spec.field.c_str(), count(name, *value, value_pos));
+      set_field(m_ti, path, count(name, *value, value_pos));
       break;
     case Kind::boolean:
-      set_field(m_ti, spec.field.c_str(), boolean(name, value, value_pos));
+      set_field(m_ti, path, boolean(name, value, value_pos));
       break;
     case Kind::list:
-      set_field(m_ti, spec.field.c_str(), list(field, *value, value_pos));
+      set_field(m_ti, path, list(field, *value, value_pos));
       break;
     case Kind::tier:
-      set_field(m_ti, spec.field.c_str(), tier(*value));
+      set_field(m_ti, path, tier(*value));
       break;
     case Kind::config:
       read_config(*value, value_pos);
@@ -315,11 +316,11 @@ private:
       m_positions["labels"] = flag_pos;
       return;
     case Kind::kms:
-      m_kms[spec.field.c_str()] = *value;
+      m_kms[path] = *value;
       m_kms_pos = m_kms_pos.line ? m_kms_pos : flag_pos;
       return;
     case Kind::accelerator:
-      set_field(m_ti, spec.field.c_str(), accelerator(name, *value, value_pos));
+      set_field(m_ti, path, accelerator(name, *value, value_pos));
       break;
     case Kind::ignored:
     case Kind::ignored_bool:
