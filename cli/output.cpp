@@ -16,6 +16,10 @@ void print(std::string_view text) {
   std::fflush(stdout);
 }
 
+void unbuffered_stdout() {
+  std::setvbuf(stdout, nullptr, _IONBF, 0);
+}
+
 void print_error(std::string_view text) {
   std::fwrite(text.data(), 1, text.size(), stderr);
 }

@@ -14,6 +14,11 @@ namespace cli {
 // std::cout or std::cerr, whose start-up the static link leaves out (cli/CMakeLists.txt).
 void print(std::string_view text);
 void print_error(std::string_view text);
+// Makes stdout unbuffered, before anything is written to it: every write to it is a whole text
+// or a block of Output, flushed at once, which stdio's buffer would only split (a block of 64 KiB
+// into three system calls: the whole 4 KiB pages, the rest copied into its buffer, then that
+// buffer), and a short command never allocates that buffer.
+void unbuffered_stdout();
 
 // Where a command writes output that it produces piece by piece: stdout, or a file that appears
 // whole or not at all (util::AtomicFile: a temporary file in the same folder, renamed into place

@@ -397,6 +397,12 @@ public:
     std::memcpy(m_p, s.data(), s.size());
     m_p += s.size();
   }
+  // Copies again the n bytes written from offset `from` on.
+  void put_again(size_t from, size_t n) {
+    room(n);
+    std::memcpy(m_p, m_buf.data() + from, n);
+    m_p += n;
+  }
   void spaces(size_t n) {
     room(n);
     std::memset(m_p, ' ', n);
@@ -463,13 +469,27 @@ public:
     }
     m_out.put('}');
   }
-  void key(std::string_view k) { m_out.advance(put_key(m_out.claim(key_room(k)), k)); }
-  void text(std::string_view k, std::string_view v) {
+  // Inlined where they are called, so that a key (a literal) is copied in moves of its size.
+  [[gnu::always_inline]] void key(std::string_view k) { m_out.advance(put_key(m_out.claim(key_room(k)), k)); }
+  [[gnu::always_inline]] void text(std::string_view k, std::string_view v) {
     if (!util::json_plain(v)) {
       key(k);
       m_out.string(v);
       return;
     }
+    plain(k, v);
+  }
+  // A value util::json_plain was asked about already (`is_plain`: its answer): a record's path,
+  // which each of its findings repeats.
+  [[gnu::always_inline]] void text(std::string_view k, std::string_view v, bool is_plain) {
+    if (is_plain) {
+      plain(k, v);
+    } else {
+      text(k, v);
+    }
+  }
+  // A value util::json_plain says is plain.
+  [[gnu::always_inline]] void plain(std::string_view k, std::string_view v) {
     char* p = put_key(m_out.claim(key_room(k) + v.size() + 2), k);
     *p++ = '"';
     std::memcpy(p, v.data(), v.size());
@@ -529,7 +549,7 @@ private:
   // The most a key takes: separator, newline, indent, quotes, colon and space.
   size_t key_room(std::string_view k) const { return k.size() + indent() + 6; }
   // Writes the separator, the indent and `"key":` at p; returns the end.
-  char* put_key(char* p, std::string_view k) {
+  [[gnu::always_inline]] char* put_key(char* p, std::string_view k) {
     if (!m_first) {
       *p++ = ',';
     }
@@ -562,10 +582,11 @@ Scratch& scratch() {
   return s;
 }
 
-// A finding's place: the record's path, line and column.
-void write_finding_place(FieldWriter& w, const lib::Resource& r) {
+// A finding's place: the record's path (`path_plain`: util::json_plain of it, asked once a
+// record), line and column.
+void write_finding_place(FieldWriter& w, const lib::Resource& r, bool path_plain) {
   if (!r.path.empty()) {
-    w.text("path", r.path);
+    w.text("path", r.path, path_plain);
   }
   if (r.line > 0) {
     w.number("line", r.line);
@@ -607,7 +628,7 @@ void append_finding(Scratch& out, const lib::PlacedFinding& p, int depth) {
     util::json::append_string(message, std::string(p.label) + ": " + std::string(p.text));
     out.put(message);
   }
-  write_finding_place(w, r);
+  write_finding_place(w, r, util::json_plain(r.path));
   write_finding_tail(w, p);
   w.close();
 }
@@ -666,14 +687,14 @@ void prepare_verdict_json(VerdictJson& out, const lib::Resource& r, const lib::V
 namespace {
 
 // The record's own fields, then the verdict's members, then the findings' array opened.
-void write_record(Scratch& s, FieldWriter& w, const lib::Resource& r, std::string_view verdict_json) {
+void write_record(Scratch& s, FieldWriter& w, const lib::Resource& r, std::string_view verdict_json, bool path_plain) {
   w.open();
   w.text("kind", lib::kind_name(r.kind));
   w.text("name", r.name);
   w.text_or_null("part", r.part);
   w.text("state", r.state);
   w.text("created", r.created);
-  w.text("path", r.path);
+  w.text("path", r.path, path_plain);
   w.number("line", r.line);
   w.text_or_null("runtime", r.runtime);
   w.text_or_null("python", r.python);
@@ -689,23 +710,37 @@ void write_record(Scratch& s, FieldWriter& w, const lib::Resource& r, std::strin
 void append_resource_json(std::string& out, const lib::Resource& r, const lib::Verdict& v, const VerdictJson& verdict) {
   Scratch& s = scratch();
   FieldWriter w(s, verdict.depth);
-  write_record(s, w, r, verdict.members);
+  const bool path_plain = util::json_plain(r.path);
+  write_record(s, w, r, verdict.members, path_plain);
   const bool same_record = verdict.findings.size() == v.findings.size() && util::same_text(verdict.runtime, r.runtime) &&
                            util::same_text(verdict.python, r.python);
   size_t n = 0;
+  std::optional<bool> label_plain; // util::json_plain of the label, which a record's findings share
+  // Where the first finding's place (path, line, column: the record's) was written in the
+  // scratch, which the others copy.
+  std::optional<std::pair<size_t, size_t>> place;
   lib::Auditor::each_finding(r, v, [&](const lib::PlacedFinding& p) {
     const int at = w.item(n++);
     const VerdictJson::FindingParts* parts = same_record ? &verdict.findings[p.index] : nullptr;
-    if (!parts || parts->head.empty() || !util::json_plain(p.label)) {
+    if (parts && !parts->head.empty() && !label_plain) {
+      label_plain = util::json_plain(p.label);
+    }
+    if (!parts || parts->head.empty() || !*label_plain) {
       append_finding(s, p, at);
       return;
     }
     s.put(parts->head);
     s.put(p.label);
     s.put(parts->message);
-    FieldWriter f(s, at);
-    f.resume();
-    write_finding_place(f, r);
+    if (place) {
+      s.put_again(place->first, place->second);
+    } else {
+      const size_t from = s.size();
+      FieldWriter f(s, at);
+      f.resume();
+      write_finding_place(f, r, path_plain);
+      place.emplace(from, s.size() - from);
+    }
     s.put(parts->tail);
   });
   w.close_array(n);
