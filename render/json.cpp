@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <type_traits>
 
 #include "render/upgrade.hpp"
 
@@ -410,6 +411,12 @@ public:
   }
   template <class N> void number(N n) {
     room(k_number);
+    if constexpr (std::is_integral_v<N>) {
+      if (static_cast<std::make_unsigned_t<N>>(n) < 10U) { // a column, a count: one digit (no sign)
+        *m_p++ = static_cast<char>('0' + n);
+        return;
+      }
+    }
     m_p = std::to_chars(m_p, m_p + k_number, n).ptr;
   }
   // A JSON string value, as util::json::append_string writes it.
@@ -436,14 +443,17 @@ public:
 
 private:
   static constexpr size_t k_number = 24;
-  // Room for n more bytes.
-  void room(size_t n) {
+  // Room for n more bytes: a comparison where the pieces are written, the growth apart.
+  [[gnu::always_inline]] void room(size_t n) {
     if (static_cast<size_t>(m_end - m_p) < n) {
-      const size_t at = size();
-      m_buf.resize((at + n) * 2);
-      m_p = m_buf.data() + at;
-      m_end = m_buf.data() + m_buf.size();
+      grow(n);
     }
+  }
+  [[gnu::noinline]] void grow(size_t n) {
+    const size_t at = size();
+    m_buf.resize((at + n) * 2);
+    m_p = m_buf.data() + at;
+    m_end = m_buf.data() + m_buf.size();
   }
   std::string m_buf = std::string(4096, '\0');
   char* m_p;

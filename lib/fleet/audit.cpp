@@ -146,23 +146,36 @@ Verdict with_evidence(const Verdict& v, Evidence e, std::optional<Date> sunset) 
 }
 
 // "READY", "READY, created on 2023-01-05": what the record shows, for its findings.
-std::string shown(const Resource& r, bool created) {
-  const auto day = day_of(r.created);
-  return created && day ? r.state + ", created on " + format_date(*day) : r.state;
+void append_shown(std::string& out, const Resource& r, bool created) {
+  out += r.state;
+  if (const auto day = created ? day_of(r.created) : std::nullopt) {
+    out += ", created on ";
+    out += format_date(*day);
+  }
 }
 
-std::string disagreement_words(const Resource& r, const Verdict& v) {
-  std::string catalog_says = v.milestone_words;
-  if (catalog_says.empty() && v.deadline) {
-    catalog_says = "its " + v.deadline_milestone + " was in effect from " + format_date(*v.deadline);
-  }
-  std::string what = shown(r, v.evidence == RecordEvidence::created_after);
+// Appended to `out` in place (an audit words one a record that disagrees).
+void append_disagreement_words(std::string& out, const Resource& r, const Verdict& v) {
+  out += "the inventory shows it ";
+  append_shown(out, r, v.evidence == RecordEvidence::created_after);
   if (v.evidence == RecordEvidence::alive_after && v.sunset) {
-    const auto seen = day_of(r.seen);
-    what += seen ? " with its " + std::string(r.seen_field) + " on " + format_date(*seen) : "";
+    if (const auto seen = day_of(r.seen)) {
+      out += " with its ";
+      out += r.seen_field;
+      out += " on ";
+      out += format_date(*seen);
+    }
   }
-  return "the inventory shows it " + what + ", but the catalog says " + catalog_says +
-         ": the inventory and the catalog disagree (check the resource; the catalog's date may be wrong)";
+  out += ", but the catalog says ";
+  if (!v.milestone_words.empty()) {
+    out += v.milestone_words;
+  } else if (v.deadline) {
+    out += "its ";
+    out += v.deadline_milestone;
+    out += " was in effect from ";
+    out += format_date(*v.deadline);
+  }
+  out += ": the inventory and the catalog disagree (check the resource; the catalog's date may be wrong)";
 }
 
 // "listed READY, but its platform shut down on 2025-02-01: the export is stale, taken before then
@@ -480,17 +493,27 @@ std::string_view status_name(const VerdictStatus& s) {
   return s.lifecycle->name;
 }
 
+void append_kind_label(std::string& out, const Resource& r) {
+  const size_t at = out.size();
+  out += kind_name(r.kind);
+  std::replace(out.begin() + static_cast<std::ptrdiff_t>(at), out.end(), '_', ' ');
+}
+
 std::string kind_label(const Resource& r) {
-  std::string out(kind_name(r.kind));
-  std::ranges::replace(out, '_', ' ');
+  std::string out;
+  append_kind_label(out, r);
   return out;
 }
 
 std::string resource_label(const Resource& r) {
-  // Built in place: an audit words one a record.
+  std::string out;
+  append_resource_label(out, r);
+  return out;
+}
+
+void append_resource_label(std::string& out, const Resource& r) {
   const std::string_view name = r.name.empty() ? std::string_view("(unnamed)") : std::string_view(r.name);
-  std::string out = kind_label(r);
-  out.reserve(out.size() + 1 + name.size() + (r.part.empty() ? 0 : 2 + r.part.size()));
+  append_kind_label(out, r);
   out += ' ';
   out += name;
   if (!r.part.empty()) {
@@ -500,7 +523,6 @@ std::string resource_label(const Resource& r) {
   if (r.kind == ResourceKind::model && !r.endpoints.empty()) {
     out += " (deployed to " + util::join(r.endpoints, ", ") + ")";
   }
-  return out;
 }
 
 namespace {
@@ -620,14 +642,14 @@ void Units::finish() {
   }
 }
 
-std::string Auditor::record_words(const Resource& r, const Verdict& v, const Finding& f) {
+void Auditor::append_record_words(std::string& out, const Resource& r, const Verdict& v, const Finding& f) {
   if (f.message.empty() && f.rule == rule(RuleId::inventory_disagrees).id) {
-    return disagreement_words(r, v);
+    append_disagreement_words(out, r, v);
+  } else if (f.message.empty() && f.rule == rule(RuleId::stale_export).id) {
+    out += stale_words(r, v);
+  } else {
+    out += f.message;
   }
-  if (f.message.empty() && f.rule == rule(RuleId::stale_export).id) {
-    return stale_words(r, v);
-  }
-  return f.message;
 }
 
 std::vector<Finding> Auditor::findings_for(const Resource& r, const Verdict& v) {

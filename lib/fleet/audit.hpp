@@ -128,12 +128,13 @@ public:
 
   // The same findings, one at a time and without copying the verdict's: fn(PlacedFinding) for
   // each, in order (what findings_for builds from them; a writer of a record a line uses them as
-  // they are).
+  // they are). The label and the record's wording are written in buffers kept by the thread
+  // between records: fn does not call each_finding.
   template <class Fn> static void each_finding(const Resource& r, const Verdict& v, Fn&& fn);
 
-  // The message of a finding about the record itself (inventory-disagrees, stale-export), worded
-  // from its fields; the finding's own message for any other.
-  static std::string record_words(const Resource& r, const Verdict& v, const Finding& f);
+  // Appends the message of a finding about the record itself (inventory-disagrees,
+  // stale-export), worded from its fields; the finding's own message for any other.
+  static void append_record_words(std::string& out, const Resource& r, const Verdict& v, const Finding& f);
 
 private:
   // The verdict of the record's fields, before what the record shows beyond the catalog.
@@ -196,12 +197,15 @@ struct PlacedFinding {
 };
 
 // "job", "model version", "custom job", "endpoint", ...: the kind's name (kind_name) with spaces
-// for its underscores.
+// for its underscores. append_kind_label appends it.
 std::string kind_label(const Resource& r);
+void append_kind_label(std::string& out, const Resource& r);
 
 // "job train-1" / "model version projects/p/models/m/versions/v1" / "custom job
-// projects/p/locations/l/customJobs/1, jobSpec.workerPoolSpecs[0]".
+// projects/p/locations/l/customJobs/1, jobSpec.workerPoolSpecs[0]". append_resource_label
+// appends it.
 std::string resource_label(const Resource& r);
+void append_resource_label(std::string& out, const Resource& r);
 
 // Turns inventory records into what an audit judges, one at a time. An AI Platform record is
 // judged as it is. A Vertex AI or SageMaker record is judged once per distinct image it names (with `part`
@@ -234,12 +238,17 @@ template <class Fn> void Auditor::each_finding(const Resource& r, const Verdict&
   if (v.findings.empty()) {
     return;
   }
-  const std::string label = resource_label(r);
-  std::string words;
+  // Written in place, in buffers that keep their room from record to record: an audit words one
+  // label a record and often the record's own finding.
+  thread_local std::string label;
+  thread_local std::string words;
+  label.clear();
+  append_resource_label(label, r);
   for (size_t i = 0; i < v.findings.size(); ++i) {
     const Finding& f = v.findings[i];
     if (f.message.empty()) {
-      words = record_words(r, v, f);
+      words.clear();
+      append_record_words(words, r, v, f);
       fn(PlacedFinding{f, i, r, label, words});
     } else {
       fn(PlacedFinding{f, i, r, label, f.message});
