@@ -78,39 +78,46 @@ template <typename T> bool word_json_plain(T x) {
   auto has_zero = [](T v) { return ((v - ones) & ~v & highs) != 0; };
   return (x & highs) == 0 && ((x - ones * 0x20) & ~x & highs) == 0 && !has_zero(x ^ (ones * '"')) && !has_zero(x ^ (ones * '\\'));
 }
+
+#if defined(__SSE2__)
+// A bit for each of the 16 bytes at p that is below 0x20 or above 0x7f, a '"' or a '\\' (bytes
+// from 0x80 up are negative as signed bytes: below the space, as control bytes are). It may read
+// past the end of the text it is given, within the page (json_plain): left out of the address
+// sanitizer's checks, which would see a read past the object.
+__attribute__((no_sanitize_address)) inline unsigned json_flagged16(const char* p) {
+  const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  return static_cast<unsigned>(
+      _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+                                     _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)))));
+}
+#endif
 } // namespace bytes_detail
 
 // Whether every byte is printable ASCII (0x20 to 0x7f) other than '"' and '\\': text a JSON
 // string holds as it is. Sixteen bytes at a time where SSE2 is (every x86-64): the last ones
 // overlapping, and a shorter text read as the sixteen bytes it starts, the bytes after it not
-// counted, when they lie in the same page (a page is mapped whole: the read cannot fault, and it
-// is left out of the address sanitizer's checks); eight or four at a time otherwise.
-__attribute__((no_sanitize_address)) inline bool json_plain(std::string_view text) {
+// counted, when they lie in the same page (a page is mapped whole: the read cannot fault);
+// eight or four at a time otherwise.
+inline bool json_plain(std::string_view text) {
   using bytes_detail::load;
   using bytes_detail::word_json_plain;
   const char* d = text.data();
   const size_t n = text.size();
 #if defined(__SSE2__)
+  using bytes_detail::json_flagged16;
   constexpr uintptr_t k_page = 4096, k_width = 16;
-  // Bytes from 0x80 up are negative as signed bytes: below the space, as control bytes are.
-  auto flagged = [](const char* p) {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    return static_cast<unsigned>(_mm_movemask_epi8(
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
-                     _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)))));
-  };
   if (n >= k_width) {
     for (size_t i = 0; i + k_width < n; i += k_width) {
-      if (flagged(d + i) != 0) {
+      if (json_flagged16(d + i) != 0) {
         return false;
       }
     }
-    return flagged(d + n - k_width) == 0;
+    return json_flagged16(d + n - k_width) == 0;
   }
   if (n > 0 && (reinterpret_cast<uintptr_t>(d) & (k_page - 1)) <= k_page - k_width) {
     const char* page_read = d;
     __asm__("" : "+r"(page_read)); // read as an address, not as the object it points into
-    return (flagged(page_read) & ((1u << n) - 1)) == 0;
+    return (json_flagged16(page_read) & ((1u << n) - 1)) == 0;
   }
 #endif
   if (n >= 8) {
