@@ -17,8 +17,8 @@
 //   the file's last name), or, for a `check`, to the end of the check command lines' functions,
 //   which the file names first (rtcat_startup_check_end: each page mapped and not run costs its
 //   mapping and its unmapping at exit, and the other commands' functions are more than half of
-//   the block), and what follows the text (.init to .iplt); the read-only data up to the unwind tables, which only an
-//   exception reads; and the top of the stack. This runs before the C library has relocated the
+//   the block), and what follows the text (.init to .iplt); the read-only data up to the unwind
+//   tables, which only an exception reads; and the top of the stack. This runs before the C library has relocated the
 //   executable or set up its thread, so it reads nothing that relocation writes, calls no
 //   function of the C library and keeps no errno: the system call is one instruction, and a
 //   kernel that cannot populate answers EINVAL, which changes nothing but the number of faults;

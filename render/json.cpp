@@ -619,7 +619,8 @@ void write_finding_tail(FieldWriter& w, const lib::PlacedFinding& p) {
 }
 
 // A finding of the record: the fields of findings_json, in its order.
-void append_finding(Scratch& out, const lib::PlacedFinding& p, int depth) {
+// `path_plain`: util::json_plain of the record's path, asked once a record.
+void append_finding(Scratch& out, const lib::PlacedFinding& p, int depth, bool path_plain) {
   const Finding& f = p.finding;
   const lib::Resource& r = p.resource;
   FieldWriter w(out, depth);
@@ -638,7 +639,7 @@ void append_finding(Scratch& out, const lib::PlacedFinding& p, int depth) {
     util::json::append_string(message, std::string(p.label) + ": " + std::string(p.text));
     out.put(message);
   }
-  write_finding_place(w, r, util::json_plain(r.path));
+  write_finding_place(w, r, path_plain);
   write_finding_tail(w, p);
   w.close();
 }
@@ -736,7 +737,7 @@ void append_resource_json(std::string& out, const lib::Resource& r, const lib::V
       label_plain = util::json_plain(p.label);
     }
     if (!parts || parts->head.empty() || !*label_plain) {
-      append_finding(s, p, at);
+      append_finding(s, p, at, path_plain);
       return;
     }
     s.put(parts->head);

@@ -21,6 +21,26 @@ template <typename T> T load(const char* p) {
   std::memcpy(&v, p, sizeof v);
   return v;
 }
+
+// Whether no byte of the word is below 0x20 or above 0x7f, a '"' or a '\\'.
+template <typename T> bool word_json_plain(T x) {
+  constexpr T ones = static_cast<T>(0x0101010101010101u), highs = static_cast<T>(0x8080808080808080u);
+  auto has_zero = [](T v) { return ((v - ones) & ~v & highs) != 0; };
+  return (x & highs) == 0 && ((x - ones * 0x20) & ~x & highs) == 0 && !has_zero(x ^ (ones * '"')) && !has_zero(x ^ (ones * '\\'));
+}
+
+#if defined(__SSE2__)
+// A bit for each of the 16 bytes at p that is below 0x20 or above 0x7f, a '"' or a '\\' (bytes
+// from 0x80 up are negative as signed bytes: below the space, as control bytes are). It may read
+// past the end of the text it is given, within the page (json_plain): left out of the address
+// sanitizer's checks, which would see a read past the object.
+__attribute__((no_sanitize_address)) inline unsigned json_flagged16(const char* p) {
+  const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  return static_cast<unsigned>(
+      _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+                                     _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)))));
+}
+#endif
 } // namespace bytes_detail
 
 // Whether the n bytes at a and b are the same.
@@ -70,28 +90,6 @@ inline uint64_t hash_mix(uint64_t h, std::string_view text) {
   }
   return h;
 }
-
-namespace bytes_detail {
-// Whether no byte of the word is below 0x20 or above 0x7f, a '"' or a '\\'.
-template <typename T> bool word_json_plain(T x) {
-  constexpr T ones = static_cast<T>(0x0101010101010101u), highs = static_cast<T>(0x8080808080808080u);
-  auto has_zero = [](T v) { return ((v - ones) & ~v & highs) != 0; };
-  return (x & highs) == 0 && ((x - ones * 0x20) & ~x & highs) == 0 && !has_zero(x ^ (ones * '"')) && !has_zero(x ^ (ones * '\\'));
-}
-
-#if defined(__SSE2__)
-// A bit for each of the 16 bytes at p that is below 0x20 or above 0x7f, a '"' or a '\\' (bytes
-// from 0x80 up are negative as signed bytes: below the space, as control bytes are). It may read
-// past the end of the text it is given, within the page (json_plain): left out of the address
-// sanitizer's checks, which would see a read past the object.
-__attribute__((no_sanitize_address)) inline unsigned json_flagged16(const char* p) {
-  const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  return static_cast<unsigned>(
-      _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
-                                     _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)))));
-}
-#endif
-} // namespace bytes_detail
 
 // Whether every byte is printable ASCII (0x20 to 0x7f) other than '"' and '\\': text a JSON
 // string holds as it is. Sixteen bytes at a time where SSE2 is (every x86-64): the last ones
